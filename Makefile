@@ -1,0 +1,107 @@
+# bgkit: build the library, the tools, the tests and the manuals.
+# GNU make.  `make` builds lib/libbgkit.a and bin/*; `make check` runs
+# every test; `make install PREFIX=/usr/local DESTDIR=` installs.
+
+PREFIX	?= /usr/local
+BINDIR	?= $(PREFIX)/bin
+LIBDIR	?= $(PREFIX)/lib
+INCDIR	?= $(PREFIX)/include
+MANDIR	?= $(PREFIX)/share/man
+
+CC	?= cc
+AR	?= ar
+CFLAGS	?= -O2 -g
+WARN	= -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	  -Wmissing-prototypes -Wpointer-arith -Wno-unused-parameter
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L
+
+# PCRE2 is the one dependency.  When pkg-config cannot find it (a fresh
+# Debian machine), tests/deps.sh installs what the build needs, or says
+# exactly what to install.
+PCRE_OK := $(shell pkg-config --exists libpcre2-8 2>/dev/null && echo yes)
+ifneq ($(PCRE_OK),yes)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(info bgkit: libpcre2-8 not found by pkg-config; running tests/deps.sh build)
+DEPS_RC := $(shell sh tests/deps.sh build >&2; echo $$?)
+PCRE_OK := $(shell pkg-config --exists libpcre2-8 2>/dev/null && echo yes)
+ifneq ($(PCRE_OK),yes)
+$(error bgkit: libpcre2-8 is still missing: install the Debian packages pkg-config and libpcre2-dev)
+endif
+endif
+endif
+PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
+PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null)
+
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
+
+LIB_SRC	= $(sort $(wildcard lib/*.c))
+LIB_OBJ	= $(LIB_SRC:.c=.o)
+LIB_HDR	= $(wildcard lib/*.h)
+TOOLS	= bgmove
+TOOL_BIN = $(TOOLS:%=bin/%)
+CLI_OBJ	= tools/cli.o
+UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
+MAN	= $(wildcard man/*.[1-9])
+
+all: lib/libbgkit.a $(TOOL_BIN)
+
+lib/%.o: lib/%.c $(LIB_HDR)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+tools/%.o: tools/%.c tools/cli.h lib/bgkit.h
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+lib/libbgkit.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+
+# The header must compile alone, strictly.
+tests/unit/bin/header-alone: lib/bgkit.h
+	@mkdir -p tests/unit/bin
+	printf '#include "bgkit.h"\nint main(void){return bg_version()==0;}\n' \
+	    > tests/unit/bin/header-alone.c
+	$(CC) -std=c99 -pedantic -Wall -Wextra -Werror -Ilib -fsyntax-only \
+	    tests/unit/bin/header-alone.c
+	touch $@
+
+check: all $(UNIT_BIN) tests/unit/bin/header-alone
+	@sh tests/deps.sh test
+	@sh tests/run.sh
+
+check-update: all
+	@BGKIT_UPDATE=1 sh tests/run.sh golden
+
+demo: all
+	@sh tests/demo.sh
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)
+	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
+	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
+	cp $(TOOL_BIN) $(DESTDIR)$(BINDIR)/
+	cp lib/libbgkit.a $(DESTDIR)$(LIBDIR)/
+	cp lib/bgkit.h $(DESTDIR)$(INCDIR)/
+	for m in $(MAN); do \
+		s=$${m##*.}; cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+
+uninstall:
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libbgkit.a \
+	    $(DESTDIR)$(INCDIR)/bgkit.h
+	for m in $(MAN); do \
+		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+clean:
+	rm -f lib/*.o tools/*.o lib/libbgkit.a
+	rm -rf bin tests/unit/bin tests/out
+
+.PHONY: all check check-update demo install uninstall clean
+.SECONDARY: $(LIB_OBJ) tools/bgmove.o $(CLI_OBJ)

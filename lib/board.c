@@ -1,0 +1,139 @@
+/*
+ * board.c: the board, the variants and their starting positions.  A
+ * variant is a row of data (checkers, layout, rule flags) that the rules
+ * engine consults; there is no per-variant code.  Part of libbgkit.
+ */
+#include <string.h>
+#include <strings.h>
+
+#include "bgkit.h"
+
+static const bg_variant_info variants[BG_VARIANT_COUNT] = {
+	{ BG_VARIANT_STANDARD, "standard", "Backgammon", 15,
+	    { [6] = 5, [8] = 3, [13] = 5, [24] = 2 },
+	    BG_VF_CUBE | BG_VF_BACKGAMMON | BG_VF_OPENINGROLL },
+	{ BG_VARIANT_NACKGAMMON, "nackgammon", "Nackgammon", 15,
+	    { [6] = 4, [8] = 3, [13] = 4, [23] = 2, [24] = 2 },
+	    BG_VF_CUBE | BG_VF_BACKGAMMON | BG_VF_OPENINGROLL },
+	{ BG_VARIANT_HYPER1, "hyper1", "Hypergammon (1)", 1,
+	    { [24] = 1 },
+	    BG_VF_CUBE | BG_VF_BACKGAMMON | BG_VF_OPENINGROLL },
+	{ BG_VARIANT_HYPER2, "hyper2", "Hypergammon (2)", 2,
+	    { [23] = 1, [24] = 1 },
+	    BG_VF_CUBE | BG_VF_BACKGAMMON | BG_VF_OPENINGROLL },
+	{ BG_VARIANT_HYPER3, "hyper3", "Hypergammon (3)", 3,
+	    { [22] = 1, [23] = 1, [24] = 1 },
+	    BG_VF_CUBE | BG_VF_BACKGAMMON | BG_VF_OPENINGROLL },
+	/*
+	 * Tavla (seed 003): standard layout, no cube, gammons but no
+	 * backgammons, the opening roll only decides who starts, and two
+	 * bear-off rules of its own.
+	 */
+	{ BG_VARIANT_TAVLA, "tavla", "Tavla", 15,
+	    { [6] = 5, [8] = 3, [13] = 5, [24] = 2 },
+	    BG_VF_MOSTPIPS | BG_VF_NOHITRUN },
+};
+
+/* Other spellings met in records and on command lines. */
+static const struct alias {
+	const char	*name;
+	bg_variant	 v;
+} aliases[] = {
+	{ "backgammon", BG_VARIANT_STANDARD },
+	{ "nack", BG_VARIANT_NACKGAMMON },
+	{ "hypergammon1", BG_VARIANT_HYPER1 },
+	{ "hypergammon2", BG_VARIANT_HYPER2 },
+	{ "hypergammon3", BG_VARIANT_HYPER3 },
+	{ "hypergammon (1)", BG_VARIANT_HYPER1 },
+	{ "hypergammon (2)", BG_VARIANT_HYPER2 },
+	{ "hypergammon (3)", BG_VARIANT_HYPER3 },
+	{ "hypergammon", BG_VARIANT_HYPER3 },
+};
+
+const bg_variant_info *
+bg_variant_get(bg_variant v)
+{
+	if ((int)v < 0 || v >= BG_VARIANT_COUNT)
+		return NULL;
+	return &variants[v];
+}
+
+int
+bg_variant_parse(bg_variant *v, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < BG_VARIANT_COUNT; i++)
+		if (strcasecmp(name, variants[i].name) == 0) {
+			*v = variants[i].id;
+			return 0;
+		}
+	for (i = 0; i < sizeof aliases / sizeof aliases[0]; i++)
+		if (strcasecmp(name, aliases[i].name) == 0) {
+			*v = aliases[i].v;
+			return 0;
+		}
+	return -BG_EVARIANT;
+}
+
+void
+bg_board_start(bg_board *b, bg_variant v)
+{
+	const bg_variant_info *vi = bg_variant_get(v);
+
+	if (vi == NULL)
+		vi = &variants[BG_VARIANT_STANDARD];
+	memcpy(b->pt[0], vi->start, 26);
+	memcpy(b->pt[1], vi->start, 26);
+}
+
+int
+bg_board_pips(const bg_board *b, int s)
+{
+	int p, n = 0;
+
+	for (p = 1; p <= 25; p++)
+		n += p * b->pt[s][p];
+	return n;
+}
+
+int
+bg_board_checkers(const bg_board *b, int s)
+{
+	int p, n = 0;
+
+	for (p = 1; p <= 25; p++)
+		n += b->pt[s][p];
+	return n;
+}
+
+int
+bg_board_check(const bg_board *b, bg_variant v)
+{
+	const bg_variant_info *vi = bg_variant_get(v);
+	int s, p;
+
+	if (vi == NULL)
+		return -BG_EVARIANT;
+	for (s = 0; s < 2; s++)
+		if (bg_board_checkers(b, s) + b->pt[s][0] != vi->checkers)
+			return -BG_ECHECKERS;
+	for (p = 1; p <= 24; p++)
+		if (b->pt[0][p] && b->pt[1][25 - p])
+			return -BG_EOVERLAP;
+	return 0;
+}
+
+void
+bg_matchstate_init(bg_matchstate *ms, int length)
+{
+	memset(ms, 0, sizeof *ms);
+	ms->length = length;
+	ms->cube = 1;
+	ms->cube_owner = BG_CENTRED;
+	ms->on_roll = 1;
+	ms->turn = 1;
+	ms->state = BG_GAME_PLAYING;
+	ms->jacoby = length == 0;
+	ms->cube_max = 10;
+}

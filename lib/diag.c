@@ -1,0 +1,118 @@
+/*
+ * diag.c: the message catalogue.  Every code the library can return or
+ * raise has one row here: its severity, a stable name for machines and a
+ * text for people.  Part of libbgkit; callers use bg_strerror() and
+ * friends from bgkit.h.
+ */
+#include "bgkit.h"
+
+struct diag {
+	bg_severity	 sev;
+	const char	*name;
+	const char	*text;
+};
+
+static const struct diag catalogue[BG_CODE_COUNT] = {
+	[BG_OK] = { BG_SEV_NONE, "ok", "no error" },
+	[BG_ENOMEM] = { BG_SEV_SYSTEM, "no_memory", "out of memory" },
+	[BG_EINVAL] = { BG_SEV_SYSTEM, "invalid_argument",
+	    "invalid argument" },
+	[BG_ESYNTAX] = { BG_SEV_ERROR, "syntax", "unexpected character" },
+	[BG_EPOINT] = { BG_SEV_ERROR, "bad_point",
+	    "point out of range: expected 1 to 24, bar or off" },
+	[BG_ESLASH] = { BG_SEV_ERROR, "bad_slash",
+	    "'/' needs a point on each side" },
+	[BG_ECOUNT] = { BG_SEV_ERROR, "bad_count",
+	    "repeat count must be (2), (3) or (4)" },
+	[BG_EFROMOFF] = { BG_SEV_ERROR, "move_from_off",
+	    "a checker cannot move from off" },
+	[BG_ETOBAR] = { BG_SEV_ERROR, "move_to_bar",
+	    "a checker cannot move to the bar" },
+	[BG_EBACKWARD] = { BG_SEV_ERROR, "move_backward",
+	    "a checker cannot move away from home" },
+	[BG_ETOOMANY] = { BG_SEV_ERROR, "too_many_moves",
+	    "more than four checker moves" },
+	[BG_EDICESYNTAX] = { BG_SEV_ERROR, "bad_dice",
+	    "dice must be two digits from 1 to 6" },
+	[BG_EEMPTY] = { BG_SEV_ERROR, "empty_move", "empty move" },
+	[BG_EPOSID] = { BG_SEV_ERROR, "bad_position_id",
+	    "malformed Position ID" },
+	[BG_EMATCHID] = { BG_SEV_ERROR, "bad_match_id",
+	    "malformed Match ID" },
+	[BG_EXGID] = { BG_SEV_ERROR, "bad_xgid", "malformed XGID" },
+	[BG_ECHECKERS] = { BG_SEV_ERROR, "too_many_checkers",
+	    "more checkers than the variant has" },
+	[BG_EOVERLAP] = { BG_SEV_ERROR, "shared_point",
+	    "both sides have checkers on one point" },
+	[BG_EPOSITION] = { BG_SEV_ERROR, "bad_position",
+	    "not a Position ID, PID:MID, XGID or start position" },
+	[BG_EVARIANT] = { BG_SEV_ERROR, "bad_variant", "unknown variant" },
+	[BG_ENOCHECKER] = { BG_SEV_ERROR, "no_checker",
+	    "no checker to move" },
+	[BG_EBAR] = { BG_SEV_ERROR, "must_enter_from_bar",
+	    "a checker on the bar must enter first" },
+	[BG_EBLOCKED] = { BG_SEV_ERROR, "blocked_point",
+	    "point is blocked" },
+	[BG_ENOTHOME] = { BG_SEV_ERROR, "bear_off_not_all_home",
+	    "cannot bear off while checkers are outside the home board" },
+	[BG_EBEAROFF] = { BG_SEV_ERROR, "bear_off_from_lower_point",
+	    "a higher die bears off only from the highest point" },
+	[BG_EDICE] = { BG_SEV_ERROR, "play_does_not_match_dice",
+	    "play does not match the dice" },
+	[BG_EFEWDICE] = { BG_SEV_ERROR, "not_all_dice_used",
+	    "play uses fewer dice than it can" },
+	[BG_ELARGER] = { BG_SEV_ERROR, "larger_die_not_played",
+	    "only one die can be played and it must be the larger" },
+	[BG_ENOPLAY] = { BG_SEV_ERROR, "no_play_but_legal_plays_exist",
+	    "no play written but the roll can be played" },
+	[BG_EMOSTPIPS] = { BG_SEV_ERROR, "bear_off_not_most_pips",
+	    "bearing off, the play must use the most pips" },
+	[BG_EHITRUN] = { BG_SEV_ERROR, "hit_and_run_bearing_off",
+	    "bearing off, a hitting checker cannot move on" },
+	[BG_EAMBIGUOUS] = { BG_SEV_ERROR, "ambiguous_play",
+	    "the text matches several plays" },
+	[BG_WHITUNMARKED] = { BG_SEV_WARNING, "hit_not_marked",
+	    "hit not marked with '*'" },
+	[BG_WHITEXTRA] = { BG_SEV_WARNING, "hit_marker_without_hit",
+	    "'*' marks a point where nothing is hit" },
+};
+
+static const struct diag *
+lookup(int code)
+{
+	if (code < 0)
+		code = -code;
+	if (code >= BG_CODE_COUNT || catalogue[code].name == 0)
+		return 0;
+	return &catalogue[code];
+}
+
+const char *
+bg_strerror(int code)
+{
+	const struct diag *d = lookup(code);
+
+	return d ? d->text : "unknown error";
+}
+
+const char *
+bg_code_name(int code)
+{
+	const struct diag *d = lookup(code);
+
+	return d ? d->name : "unknown";
+}
+
+bg_severity
+bg_code_severity(int code)
+{
+	const struct diag *d = lookup(code);
+
+	return d ? d->sev : BG_SEV_ERROR;
+}
+
+const char *
+bg_version(void)
+{
+	return BG_VERSION;
+}

@@ -64,6 +64,10 @@ tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
+tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+
 # The header must compile alone, strictly.
 tests/unit/bin/header-alone: lib/bgkit.h
 	@mkdir -p tests/unit/bin
@@ -73,12 +77,13 @@ tests/unit/bin/header-alone: lib/bgkit.h
 	    tests/unit/bin/header-alone.c
 	touch $@
 
-check: all $(UNIT_BIN) tests/unit/bin/header-alone
+check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone
 	@sh tests/deps.sh test
 	@sh tests/run.sh
 
-check-update: all
+check-update: all tests/unit/bin/rulestest
 	@BGKIT_UPDATE=1 sh tests/run.sh golden
+	@BGKIT_UPDATE=1 sh tests/run.sh rules
 
 demo: all
 	@sh tests/demo.sh

@@ -173,6 +173,12 @@ int bg_board_checkers(const bg_board *b, int s);
 /* 0 if the board is consistent for variant v, else a negative code. */
 int bg_board_check(const bg_board *b, bg_variant v);
 
+/*
+ * Dice as people type them: "64", "6-4", "6 4", "6,4".  Stores them as
+ * written; BG_EDICESYNTAX unless both are 1 to 6 and nothing else follows.
+ */
+int bg_dice_parse(int d[2], const char *s, size_t len);
+
 /* ----------------------------------------------------------------- play */
 
 /* One checker step in the mover's numbering: 25 = bar, 0 = off. */
@@ -292,7 +298,8 @@ int bg_rules_check(bg_verdict *vd, const bg_board *b, int s, const int d[2],
 typedef struct bg_resolved {
 	int		code;		/* 0, or the error */
 	int		point;		/* the point concerned, or -1 */
-	unsigned	warnings;	/* 1u << BG_W* */
+	int		nwarn;
+	int		warn[4];	/* BG_W* codes raised */
 	bg_play		play;		/* the play chosen (when code is 0) */
 	bg_board	after;
 	int		has_example;

@@ -137,3 +137,24 @@ bg_matchstate_init(bg_matchstate *ms, int length)
 	ms->jacoby = length == 0;
 	ms->cube_max = 10;
 }
+
+int
+bg_dice_parse(int d[2], const char *s, size_t len)
+{
+	size_t i = 0;
+	int n = 0;
+
+	while (i < len && (s[i] == ' ' || s[i] == '\t'))
+		i++;
+	while (i < len && n < 2) {
+		if (s[i] < '1' || s[i] > '6')
+			return -BG_EDICESYNTAX;
+		d[n++] = s[i++] - '0';
+		if (n == 1 && i < len && (s[i] == '-' || s[i] == ' ' ||
+		    s[i] == ','))
+			i++;
+	}
+	while (i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'))
+		i++;
+	return n == 2 && i == len ? 0 : -BG_EDICESYNTAX;
+}

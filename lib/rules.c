@@ -1,0 +1,589 @@
+/*
+ * rules.c: the rules engine.  One step check (entering first, blocked
+ * points, bearing off, the variant's bear-off rules) serves the play
+ * generator, the checker of a given play and the applier.  The generator
+ * walks the dice depth first, keeps only plays that use the most dice
+ * (and the larger die when only one can be played), and de-duplicates
+ * resulting positions through a hash table.  Part of libbgkit; callers
+ * include bgkit.h, the resolver includes rules_int.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "rules_int.h"
+
+/* ------------------------------------------------------------ one step */
+
+void
+turn_init(struct turn *t, const bg_board *b, int s, bg_variant v)
+{
+	const bg_variant_info *vi = bg_variant_get(v);
+
+	t->b = *b;
+	t->s = s;
+	t->flags = vi ? vi->flags : 0;
+	t->bearing = turn_allhome(t);
+	memset(t->frozen, 0, sizeof t->frozen);
+}
+
+int
+turn_allhome(const struct turn *t)
+{
+	const unsigned char *me = t->b.pt[t->s];
+	int p;
+
+	for (p = 7; p <= 25; p++)
+		if (me[p])
+			return 0;
+	return 1;
+}
+
+/*
+ * May side t->s move a checker from f with die d?  Returns 0 and the
+ * destination in *to (0 = off), or the negated rule code with the point
+ * concerned in *point.
+ */
+int
+turn_stepcheck(const struct turn *t, int f, int d, int *to, int *point)
+{
+	const unsigned char *me = t->b.pt[t->s];
+	const unsigned char *op = t->b.pt[!t->s];
+	int dest = f - d, p;
+
+	*point = f;
+	if (f < 1 || f > 25 || d < 1 || d > 6)
+		return -BG_EINVAL;
+	if (me[f] <= t->frozen[f])
+		return me[f] ? -BG_EHITRUN : -BG_ENOCHECKER;
+	if (f != 25 && me[25])
+		return -BG_EBAR;
+	if (dest >= 1) {
+		if (op[25 - dest] >= 2) {
+			*point = dest;
+			return -BG_EBLOCKED;
+		}
+		*to = dest;
+		return 0;
+	}
+	for (p = 7; p <= 25; p++)
+		if (me[p])
+			return -BG_ENOTHOME;
+	if (dest < 0)
+		for (p = f + 1; p <= 6; p++)
+			if (me[p])
+				return -BG_EBEAROFF;
+	*to = 0;
+	return 0;
+}
+
+/* Make the step; returns 1 when it hits. */
+int
+turn_stepdo(struct turn *t, int f, int to)
+{
+	unsigned char *me = t->b.pt[t->s];
+	unsigned char *op = t->b.pt[!t->s];
+	int hit = 0;
+
+	me[f]--;
+	me[to]++;
+	if (to >= 1 && op[25 - to] == 1) {
+		op[25 - to] = 0;
+		op[25]++;
+		hit = 1;
+		if ((t->flags & BG_VF_NOHITRUN) && t->bearing)
+			t->frozen[to]++;
+	}
+	return hit;
+}
+
+int
+bg_play_apply(bg_board *b, int s, bg_play *p)
+{
+	struct turn t;
+	int i;
+
+	if (s < 0 || s > 1 || p->n < 0 || p->n > 4)
+		return -BG_EINVAL;
+	turn_init(&t, b, s, BG_VARIANT_STANDARD);
+	for (i = 0; i < p->n; i++) {
+		int f = p->step[i].from, to = p->step[i].to;
+
+		if (f < 1 || f > 25 || to < 0 || to > 24 || to >= f ||
+		    t.b.pt[s][f] == 0)
+			return -BG_EINVAL;
+		p->hit[i] = (unsigned char)turn_stepdo(&t, f, to);
+	}
+	*b = t.b;
+	return 0;
+}
+
+/* --------------------------------------------------------- play lists */
+
+struct bg_movelist {
+	bg_legal	*v;
+	size_t		 n, cap;
+	unsigned	*hash;		/* index + 1, 0 = empty */
+	size_t		 hcap;
+};
+
+bg_movelist *
+bg_movelist_new(void)
+{
+	return calloc(1, sizeof(bg_movelist));
+}
+
+void
+bg_movelist_free(bg_movelist *ml)
+{
+	if (ml == NULL)
+		return;
+	free(ml->v);
+	free(ml->hash);
+	free(ml);
+}
+
+size_t
+bg_movelist_count(const bg_movelist *ml)
+{
+	return ml->n;
+}
+
+const bg_legal *
+bg_movelist_get(const bg_movelist *ml, size_t i)
+{
+	return i < ml->n ? &ml->v[i] : NULL;
+}
+
+static unsigned long long
+boardhash(const bg_board *b)
+{
+	const unsigned char *c = &b->pt[0][0];
+	unsigned long long h = 1469598103934665603ULL;
+	size_t i;
+
+	for (i = 0; i < sizeof b->pt; i++) {
+		h ^= c[i];
+		h *= 1099511628211ULL;
+	}
+	return h ^ (h >> 29);
+}
+
+static void
+ml_clear(bg_movelist *ml)
+{
+	ml->n = 0;
+	if (ml->hash)
+		memset(ml->hash, 0, ml->hcap * sizeof *ml->hash);
+}
+
+static int
+ml_rehash(bg_movelist *ml, size_t hcap)
+{
+	unsigned *h = calloc(hcap, sizeof *h);
+	size_t i, j;
+
+	if (h == NULL)
+		return -BG_ENOMEM;
+	for (i = 0; i < ml->n; i++) {
+		j = boardhash(&ml->v[i].after) & (hcap - 1);
+		while (h[j])
+			j = (j + 1) & (hcap - 1);
+		h[j] = (unsigned)i + 1;
+	}
+	free(ml->hash);
+	ml->hash = h;
+	ml->hcap = hcap;
+	return 0;
+}
+
+/* Add a play unless its resulting position is listed already. */
+static int
+ml_add(bg_movelist *ml, const bg_play *p, const bg_board *after)
+{
+	size_t j;
+
+	if (ml->n * 2 >= ml->hcap && ml_rehash(ml,
+	    ml->hcap ? ml->hcap * 2 : 256) < 0)
+		return -BG_ENOMEM;
+	j = boardhash(after) & (ml->hcap - 1);
+	while (ml->hash[j]) {
+		if (memcmp(&ml->v[ml->hash[j] - 1].after, after,
+		    sizeof *after) == 0)
+			return 0;
+		j = (j + 1) & (ml->hcap - 1);
+	}
+	if (ml->n == ml->cap) {
+		size_t cap = ml->cap ? ml->cap * 2 : 64;
+		bg_legal *v = realloc(ml->v, cap * sizeof *v);
+
+		if (v == NULL)
+			return -BG_ENOMEM;
+		ml->v = v;
+		ml->cap = cap;
+	}
+	ml->v[ml->n].play = *p;
+	ml->v[ml->n].after = *after;
+	ml->hash[j] = (unsigned)++ml->n;
+	return 0;
+}
+
+/* ----------------------------------------------------------- generator */
+
+struct gen {
+	bg_movelist	*ml;
+	int		 die[4];	/* dice in the order to play them */
+	int		 ndice;
+	int		 doubles;
+	int		 best;		/* most dice used by a listed play */
+	int		 err;
+};
+
+static void
+gen_leaf(struct gen *g, const struct turn *t, const bg_play *p)
+{
+	if (p->n < g->best || g->err)
+		return;
+	if (p->n > g->best) {
+		ml_clear(g->ml);
+		g->best = p->n;
+	}
+	if (ml_add(g->ml, p, &t->b) < 0)
+		g->err = -BG_ENOMEM;
+}
+
+/*
+ * Play die number k onwards.  With doubles, sources never increase, so
+ * each set of steps is tried in one order only.
+ */
+static void
+gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
+{
+	int f, to, point, d, moved = 0;
+
+	if (k < g->ndice) {
+		d = g->die[k];
+		for (f = maxsrc; f >= 1; f--) {
+			struct turn nt;
+
+			if (t->b.pt[t->s][f] == 0 ||
+			    turn_stepcheck(t, f, d, &to, &point) < 0)
+				continue;
+			nt = *t;
+			p->step[k].from = (signed char)f;
+			p->step[k].to = (signed char)to;
+			p->die[k] = (unsigned char)d;
+			p->hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
+			p->n = k + 1;
+			gen_walk(g, &nt, p, k + 1, g->doubles ? f : 25);
+			moved = 1;
+			if (t->b.pt[t->s][25] && f == 25)
+				break;	/* the bar is the only source */
+		}
+	}
+	if (!moved) {
+		p->n = k;
+		gen_leaf(g, t, p);
+	}
+}
+
+static int
+pips_of(const bg_play *p)
+{
+	int i, n = 0;
+
+	for (i = 0; i < p->n; i++)
+		n += p->step[i].from - p->step[i].to;
+	return n;
+}
+
+static int
+cmp_legal(const void *a, const void *b)
+{
+	const bg_play *x = &((const bg_legal *)a)->play;
+	const bg_play *y = &((const bg_legal *)b)->play;
+	bg_step xs[4], ys[4];
+	int i, j, n;
+
+	/* Compare the steps sorted high to low, highest play first. */
+	for (n = 0; n < 2; n++) {
+		const bg_play *p = n ? y : x;
+		bg_step *s = n ? ys : xs;
+
+		memset(s, 0, 4 * sizeof *s);
+		for (i = 0; i < p->n; i++) {
+			bg_step st = p->step[i];
+
+			for (j = i; j > 0 && (s[j - 1].from < st.from ||
+			    (s[j - 1].from == st.from && s[j - 1].to < st.to));
+			    j--)
+				s[j] = s[j - 1];
+			s[j] = st;
+		}
+	}
+	for (i = 0; i < 4; i++) {
+		if (xs[i].from != ys[i].from)
+			return ys[i].from - xs[i].from;
+		if (xs[i].to != ys[i].to)
+			return ys[i].to - xs[i].to;
+	}
+	return 0;
+}
+
+int
+bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
+    bg_variant v)
+{
+	struct gen g;
+	struct turn t;
+	bg_play p;
+	size_t i, keep;
+	int hi, lo;
+
+	if (ml == NULL || b == NULL || s < 0 || s > 1 || d[0] < 1 ||
+	    d[0] > 6 || d[1] < 1 || d[1] > 6 || bg_variant_get(v) == NULL)
+		return -BG_EINVAL;
+	ml_clear(ml);
+	memset(&g, 0, sizeof g);
+	memset(&p, 0, sizeof p);
+	g.ml = ml;
+	turn_init(&t, b, s, v);
+	hi = d[0] > d[1] ? d[0] : d[1];
+	lo = d[0] > d[1] ? d[1] : d[0];
+	if (hi == lo) {
+		g.doubles = 1;
+		g.ndice = 4;
+		g.die[0] = g.die[1] = g.die[2] = g.die[3] = hi;
+		gen_walk(&g, &t, &p, 0, 25);
+	} else {
+		/* Larger die first, so a one-die play keeps the larger. */
+		g.ndice = 2;
+		g.die[0] = hi;
+		g.die[1] = lo;
+		gen_walk(&g, &t, &p, 0, 25);
+		g.die[0] = lo;
+		g.die[1] = hi;
+		gen_walk(&g, &t, &p, 0, 25);
+	}
+	if (g.err)
+		return g.err;
+	if (g.best == 0) {
+		ml_clear(ml);
+		return 0;
+	}
+	keep = ml->n;
+	if (g.best == 1 && hi != lo) {
+		/* One die only: the larger when it can be played. */
+		for (i = 0; i < ml->n; i++)
+			if (ml->v[i].play.die[0] == hi)
+				break;
+		if (i < ml->n) {
+			for (i = keep = 0; i < ml->n; i++)
+				if (ml->v[i].play.die[0] == hi)
+					ml->v[keep++] = ml->v[i];
+		}
+	}
+	if ((t.flags & BG_VF_MOSTPIPS) && t.bearing) {
+		int most = 0, n;
+
+		for (i = 0; i < keep; i++)
+			if ((n = pips_of(&ml->v[i].play)) > most)
+				most = n;
+		for (i = 0, n = 0; i < keep; i++)
+			if (pips_of(&ml->v[i].play) == most)
+				ml->v[n++] = ml->v[i];
+		keep = (size_t)n;
+	}
+	if (keep != ml->n) {
+		ml->n = keep;
+		if (ml_rehash(ml, ml->hcap) < 0)
+			return -BG_ENOMEM;
+	}
+	qsort(ml->v, ml->n, sizeof *ml->v, cmp_legal);
+	if (ml_rehash(ml, ml->hcap) < 0)
+		return -BG_ENOMEM;
+	return (int)ml->n;
+}
+
+/* --------------------------------------------------- checking a play */
+
+/*
+ * The largest number of dice any play uses, and whether a one-die play
+ * can use the larger die, by enumeration.  Only called when a play
+ * leaves dice over, so it stays off the common path.
+ */
+int
+rules_example(bg_play *ex, int *most, int *pips, const bg_board *b, int s,
+    const int d[2], bg_variant v)
+{
+	bg_movelist *ml = bg_movelist_new();
+	const bg_legal *l;
+	int n;
+
+	if (ml == NULL)
+		return -BG_ENOMEM;
+	if ((n = bg_rules_legal(ml, b, s, d, v)) < 0) {
+		bg_movelist_free(ml);
+		return n;
+	}
+	*most = 0;
+	*pips = 0;
+	if (n > 0) {
+		l = bg_movelist_get(ml, 0);
+		*ex = l->play;
+		*most = l->play.n;
+		*pips = pips_of(&l->play);
+	}
+	bg_movelist_free(ml);
+	return n;
+}
+
+/*
+ * Judge a complete candidate play: all steps legal, now check that it
+ * uses as many dice as possible, the larger die, and the most pips.
+ */
+int
+rules_finish(bg_verdict *vd, const struct turn *start, const int d[2],
+    bg_variant v)
+{
+	int ndice = d[0] == d[1] ? 4 : 2, n, most, pips;
+	int hi = d[0] > d[1] ? d[0] : d[1];
+	bg_play ex;
+
+	if (vd->play.n == ndice && !((start->flags & BG_VF_MOSTPIPS) &&
+	    start->bearing))
+		return 0;
+	if ((n = rules_example(&ex, &most, &pips, &start->b, start->s, d,
+	    v)) < 0)
+		return vd->code = n;
+	if (n == 0)
+		return 0;
+	if (vd->play.n < most) {
+		vd->code = vd->play.n ? -BG_EFEWDICE : -BG_ENOPLAY;
+	} else if (vd->play.n == 1 && ndice == 2 && vd->play.die[0] != hi &&
+	    ex.die[0] == hi) {
+		vd->code = -BG_ELARGER;
+	} else if ((start->flags & BG_VF_MOSTPIPS) && start->bearing &&
+	    pips_of(&vd->play) < pips) {
+		vd->code = -BG_EMOSTPIPS;
+	} else
+		return 0;
+	vd->point = -1;
+	vd->has_example = 1;
+	vd->example = ex;
+	return vd->code;
+}
+
+/*
+ * Try the steps of p in every order and every assignment of dice; the
+ * first legal arrangement wins.  *best records how far the best failing
+ * arrangement got, and its error.
+ */
+struct chk {
+	const bg_play	*p;
+	int		 dice[4], ndice;
+	int		 used;		/* bit mask of dice used */
+	int		 done;		/* bit mask of steps made */
+	bg_play		 out;
+	int		 depth, err, errpoint;
+	int		 found;
+	bg_board	 after;
+};
+
+static void
+chk_walk(struct chk *c, const struct turn *t, int k)
+{
+	int i, j, to, point, rc;
+
+	if (c->found)
+		return;
+	if (k == c->p->n) {
+		c->found = 1;
+		c->out.n = k;
+		c->after = t->b;
+		return;
+	}
+	for (i = 0; i < c->p->n && !c->found; i++) {
+		int f = c->p->step[i].from, want = c->p->step[i].to;
+
+		if (c->done & (1 << i))
+			continue;
+		for (j = 0; j < c->ndice && !c->found; j++) {
+			int d = c->dice[j];
+			struct turn nt;
+
+			if (c->used & (1 << j))
+				continue;
+			if (j > 0 && c->dice[j - 1] == d &&
+			    !(c->used & (1 << (j - 1))))
+				continue;	/* same die value, tried */
+			if (c->p->die[i] && c->p->die[i] != d)
+				continue;
+			if (want > 0 ? f - d != want : f - d > 0)
+				continue;
+			rc = turn_stepcheck(t, f, d, &to, &point);
+			if (rc < 0) {
+				if (k > c->depth) {
+					c->depth = k;
+					c->err = rc;
+					c->errpoint = point;
+				}
+				continue;
+			}
+			nt = *t;
+			c->out.step[k].from = (signed char)f;
+			c->out.step[k].to = (signed char)to;
+			c->out.die[k] = (unsigned char)d;
+			c->out.hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
+			c->used |= 1 << j;
+			c->done |= 1 << i;
+			chk_walk(c, &nt, k + 1);
+			c->used &= ~(1 << j);
+			c->done &= ~(1 << i);
+		}
+	}
+}
+
+int
+bg_rules_check(bg_verdict *vd, const bg_board *b, int s, const int d[2],
+    bg_variant v, const bg_play *p)
+{
+	struct turn t;
+	struct chk c;
+	int i;
+
+	memset(vd, 0, sizeof *vd);
+	vd->point = -1;
+	vd->play = *p;
+	if (b == NULL || p == NULL || s < 0 || s > 1 || p->n < 0 ||
+	    p->n > 4 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 ||
+	    bg_variant_get(v) == NULL)
+		return vd->code = -BG_EINVAL;
+	turn_init(&t, b, s, v);
+	memset(&c, 0, sizeof c);
+	c.p = p;
+	c.ndice = d[0] == d[1] ? 4 : 2;
+	for (i = 0; i < c.ndice; i++)
+		c.dice[i] = d[i & 1];
+	if (c.dice[0] < c.dice[1]) {
+		c.dice[0] = d[1];
+		c.dice[1] = d[0];
+	}
+	if (p->n > c.ndice)
+		return vd->code = -BG_EDICE;
+	for (i = 0; i < p->n; i++)
+		if (p->step[i].from < 1 || p->step[i].from > 25 ||
+		    p->step[i].to < 0 || p->step[i].to >= p->step[i].from)
+			return vd->code = -BG_EINVAL;
+	c.depth = -1;
+	c.err = -BG_EDICE;
+	chk_walk(&c, &t, 0);
+	if (!c.found) {
+		vd->code = c.err;
+		vd->point = c.depth >= 0 ? c.errpoint : -1;
+		return vd->code;
+	}
+	vd->play = c.out;
+	vd->after = c.after;
+	return rules_finish(vd, &t, d, v);
+}

@@ -1,0 +1,35 @@
+#!/bin/sh
+# deps.sh: install the Debian packages bgkit needs, or say exactly which
+# to install.  "build": the compiler and PCRE2.  "test": also the tools
+# the test suite uses (mandoc for the manual lint, jq for the corpus).
+# Run by the Makefile when pkg-config cannot find libpcre2-8, by
+# `make check`, and by .ci/run.
+set -u
+mode=${1:-build}
+
+need=""
+have_cmd() { command -v "$1" >/dev/null 2>&1; }
+
+have_cmd cc || need="$need gcc"
+have_cmd make || need="$need make"
+have_cmd pkg-config || need="$need pkg-config"
+pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
+if [ "$mode" = test ]; then
+	have_cmd mandoc || need="$need mandoc"
+	have_cmd jq || need="$need jq"
+fi
+[ -z "$need" ] && exit 0
+
+if [ "$(id -u)" = 0 ] && have_cmd apt-get; then
+	echo "deps.sh: installing:$need" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	# A stale package list makes installs fail; refresh it once.
+	apt-get update -qq >&2 &&
+	    apt-get install -y -qq --no-install-recommends $need >&2 &&
+	    exit 0
+	echo "deps.sh: apt-get failed; install by hand:$need" >&2
+	exit 1
+fi
+echo "deps.sh: missing:$need" >&2
+echo "deps.sh: as root, run: apt-get install$need" >&2
+exit 1

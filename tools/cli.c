@@ -1,0 +1,132 @@
+/*
+ * cli.c: the plumbing shared by the bgkit tools (see cli.h).  Nothing
+ * here knows backgammon; that lives in lib/.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *cli_prog = "bgkit";
+
+void
+cli_setprog(const char *argv0)
+{
+	const char *p;
+
+	if (argv0 == NULL || *argv0 == '\0')
+		return;
+	p = strrchr(argv0, '/');
+	cli_prog = p ? p + 1 : argv0;
+}
+
+void
+cli_diag(const char *file, long line, long col, const char *sev,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, file);
+	if (line > 0)
+		fprintf(stderr, ":%ld", line);
+	if (col > 0)
+		fprintf(stderr, ":%ld", col);
+	fprintf(stderr, ": %s: ", sev);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+cli_warnx(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static int
+utf8len(const unsigned char *s)
+{
+	int n, i;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if (n == 3 && s[0] == 0xe0 && s[1] < 0xa0)
+		return 0;
+	if (n == 3 && s[0] == 0xed && s[1] >= 0xa0)
+		return 0;
+	if (n == 4 && s[0] == 0xf0 && s[1] < 0x90)
+		return 0;
+	if (n == 4 && s[0] == 0xf4 && s[1] >= 0x90)
+		return 0;
+	return n;
+}
+
+void
+cli_puttext(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	while (*p) {
+		if (*p >= 0x20 && *p < 0x7f) {
+			fputc(*p++, fp);
+		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
+			fwrite(p, 1, (size_t)n, fp);
+			p += n;
+		} else
+			fprintf(fp, "\\x%02x", *p++);
+	}
+}
+
+void
+cli_putjson(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	fputc('"', fp);
+	while (*p) {
+		if (*p == '"' || *p == '\\') {
+			fputc('\\', fp);
+			fputc(*p++, fp);
+		} else if (*p >= 0x20 && *p < 0x7f) {
+			fputc(*p++, fp);
+		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
+			fwrite(p, 1, (size_t)n, fp);
+			p += n;
+		} else if (*p >= 0x80) {
+			fputs("\\ufffd", fp);	/* invalid UTF-8 */
+			p++;
+		} else
+			fprintf(fp, "\\u%04x", *p++);
+	}
+	fputc('"', fp);
+}
+
+int
+cli_close_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+		cli_warnx("write error on standard output: %s",
+		    strerror(errno ? errno : EIO));
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,26 @@
+/*
+ * cli.h: plumbing the bgkit tools share: the program name, one format
+ * for every diagnostic, safe printing of untrusted text, JSON strings and
+ * the final flush of stdout.  Included by the tools only; not installed.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdio.h>
+
+extern const char *cli_prog;
+
+void	cli_setprog(const char *);
+/* "prog: file:line:col: severity: message" on stderr. */
+void	cli_diag(const char *, long, long, const char *, const char *, ...)
+	    __attribute__((format(printf, 5, 6)));
+/* "prog: message" on stderr, for usage and system errors. */
+void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* Write s with control characters and invalid UTF-8 escaped. */
+void	cli_puttext(FILE *, const char *);
+/* Write s as a JSON string, quotes included. */
+void	cli_putjson(FILE *, const char *);
+/* Flush and close stdout; returns 2 on a write error, else 0. */
+int	cli_close_stdout(void);
+
+#endif

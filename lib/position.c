@@ -1,0 +1,123 @@
+/*
+ * position.c: read a position however it is written: a start word
+ * ("start", a variant name), an XGID, a gnubg "PositionID:MatchID" or a
+ * bare Position ID.  It only recognises the form and hands the text to
+ * the decoders of posid.c and xgid.c.  Part of libbgkit; callers use
+ * bg_position_parse() from bgkit.h.
+ */
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bgkit.h"
+
+#define WORDMAX		32
+#define XGIDCOLONS	9
+#define XGIDBOARD	26
+
+/*
+ * A start word: "start" is the start of the variant already in *v (so a
+ * caller's variant choice holds), any variant name that of its variant.
+ * 1 if s is one, else 0.
+ */
+static int
+startword(bg_board *b, bg_matchstate *ms, bg_variant *v, const char *s,
+    size_t len)
+{
+	char word[WORDMAX];
+	const bg_variant_info *vi;
+	bg_variant var;
+
+	if (len >= sizeof word || memchr(s, '\0', len) != NULL)
+		return 0;
+	memcpy(word, s, len);
+	word[len] = '\0';
+	if (strcasecmp(word, "start") == 0)
+		var = bg_variant_get(*v) != NULL ? *v : BG_VARIANT_STANDARD;
+	else if (bg_variant_parse(&var, word) < 0)
+		return 0;
+	vi = bg_variant_get(var);
+	bg_board_start(b, var);
+	bg_matchstate_init(ms, 0);
+	if (!(vi->flags & BG_VF_CUBE))
+		ms->cube_max = 0;
+	*v = var;
+	return 1;
+}
+
+static int
+isxgid(const char *s, size_t len)
+{
+	size_t i, colons = 0, first = len;
+
+	if (len >= 5 && strncasecmp(s, "XGID=", 5) == 0)
+		return 1;
+	for (i = 0; i < len; i++)
+		if (s[i] == ':') {
+			if (colons++ == 0)
+				first = i;
+		}
+	return colons == XGIDCOLONS || (colons > 0 && first == XGIDBOARD);
+}
+
+int
+bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
+    const char *s, size_t len)
+{
+	bg_variant var = BG_VARIANT_STANDARD;
+	bg_board nb;
+	bg_matchstate m;
+	const char *colon, *pid, *mid;
+	int rc;
+
+	if (b == NULL || ms == NULL || s == NULL)
+		return -BG_EINVAL;
+	if (v == NULL)
+		v = &var;
+	while (len > 0 && isspace((unsigned char)s[0])) {
+		s++;
+		len--;
+	}
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	if (len == 0)
+		return -BG_EPOSITION;
+
+	if (startword(&nb, &m, v, s, len)) {
+		*b = nb;
+		*ms = m;
+		return 0;
+	}
+	if (isxgid(s, len)) {
+		/* bg_xgid_decode() takes only "XGID="; allow "xgid=". */
+		if (len >= 5 && strncasecmp(s, "XGID=", 5) == 0) {
+			s += 5;
+			len -= 5;
+		}
+		if ((rc = bg_xgid_decode(&nb, &m, s, len, *v)) < 0)
+			return rc;
+	} else if ((colon = memchr(s, ':', len)) != NULL) {
+		/* "PID:MID", or the other way round as gnubg also reads. */
+		pid = s;
+		mid = colon + 1;
+		if ((size_t)(colon - s) == BG_MATCHID_LEN &&
+		    len - BG_MATCHID_LEN - 1 == BG_POSID_LEN) {
+			pid = colon + 1;
+			mid = s;
+		} else if ((size_t)(colon - s) != BG_POSID_LEN ||
+		    len - BG_POSID_LEN - 1 != BG_MATCHID_LEN)
+			return -BG_EPOSITION;
+		if ((rc = bg_matchid_decode(&m, mid, BG_MATCHID_LEN)) < 0 ||
+		    (rc = bg_posid_decode(&nb, pid, BG_POSID_LEN, m.on_roll,
+		    *v)) < 0)
+			return rc;
+	} else if (len == BG_POSID_LEN) {
+		if ((rc = bg_posid_decode(&nb, s, len, 1, *v)) < 0)
+			return rc;
+		bg_matchstate_init(&m, 0);
+	} else
+		return -BG_EPOSITION;
+	*b = nb;
+	*ms = m;
+	return 0;
+}

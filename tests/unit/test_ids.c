@@ -655,12 +655,12 @@ corpus(const char *path)
 		else if (n >= 2 && strcmp(w[0], "MID") == 0)
 			corpus_mid(w, n);
 		else {
-			fprintf(stderr, "%s:%d: unreadable line\n", path,
+			fprintf(stderr, "FAIL: %s:%d: unreadable line\n", path,
 			    lineno);
 			t_fail++;
 		}
 		if (t_fail != before)
-			fprintf(stderr, "%s:%d: failed: %s\n", path, lineno,
+			fprintf(stderr, "FAIL: %s:%d: %s\n", path, lineno,
 			    w[0]);
 	}
 	fclose(fp);

@@ -11,7 +11,9 @@
  *	bg_resolved r;
  *	size_t col;
  *
- *	bg_xgid_decode(&b, &ms, "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10");
+ *	const char *id = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10";
+ *
+ *	bg_xgid_decode(&b, &ms, id, strlen(id), BG_VARIANT_STANDARD);
  *	if (bg_notation_parse(&n, "13/8 13/11", 10, &col) < 0)
  *		... syntax error at byte col ...
  *	if (bg_notation_resolve(&r, &n, &b, ms.on_roll, ms.dice,
@@ -30,7 +32,9 @@
  * Conventions.  A call that can fail returns int: 0 or more on success, a
  * negative BG_E* code on failure; bg_strerror() gives its text.  Strings
  * go into the caller's buffer and the call returns the length it needed
- * (not counting the NUL), so a short buffer is detected by comparing.
+ * (not counting the NUL); when that is not less than the buffer's size
+ * the output is incomplete and must not be used: call again with a larger
+ * buffer.
  * Small values (boards, plays, dice, match state) are plain structs that
  * copy freely; stateful objects are opaque, made by _new and released by
  * _free, and _free(NULL) does nothing.  The library never prints, never

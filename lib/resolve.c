@@ -61,7 +61,9 @@ rs_record(struct rs *r, const struct turn *t, int k)
 		c = &r->cand[i];
 		if (memcmp(&c->after, &t->b, sizeof t->b) != 0)
 			continue;
-		if (score < c->score) {
+		/* The same result: fewer mismatched marks, then more dice. */
+		if (score < c->score || (score == c->score &&
+		    k > c->play.n)) {
 			c->score = score;
 			c->play = r->play;
 			c->play.n = k;

@@ -134,7 +134,6 @@ bg_matchstate_init(bg_matchstate *ms, int length)
 	ms->on_roll = 1;
 	ms->turn = 1;
 	ms->state = BG_GAME_PLAYING;
-	ms->jacoby = length == 0;
 	ms->cube_max = 10;
 }
 

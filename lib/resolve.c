@@ -62,7 +62,7 @@ rs_record(struct rs *r, const struct turn *t, int k)
 		if (memcmp(&c->after, &t->b, sizeof t->b) != 0)
 			continue;
 		/* The same result: fewer mismatched marks, then more dice. */
-		if (score < c->score || (score == c->score &&
+		if (score < c->score || (r->strict && score == c->score &&
 		    k > c->play.n)) {
 			c->score = score;
 			c->play = r->play;

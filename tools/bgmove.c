@@ -12,7 +12,7 @@
 #include "cli.h"
 
 #define USAGE "usage: bgmove [-lW] [-d dice] [-p position] [-s style] " \
-	"[-T format] [-V variant] [move ...]\n"
+	"[-T format] [-V variant] [move]\n"
 
 struct opts {
 	bg_style	 style;
@@ -357,10 +357,9 @@ main(int argc, char *argv[])
 		r = bg_position_parse(&o.board, &o.ms, &o.variant, pos,
 		    strlen(pos));
 		if (r < 0) {
-			cli_warnx("-p: %s: ", bg_strerror(r));
-			fprintf(stderr, "  position: ");
+			fprintf(stderr, "%s: -p ", cli_prog);
 			cli_puttext(stderr, pos);
-			fputc('\n', stderr);
+			fprintf(stderr, ": %s\n", bg_strerror(r));
 			return 1;
 		}
 		if (variant)
@@ -401,9 +400,24 @@ main(int argc, char *argv[])
 		}
 		rc = list_plays(&o);
 	} else if (argc > 0) {
+		/* The operands are the words of one move, as typed. */
+		size_t len = 0;
+		char *move;
+
 		for (i = 0; i < argc; i++)
-			if ((r = do_move(&o, argv[i], "<args>", i + 1)) > rc)
-				rc = r;
+			len += strlen(argv[i]) + 1;
+		if ((move = malloc(len)) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			return 2;
+		}
+		*move = '\0';
+		for (i = 0; i < argc; i++) {
+			if (i)
+				strcat(move, " ");
+			strcat(move, argv[i]);
+		}
+		rc = do_move(&o, move, "<args>", 1);
+		free(move);
 	} else {
 		while (getline(&line, &cap, stdin) != -1) {
 			lineno++;

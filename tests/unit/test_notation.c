@@ -584,6 +584,20 @@ test_from_play(void)
 	CHECK_STR(pf("8/7 8/7* 7/6 6/5", BG_STYLE_GNUBG), "8/7*/5 8/7");
 	CHECK_STR(pf("8/7* 8/7 7/6 6/5", BG_STYLE_XG), "8/7*(2) 7/5");
 
+	/* more of gnubg's own strings, from corpus/gnubg/legal */
+	CHECK_STR(pf("11/7* 11/7 11/7 7/3", BG_STYLE_GNUBG),
+	    "11/7*/3 11/7(2)");
+	CHECK_STR(pf("11/7* 11/7 7/3 7/3", BG_STYLE_GNUBG), "11/7*/3(2)");
+	CHECK_STR(pf("12/11* 12/11 11/10 4/3", BG_STYLE_GNUBG),
+	    "12/11*/10 12/11 4/3");
+	CHECK_STR(pf("12/11* 12/11 10/9 4/3", BG_STYLE_GNUBG),
+	    "12/11*(2) 10/9 4/3");
+	CHECK_STR(pf("10/9 5/4* 4/3 2/1", BG_STYLE_GNUBG), "10/9 5/4*/3 2/1");
+	CHECK_STR(pf("24/21 21/18* 6/3* 6/3", BG_STYLE_GNUBG),
+	    "24/18* 6/3*(2)");
+	CHECK_STR(pf("11/7 7/3* 9/5* 9/5", BG_STYLE_GNUBG), "11/3* 9/5*(2)");
+	CHECK_STR(pf("19/15* 15/11", BG_STYLE_GNUBG), "19/15*/11");
+
 	/* formats.md 1.5: what the XG family writes */
 	CHECK_STR(pf("8/7* 7/4", BG_STYLE_XG), "8/7* 7/4");
 	CHECK_STR(pf("8/7* 7/4", BG_STYLE_GNUBG), "8/7*/4");

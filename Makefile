@@ -37,7 +37,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 LIB_SRC	= $(sort $(wildcard lib/*.c))
 LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
-TOOLS	= bgmove
+TOOLS	= bgmove bgcheck
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
@@ -109,4 +109,4 @@ clean:
 	rm -rf bin tests/unit/bin tests/out
 
 .PHONY: all check check-update demo install uninstall clean
-.SECONDARY: $(LIB_OBJ) tools/bgmove.o $(CLI_OBJ)
+.SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)

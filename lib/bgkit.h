@@ -106,6 +106,35 @@ typedef enum bg_code {
 	/* warnings */
 	BG_WHITUNMARKED,	/* a hit without its '*' */
 	BG_WHITEXTRA,		/* a '*' where nothing is hit */
+	/* reading match records (.mat) */
+	BG_EIO,			/* read error */
+	BG_ENOMATCH,		/* no "N point match" line */
+	BG_EMATLINE,		/* unrecognised line */
+	BG_ECELL,		/* unrecognised entry in a move column */
+	BG_ESCORE,		/* no or malformed score line after "Game N" */
+	BG_ELONGLINE,		/* line too long */
+	BG_WEOF,		/* file ends inside a game */
+	BG_WENCODING,		/* invalid UTF-8 or UTF-16 text */
+	BG_WSPELLING,		/* non-canonical spelling of a keyword */
+	BG_ECELLS,		/* more than two entries on one line */
+	/* replaying a record */
+	BG_ETURN,		/* a record by the side not on turn */
+	BG_EDOUBLEOWNER,	/* double by the side not holding the cube */
+	BG_ECRAWFORD,		/* double in the Crawford game */
+	BG_ENOCUBE,		/* double where the cube is not used */
+	BG_ECUBEVALUE,		/* written cube value is not twice the cube */
+	BG_ENODOUBLE,		/* take, drop or beaver without a double */
+	BG_EANSWER,		/* a double not answered by take or drop */
+	BG_EAFTEREND,		/* a record after the end of the game */
+	BG_EWINPOINTS,		/* "Wins" does not match the points won */
+	BG_ERESIGN,		/* resignation not 1, 2 or 3 times the cube */
+	BG_EWINNER,		/* "Wins" in the loser's column */
+	BG_ESCORELINE,		/* score line does not follow the results */
+	BG_ENORESULT,		/* a game stops without a result */
+	BG_EMATCHOVER,		/* a game after the end of the match */
+	BG_EJACOBY,		/* gammons scored both with and without Jacoby */
+	BG_WUNFINISHED,		/* the last game has no result */
+	BG_WNOTREPLAYED,	/* a record the replay cannot follow */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -350,7 +379,10 @@ typedef struct bg_matchstate {
 	int	cube_max;	/* log2 of the cube limit (XGID); 0 = no cube */
 } bg_matchstate;
 
-/* A new game: cube 1 centred, side 1 on roll, Jacoby on, limit 2^10. */
+/*
+ * A new game: cube 1 centred, side 1 on roll, no rule flags (Jacoby,
+ * beaver) set, cube limit 2^10.
+ */
 void bg_matchstate_init(bg_matchstate *ms, int length);
 
 /* ------------------------------------------------------------------ ids */
@@ -390,6 +422,203 @@ int bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s,
  */
 int bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
     const char *s, size_t len);
+
+/* ------------------------------------------------ match records (.mat) */
+
+/*
+ * A diagnostic raised while reading (or, later, replaying) a record.
+ * Plain value: copy it freely.  code is positive; bg_strerror(code)
+ * gives its text and bg_code_severity(code) its severity.
+ */
+typedef struct bg_diag {
+	int		code;		/* BG_E* or BG_W* */
+	bg_severity	severity;
+	int		line;		/* 1-based; 0 when not tied to a line */
+	int		col;		/* 1-based, in characters; 0 = the line */
+	int		game;		/* game number as written; 0 outside */
+	int		move;		/* move number as written; 0 = none */
+	int		side;		/* 0 left column, 1 right; -1 = none */
+	int		dice[2];	/* the roll concerned, or 0 0 */
+	char		detail[80];	/* the text concerned, may be "" */
+} bg_diag;
+
+typedef enum bg_rec_kind {
+	BG_REC_MOVE,		/* "64: 13/7 8/4", "64:", "64: ????" */
+	BG_REC_DOUBLE,		/* "Doubles => 2"; value = new cube */
+	BG_REC_TAKE,		/* "Takes" */
+	BG_REC_DROP,		/* "Drops" */
+	BG_REC_BEAVER,		/* "Beavers => 4"; value = new cube */
+	BG_REC_RACCOON,		/* "Raccoons => 8"; value = new cube */
+	BG_REC_WIN,		/* "Wins N point(s)"; value = N */
+	BG_REC_LOSS,		/* Galaxy "Losses N point"; value = N */
+	BG_REC_ILLEGAL,		/* Snowie "Illegal play (...)" */
+	BG_REC_SETPOS,		/* XG "; Set Pos=..."; text = after '=' */
+	BG_REC_COMMENT,		/* a ';' or '#' line inside a game */
+	BG_REC_UNPARSED		/* a cell that could not be read; see code */
+} bg_rec_kind;
+
+#define BG_RF_MATCH	0x01	/* WIN: "and the match" */
+#define BG_RF_LOWFIRST	0x02	/* dice written smaller die first */
+#define BG_RF_BADPLAY	0x04	/* MOVE: the play text has a syntax error
+				   (code); note.kind is BG_NOTE_UNKNOWN */
+
+/*
+ * One entry of a game: a cell of a move line, a result, or a comment.
+ * Side 0 is the left column, side 1 the right one; comments have -1.
+ */
+typedef struct bg_record {
+	bg_rec_kind	kind;
+	int		side;
+	int		line;		/* 1-based source line */
+	int		col;		/* 1-based column of the cell */
+	int		moveno;		/* the "12)" of the line; 0 if none */
+	int		dice[2];	/* as written ("13:" = 1 3); else 0 0 */
+	int		value;		/* cube value or points; 0 if unwritten */
+	unsigned	flags;		/* BG_RF_* */
+	int		code;		/* positive code of the problem with this
+					   record (also in the diagnostics), or 0 */
+	bg_notation	note;		/* MOVE: the play after "dd:" */
+	const char	*text;		/* the cell, trimmed; owned by the game */
+	size_t		len;
+} bg_record;
+
+/*
+ * A match: its header and the match line.  Owned by the reader; valid
+ * until the next bg_reader_next_match() or bg_reader_free().
+ */
+typedef struct bg_match bg_match;
+
+/* Length in points; 0 = money session; -1 = no "N point match" line. */
+int bg_match_length(const bg_match *m);
+/* Line of "N point match", 0 if none. */
+int bg_match_line(const bg_match *m);
+/*
+ * Player of side s: the first game's score line without a rating, else
+ * the "Player 1"/"Player 2" tag, else NULL.
+ */
+const char *bg_match_player(const bg_match *m, int s);
+/* The name given to the reader ("<stdin>", a file name). */
+const char *bg_match_source(const bg_match *m);
+/* The "; [Key "value"]" tags, in file order. */
+size_t bg_match_tag_count(const bg_match *m);
+const char *bg_match_tag_key(const bg_match *m, size_t i);
+const char *bg_match_tag_value(const bg_match *m, size_t i);
+/* Value of the first tag named key (any case), or NULL. */
+const char *bg_match_tag(const bg_match *m, const char *key);
+/* The other header comment lines, without the ';' or '#' and one space. */
+size_t bg_match_comment_count(const bg_match *m);
+const char *bg_match_comment(const bg_match *m, size_t i);
+
+/*
+ * A game.  Owned by the reader; valid until the next
+ * bg_reader_next_game() or bg_reader_next_match() call.
+ */
+typedef struct bg_game bg_game;
+
+/* N of " Game N" as written, and its line. */
+int bg_game_number(const bg_game *g);
+int bg_game_line(const bg_game *g);
+/* The score line: its line (0 if missing), names, ratings, scores. */
+int bg_game_score_line(const bg_game *g);
+const char *bg_game_player(const bg_game *g, int s);	/* NULL if none */
+const char *bg_game_rating(const bg_game *g, int s);	/* "1615" or NULL */
+int bg_game_score(const bg_game *g, int s);		/* -1 if none */
+size_t bg_game_record_count(const bg_game *g);
+const bg_record *bg_game_record(const bg_game *g, size_t i);
+
+/*
+ * A streaming reader of Jellyfish .mat text (bgkit-mat(5)): UTF-8 with
+ * or without BOM, UTF-16 with BOM, any line ends.  It holds one match
+ * header and one game at a time.  read() fills buf with up to n bytes
+ * and returns the count, 0 at the end, or -1 on error.
+ *
+ *	bg_reader *r = bg_reader_new(myread, fp, "match.mat");
+ *	const bg_match *m;
+ *	const bg_game *g;
+ *
+ *	while ((rc = bg_reader_next_match(r, &m)) > 0) {
+ *		... bg_reader_diag(r, i): the header's problems ...
+ *		while ((rc = bg_reader_next_game(r, &g)) > 0)
+ *			... records, and the game's diagnostics ...
+ *	}
+ *	... rc < 0: system error; else bg_reader_diag(r, i) again ...
+ *	bg_reader_free(r);
+ */
+typedef struct bg_reader bg_reader;
+typedef long (*bg_read_fn)(void *ctx, char *buf, size_t n);
+
+/* NULL when out of memory.  name is copied ("<stdin>" if NULL). */
+bg_reader *bg_reader_new(bg_read_fn read, void *ctx, const char *name);
+/* Read from buf[0..len), which must outlive the reader. */
+bg_reader *bg_reader_new_mem(const char *buf, size_t len, const char *name);
+void bg_reader_free(bg_reader *r);
+/*
+ * Move to the next match (skipping what is left of the current one).
+ * Returns 1 and sets *m, 0 at the end of the input, or a negative code
+ * (BG_ENOMEM, BG_EIO).
+ */
+int bg_reader_next_match(bg_reader *r, const bg_match **m);
+/* The next game of the current match: 1 and *g, 0 when the match ends. */
+int bg_reader_next_game(bg_reader *r, const bg_game **g);
+/*
+ * The diagnostics raised by the last next_match or next_game call, in
+ * line order within a game.
+ */
+size_t bg_reader_diag_count(const bg_reader *r);
+const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);
+
+/* ------------------------------------------------------------ replay */
+
+typedef enum bg_end {
+	BG_END_NONE,		/* the game has no result */
+	BG_END_BEAROFF,		/* all checkers off */
+	BG_END_DROP,		/* a double dropped */
+	BG_END_RESIGN		/* a "Wins" line before the end */
+} bg_end;
+
+/* The result of a game as the replay computes it. */
+typedef struct bg_result {
+	bg_end	ended_by;
+	int	winner;		/* side, or -1 without a result */
+	int	level;		/* 1 single, 2 gammon, 3 backgammon; 0 drop */
+	int	cube;		/* final cube value */
+	int	points;		/* level x cube, or the cube for a drop */
+	int	score[2];	/* running score after the game */
+	int	crawford;	/* the game was the Crawford game */
+	int	records;	/* records replayed */
+} bg_result;
+
+/*
+ * A replay follows a match game by game through the rules: every play
+ * against its position and roll, every cube action, every result and
+ * score line.
+ *
+ *	bg_replay *rp = bg_replay_new();
+ *	bg_replay_match(rp, m);
+ *	while (bg_reader_next_game(r, &g) > 0) {
+ *		bg_replay_game(rp, g);
+ *		... bg_replay_diag(rp, i), bg_replay_result(rp) ...
+ *	}
+ *	bg_replay_end(rp);	... the last game's problems ...
+ *	bg_replay_free(rp);
+ */
+typedef struct bg_replay bg_replay;
+
+bg_replay *bg_replay_new(void);
+void bg_replay_free(bg_replay *rp);
+/* Start a match: its length and the rules its tags state. */
+int bg_replay_match(bg_replay *rp, const bg_match *m);
+/* Replay one game; its diagnostics replace the previous ones. */
+int bg_replay_game(bg_replay *rp, const bg_game *g);
+/* The match is over: report an unfinished last game. */
+int bg_replay_end(bg_replay *rp);
+size_t bg_replay_diag_count(const bg_replay *rp);
+const bg_diag *bg_replay_diag(const bg_replay *rp, size_t i);
+/* The last game's result, board (after its last record) and state. */
+const bg_result *bg_replay_result(const bg_replay *rp);
+const bg_board *bg_replay_board(const bg_replay *rp);
+const bg_matchstate *bg_replay_state(const bg_replay *rp);
+bg_variant bg_replay_variant(const bg_replay *rp);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,505 @@
+/*
+ * replay.c: follow a match record through the rules.  Each game starts
+ * from the variant's position; each play is matched against its roll
+ * with bg_notation_resolve(), each cube action against the cube's state,
+ * and each result against what the board says, and the score lines
+ * against the running score.  Problems become diagnostics on the replay
+ * object; nothing is printed.  Part of libbgkit.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bgkit.h"
+
+struct bg_replay {
+	int		 length;
+	bg_variant	 variant;
+	int		 crawford_rule;	/* matches: Crawford in force */
+	int		 crawford_done;	/* the Crawford game was played */
+	int		 jacoby;	/* money: -1 unknown, 0 off, 1 on */
+	int		 score[2];
+	int		 games;
+	int		 over;		/* the match has a winner */
+	int		 open_line;	/* last line of a game with no result */
+	int		 open_game;
+	bg_board	 board;
+	bg_matchstate	 ms;
+	bg_result	 res;
+	bg_diag		*diag;
+	size_t		 ndiag, capdiag;
+};
+
+bg_replay *
+bg_replay_new(void)
+{
+	bg_replay *rp = calloc(1, sizeof *rp);
+
+	if (rp != NULL)
+		bg_replay_match(rp, NULL);
+	return rp;
+}
+
+void
+bg_replay_free(bg_replay *rp)
+{
+	if (rp == NULL)
+		return;
+	free(rp->diag);
+	free(rp);
+}
+
+static const char *
+tag(const bg_match *m, const char *key)
+{
+	return m ? bg_match_tag(m, key) : NULL;
+}
+
+int
+bg_replay_match(bg_replay *rp, const bg_match *m)
+{
+	const char *t;
+
+	rp->length = m ? bg_match_length(m) : 0;
+	if (rp->length < 0)
+		rp->length = 0;
+	rp->variant = BG_VARIANT_STANDARD;
+	if ((t = tag(m, "Variation")) != NULL) {
+		if (strncasecmp(t, "nack", 4) == 0)
+			rp->variant = BG_VARIANT_NACKGAMMON;
+		else if (strncasecmp(t, "hypergammon", 11) == 0) {
+			const char *d = strpbrk(t, "123");
+
+			rp->variant = d == NULL || *d == '3' ?
+			    BG_VARIANT_HYPER3 : *d == '2' ?
+			    BG_VARIANT_HYPER2 : BG_VARIANT_HYPER1;
+		} else if (strcasecmp(t, "tavla") == 0)
+			rp->variant = BG_VARIANT_TAVLA;
+	}
+	rp->crawford_rule = rp->length > 0;
+	if ((t = tag(m, "Crawford")) != NULL && strcasecmp(t, "off") == 0)
+		rp->crawford_rule = 0;
+	rp->jacoby = -1;
+	if ((t = tag(m, "Jacoby")) != NULL)
+		rp->jacoby = strcasecmp(t, "on") == 0;
+	rp->crawford_done = 0;
+	rp->score[0] = rp->score[1] = 0;
+	rp->games = 0;
+	rp->over = 0;
+	rp->open_line = 0;
+	rp->ndiag = 0;
+	memset(&rp->res, 0, sizeof rp->res);
+	rp->res.winner = -1;
+	bg_board_start(&rp->board, rp->variant);
+	bg_matchstate_init(&rp->ms, rp->length);
+	return 0;
+}
+
+/* Add a diagnostic; detail is printf-formatted. */
+static void
+diag(bg_replay *rp, int code, const bg_record *rec, int line,
+    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void
+diag(bg_replay *rp, int code, const bg_record *rec, int line,
+    const char *fmt, ...)
+{
+	bg_diag *d;
+	va_list ap;
+
+	if (rp->ndiag == rp->capdiag) {
+		size_t cap = rp->capdiag ? rp->capdiag * 2 : 16;
+		bg_diag *nd = realloc(rp->diag, cap * sizeof *nd);
+
+		if (nd == NULL)
+			return;		/* keep going: lose the message */
+		rp->diag = nd;
+		rp->capdiag = cap;
+	}
+	d = &rp->diag[rp->ndiag++];
+	memset(d, 0, sizeof *d);
+	d->code = code;
+	d->severity = bg_code_severity(code);
+	d->line = rec ? rec->line : line;
+	d->col = rec ? rec->col : 0;
+	d->game = rp->games;
+	d->move = rec ? rec->moveno : 0;
+	d->side = rec ? rec->side : -1;
+	if (rec) {
+		d->dice[0] = rec->dice[0];
+		d->dice[1] = rec->dice[1];
+	}
+	if (fmt) {
+		va_start(ap, fmt);
+		vsnprintf(d->detail, sizeof d->detail, fmt, ap);
+		va_end(ap);
+	}
+}
+
+/* The next record that is an action of a side, or NULL. */
+static const bg_record *
+next_action(const bg_game *g, size_t i)
+{
+	const bg_record *r;
+
+	for (i++; i < bg_game_record_count(g); i++) {
+		r = bg_game_record(g, i);
+		if (r->kind != BG_REC_COMMENT && r->kind != BG_REC_UNPARSED &&
+		    r->kind != BG_REC_LOSS)
+			return r;
+	}
+	return NULL;
+}
+
+/* Single, gammon or backgammon for winner w on board b. */
+static int
+level_of(const bg_board *b, int w, unsigned vflags)
+{
+	const unsigned char *lo = b->pt[!w];
+	int p;
+
+	if (lo[0] > 0)
+		return 1;
+	if (vflags & BG_VF_BACKGAMMON)
+		for (p = 19; p <= 25; p++)
+			if (lo[p])
+				return 3;
+	return 2;
+}
+
+/*
+ * Writers cap the points of the game that ends a match at what the
+ * winner needed: a written value short of the points won is right when
+ * it still reaches the match length.
+ */
+static int
+capped(const bg_replay *rp, int w, int written, int won)
+{
+	return rp->length > 0 && written > 0 && written < won &&
+	    rp->score[w] + written >= rp->length;
+}
+
+static void
+play_text(char *buf, size_t size, const bg_play *p)
+{
+	if ((size_t)bg_play_format(buf, size, p, BG_STYLE_GNUBG) >= size)
+		buf[size - 1] = '\0';
+}
+
+int
+bg_replay_game(bg_replay *rp, const bg_game *g)
+{
+	const bg_variant_info *vi = bg_variant_get(rp->variant);
+	const bg_record *rec, *nx;
+	bg_result *res = &rp->res;
+	bg_resolved rv;
+	char ex[64];
+	int turn = -1, doubled = 0, doubler = -1, over = 0, lost = 0;
+	int cube = 1, owner = BG_CENTRED, turned = 0, s, i, last = 0;
+	size_t k;
+
+	rp->ndiag = 0;
+	rp->games++;
+	if (rp->open_line) {
+		/*
+		 * The previous game's result is unknown, so this score
+		 * line cannot be judged: adopt it.
+		 */
+		diag(rp, BG_ENORESULT, NULL, rp->open_line, NULL);
+		if (rp->ndiag > 0)
+			rp->diag[rp->ndiag - 1].game = rp->open_game;
+		rp->score[0] = bg_game_score(g, 0) < 0 ? rp->score[0] :
+		    bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1) < 0 ? rp->score[1] :
+		    bg_game_score(g, 1);
+	}
+	rp->open_line = 0;
+	if (rp->over)
+		diag(rp, BG_EMATCHOVER, NULL, bg_game_line(g), NULL);
+	for (s = 0; s < 2; s++)
+		if (bg_game_score(g, s) >= 0 &&
+		    bg_game_score(g, s) != rp->score[s]) {
+			diag(rp, BG_ESCORELINE, NULL, bg_game_score_line(g),
+			    "%d-%d written, %d-%d from the results",
+			    bg_game_score(g, 0), bg_game_score(g, 1),
+			    rp->score[0], rp->score[1]);
+			rp->score[0] = bg_game_score(g, 0) < 0 ? rp->score[0] :
+			    bg_game_score(g, 0);
+			rp->score[1] = bg_game_score(g, 1) < 0 ? rp->score[1] :
+			    bg_game_score(g, 1);
+			break;
+		}
+	memset(res, 0, sizeof *res);
+	res->winner = -1;
+	if (rp->length > 0 && rp->crawford_rule && !rp->crawford_done &&
+	    (rp->score[0] == rp->length - 1) !=
+	    (rp->score[1] == rp->length - 1)) {
+		res->crawford = 1;
+		rp->crawford_done = 1;
+	}
+	bg_board_start(&rp->board, rp->variant);
+	bg_matchstate_init(&rp->ms, rp->length);
+	rp->ms.score[0] = rp->score[0];
+	rp->ms.score[1] = rp->score[1];
+	rp->ms.crawford = res->crawford;
+
+	for (k = 0; k < bg_game_record_count(g); k++) {
+		rec = bg_game_record(g, k);
+		if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
+		    rec->kind == BG_REC_UNPARSED)
+			continue;
+		last = rec->line;
+		if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL) {
+			if (!lost)
+				diag(rp, BG_WNOTREPLAYED, rec, 0, "%.60s",
+				    rec->text ? rec->text : "");
+			lost = 1;
+			continue;
+		}
+		if (over && rec->kind != BG_REC_WIN) {
+			diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
+			continue;
+		}
+		if (rec->kind != BG_REC_WIN && rec->kind != BG_REC_TAKE &&
+		    rec->kind != BG_REC_DROP && rec->kind != BG_REC_BEAVER &&
+		    rec->kind != BG_REC_RACCOON) {
+			if (turn < 0)
+				turn = rec->side;
+			if (doubled) {
+				diag(rp, BG_EANSWER, rec, 0, NULL);
+				doubled = 0;
+			}
+			if (rec->side != turn && !lost)
+				diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
+			turn = rec->side;
+		}
+		switch (rec->kind) {
+		case BG_REC_MOVE:
+			res->records++;
+			if (rec->note.kind == BG_NOTE_UNKNOWN) {
+				/* "????": the roller resigns, or bad text */
+				if (rec->flags & BG_RF_BADPLAY)
+					lost = 1;
+				turn = !turn;
+				break;
+			}
+			if (lost) {
+				turn = !turn;
+				break;
+			}
+			bg_notation_resolve(&rv, &rec->note, &rp->board,
+			    rec->side, rec->dice, rp->variant);
+			if (rv.code == -BG_ENOPLAY && (nx = next_action(g,
+			    k)) != NULL && nx->kind == BG_REC_WIN) {
+				turn = !turn;	/* rolled, then resigned */
+				break;
+			}
+			if (rv.code < 0) {
+				char where[24] = "";
+
+				ex[0] = '\0';
+				if (rv.ncand > 0)
+					play_text(ex, sizeof ex, &rv.cand[0]);
+				else if (rv.has_example)
+					play_text(ex, sizeof ex, &rv.example);
+				if (rv.code == -BG_EBAR)
+					;	/* the point is no news */
+				else if (rv.point == 25)
+					snprintf(where, sizeof where, "the bar");
+				else if (rv.point > 0)
+					snprintf(where, sizeof where,
+					    "point %d", rv.point);
+				diag(rp, -rv.code, rec, 0, "%s%s%s%s", where,
+				    *where && *ex ? "; " : "",
+				    *ex ? (rv.ncand ? "could be " :
+				    "a legal play: ") : "", ex);
+				lost = 1;
+				turn = !turn;
+				break;
+			}
+			for (i = 0; i < rv.nwarn; i++)
+				diag(rp, rv.warn[i], rec, 0, "%.60s", rec->text);
+			rp->board = rv.after;
+			if (bg_board_checkers(&rp->board, rec->side) == 0) {
+				over = 1;
+				res->ended_by = BG_END_BEAROFF;
+				res->winner = rec->side;
+				res->level = level_of(&rp->board, rec->side,
+				    vi->flags);
+				res->points = res->level * cube;
+			}
+			turn = !turn;
+			break;
+		case BG_REC_DOUBLE:
+			if (lost) {
+				doubled = 1;
+				doubler = rec->side;
+				break;
+			}
+			if (!(vi->flags & BG_VF_CUBE))
+				diag(rp, BG_ENOCUBE, rec, 0, NULL);
+			else if (res->crawford)
+				diag(rp, BG_ECRAWFORD, rec, 0, NULL);
+			else if (owner != BG_CENTRED && owner != rec->side)
+				diag(rp, BG_EDOUBLEOWNER, rec, 0, NULL);
+			if (rec->value && rec->value != cube * 2)
+				diag(rp, BG_ECUBEVALUE, rec, 0,
+				    "%d written, %d expected", rec->value,
+				    cube * 2);
+			doubled = 1;
+			doubler = rec->side;
+			break;
+		case BG_REC_TAKE:
+		case BG_REC_DROP:
+		case BG_REC_BEAVER:
+		case BG_REC_RACCOON:
+			if (!doubled && rec->kind != BG_REC_RACCOON) {
+				diag(rp, BG_ENODOUBLE, rec, 0, NULL);
+				break;
+			}
+			if (rec->side == doubler && rec->kind != BG_REC_RACCOON)
+				diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
+			doubled = 0;
+			if (rec->kind == BG_REC_DROP) {
+				over = 1;
+				res->ended_by = BG_END_DROP;
+				res->winner = doubler;
+				res->level = 0;
+				res->points = cube;
+				break;
+			}
+			turned = 1;
+			cube *= rec->kind == BG_REC_BEAVER ? 4 : 2;
+			owner = rec->kind == BG_REC_RACCOON ? doubler :
+			    rec->side;
+			if (rec->kind != BG_REC_TAKE && rec->value &&
+			    rec->value != cube)
+				diag(rp, BG_ECUBEVALUE, rec, 0,
+				    "%d written, %d expected", rec->value, cube);
+			turn = doubler;
+			break;
+		case BG_REC_WIN:
+			if (res->winner >= 0 && res->ended_by != BG_END_NONE &&
+			    over == 2) {
+				diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
+				break;
+			}
+			if (over && !lost) {
+				int pts = res->points;
+
+				if (rec->side != res->winner)
+					diag(rp, BG_EWINNER, rec, 0, NULL);
+				if (res->ended_by == BG_END_BEAROFF &&
+				    res->level > 1 && !turned &&
+				    rp->length == 0 && rp->jacoby != 0 &&
+				    rec->value == cube) {
+					/* Jacoby: a centred-cube gammon is 1 */
+					if (rp->jacoby < 0)
+						rp->jacoby = 1;
+					pts = cube;
+					res->level = 1;
+					res->points = pts;
+				} else if (res->ended_by == BG_END_BEAROFF &&
+				    res->level > 1 && !turned &&
+				    rp->length == 0 && rec->value == pts) {
+					if (rp->jacoby == 1)
+						diag(rp, BG_EJACOBY, rec, 0,
+						    NULL);
+					rp->jacoby = 0;
+				}
+				if (rec->value && rec->value != pts &&
+				    !capped(rp, rec->side, rec->value, pts))
+					diag(rp, BG_EWINPOINTS, rec, 0,
+					    "%d written, %d won", rec->value,
+					    pts);
+			} else if (!over) {
+				/* A resignation by the other side. */
+				res->ended_by = BG_END_RESIGN;
+				res->winner = rec->side;
+				res->points = rec->value;
+				res->level = cube ? rec->value / cube : 0;
+				if (!lost && (rec->value % cube != 0 ||
+				    res->level < 1 || res->level > 3) &&
+				    !capped(rp, rec->side, rec->value,
+				    3 * cube))
+					diag(rp, BG_ERESIGN, rec, 0,
+					    "%d points at cube %d", rec->value,
+					    cube);
+			}
+			over = 2;
+			break;
+		default:
+			break;
+		}
+	}
+	if (!over && doubled)
+		diag(rp, BG_EANSWER, NULL, last, NULL);
+	res->cube = cube;
+	rp->ms.cube = cube;
+	rp->ms.cube_owner = owner;
+	rp->ms.on_roll = rp->ms.turn = turn < 0 ? 1 : turn;
+	if (over) {
+		rp->score[res->winner] += res->points;
+		rp->ms.state = BG_GAME_OVER;
+		if (rp->length > 0 && rp->score[res->winner] >= rp->length)
+			rp->over = 1;
+	} else {
+		/* Where the result should have been written. */
+		rp->open_line = last ? last + 1 : bg_game_line(g);
+		rp->open_game = rp->games;
+	}
+	res->score[0] = rp->score[0];
+	res->score[1] = rp->score[1];
+	return 0;
+}
+
+int
+bg_replay_end(bg_replay *rp)
+{
+	rp->ndiag = 0;
+	if (rp->open_line) {
+		diag(rp, BG_WUNFINISHED, NULL, rp->open_line, NULL);
+		if (rp->ndiag > 0)
+			rp->diag[rp->ndiag - 1].game = rp->open_game;
+	}
+	rp->open_line = 0;
+	return 0;
+}
+
+size_t
+bg_replay_diag_count(const bg_replay *rp)
+{
+	return rp->ndiag;
+}
+
+const bg_diag *
+bg_replay_diag(const bg_replay *rp, size_t i)
+{
+	return i < rp->ndiag ? &rp->diag[i] : NULL;
+}
+
+const bg_result *
+bg_replay_result(const bg_replay *rp)
+{
+	return &rp->res;
+}
+
+const bg_board *
+bg_replay_board(const bg_replay *rp)
+{
+	return &rp->board;
+}
+
+const bg_matchstate *
+bg_replay_state(const bg_replay *rp)
+{
+	return &rp->ms;
+}
+
+bg_variant
+bg_replay_variant(const bg_replay *rp)
+{
+	return rp->variant;
+}

@@ -1,0 +1,12 @@
+#!/bin/sh
+# demo.sh: the main job on a real match (`make demo`): a 7-point match
+# that GNU Backgammon 1.08 exported, validated move by move, with its
+# final position and score; then the legal plays of one roll.
+set -e
+cd "$(dirname "$0")/.."
+match=fixtures/demo/charlot1-charlot2.mat
+echo "\$ bin/bgcheck -v $match"
+bin/bgcheck -v "$match"
+echo
+echo "\$ bin/bgmove -p start -d 31 -l"
+bin/bgmove -p start -d 31 -l

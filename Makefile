@@ -68,6 +68,10 @@ tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
+tests/unit/bin/matdump: tests/matdump.c lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+
 # The header must compile alone, strictly.
 tests/unit/bin/header-alone: lib/bgkit.h
 	@mkdir -p tests/unit/bin
@@ -77,7 +81,8 @@ tests/unit/bin/header-alone: lib/bgkit.h
 	    tests/unit/bin/header-alone.c
 	touch $@
 
-check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone
+check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone \
+    tests/unit/bin/matdump
 	@sh tests/deps.sh test
 	@sh tests/run.sh
 
@@ -106,7 +111,7 @@ uninstall:
 
 clean:
 	rm -f lib/*.o tools/*.o lib/libbgkit.a
-	rm -rf bin tests/unit/bin tests/out
+	rm -rf bin tests/unit/bin
 
 .PHONY: all check check-update demo install uninstall clean
 .SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)

@@ -1,0 +1,1513 @@
+/*
+ * fmt_mat.c: the streaming reader of Jellyfish .mat match text, as
+ * written by Jellyfish, gnubg, eXtreme Gammon, Backgammon Studio,
+ * Backgammon Galaxy, OpenGammon, FIBS clients and others (bgkit-mat(5)
+ * is the specification of what is read and how).  Bytes come from a
+ * read callback, are decoded (UTF-8 with or without BOM, UTF-16LE/BE
+ * with BOM, Latin-1 bytes kept as such) and cut into lines at LF, CRLF
+ * or CR; each line is classified and its cells are split on roll tokens
+ * ("64:") and keywords, never on columns.  One match header and one game
+ * live in memory at a time.  The few irregular line grammars (match,
+ * game, score and tag lines, keyword cells) are PCRE2 patterns compiled
+ * once per reader; move lines, the bulk of a file, go through a hand
+ * scanner.  The reader never prints: problems become bg_diag entries on
+ * the reader.  Part of libbgkit; callers use bgkit.h.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+
+#include <pcre2.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+
+#define CHUNK	65536		/* bytes asked of read() at a time */
+#define MAXLINE	65536		/* longer lines are cut */
+#define LEFTCOL	6		/* default left cell column (1-based) */
+#define RIGHTCOL 34		/* default right cell column (gnubg) */
+
+enum enc {
+	ENC_UNKNOWN,
+	ENC_UTF8,
+	ENC_UTF16LE,
+	ENC_UTF16BE
+};
+
+enum pat {
+	P_MATCH,		/* " 7 point match" */
+	P_GAME,			/* " Game 3" */
+	P_SCORE,		/* " Alice : 2          Bob : 4" */
+	P_TAG,			/* "; [Key "value"]" */
+	P_SETPOS,		/* "; Set Pos=..." */
+	P_CELL,			/* a keyword cell: "Doubles => 2", "Wins 1 point" */
+	P_COUNT
+};
+
+/*
+ * Each pattern runs on a whole line or cell, without PCRE2_UTF: only
+ * ASCII classes matter and non-ASCII bytes are name characters.
+ */
+static const char *const patterns[P_COUNT] = {
+	[P_MATCH] = "^\\s*(\\d{1,9})\\s*points?\\s+match\\s*$",
+	[P_GAME] = "^\\s*game\\s+(\\d{1,9})\\s*$",
+	[P_SCORE] = "^\\s*(\\S.*?)\\s*:\\s*(\\d{1,9})\\s+(\\S.*?)\\s*:"
+	    "\\s*(\\d{1,9})\\s*$",
+	[P_TAG] = "^[;#]\\s*\\[\\s*([^\"\\]]*?)\\s*\"(.*)\"\\s*\\]\\s*$",
+	[P_SETPOS] = "^[;#]\\s*set\\s*pos\\s*=\\s*(.*?)\\s*$",
+	[P_CELL] = "^(?:"
+	    "(doubles?|beavers?|raccoons?)(?:\\s*=>?\\s*(\\d{1,9}))?"	/* 1 2 */
+	    "|(takes?)"							/* 3 */
+	    "|(drops?)"							/* 4 */
+	    "|(wins?|loss(?:es)?|loses?)\\s+(\\d{1,9})\\s+points?"	/* 5 6 */
+	    "(\\s+and\\s+the\\s+match)?"					/* 7 */
+	    "|(illegal\\s+play\\b.*)"					/* 8 */
+	    ")$",
+};
+
+/* A comment line read inside a game, held until the next line says
+ * whether it belongs to the game or to the next match's header. */
+struct qline {
+	int	 line;
+	size_t	 off, len;
+};
+
+struct bg_reader {
+	bg_read_fn	 read;
+	void		*ctx;
+	const char	*mem;		/* bg_reader_new_mem */
+	size_t		 memlen, mempos;
+	int		 err;		/* sticky system error, negated */
+
+	/* decoding */
+	enum enc	 enc;
+	int		 eof;		/* read() said the end */
+	unsigned char	 raw[CHUNK + 4];
+	size_t		 rawlen;
+	unsigned	 hisur;		/* UTF-16 high surrogate waiting */
+	int		 badenc;	/* a bad sequence since the last line */
+	int		 encwarned;
+	char		*dec;		/* decoded UTF-8 */
+	size_t		 dlen, dpos, dcap, dscan;
+	int		 skipping;	/* discarding the rest of a long line */
+
+	/* the current line, NUL-terminated, right-trimmed */
+	char		*line;
+	size_t		 llen, lcap;
+	int		 lineno;
+	int		 longline;	/* this line was cut */
+	char		*pbuf;		/* one line pushed back */
+	size_t		 plen, pcap;
+	int		 pline, pushed, plong;
+	char		*tmp;		/* Latin-1 repair */
+	size_t		 tcap;
+
+	pcre2_code	*re[P_COUNT];
+	pcre2_match_data *md;
+
+	/* where we are */
+	int		 nmatch;	/* matches started */
+	int		 in_match;	/* games may follow */
+	int		 fresh;		/* r->game started, not delivered */
+	int		 cur_game;	/* number of the game being read */
+	int		 pg_valid, pg_number, pg_line;	/* next "Game N" */
+	int		 expect_score;
+	int		 has_result;
+	int		 last_line;	/* last line with content in the game */
+	int		 leftcol, rightcol;	/* learned display columns */
+	struct bg_match	 match;
+	struct bg_game	 game;
+
+	struct qline	*q;
+	size_t		 nq, capq;
+	char		*qbuf;
+	size_t		 qlen, qcap;
+
+	bg_diag		*diag;
+	size_t		 ndiag, capdiag;
+};
+
+/* ------------------------------------------------------------- helpers */
+
+static int
+isws(int c)
+{
+	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+}
+
+static int
+isdig(int c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isalph(int c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static int
+lower(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* Room for need bytes in *p of capacity *cap. */
+static int
+reserve(char **p, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 256;
+	char *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > (size_t)-1 / 2)
+			return -BG_ENOMEM;
+		c *= 2;
+	}
+	if ((np = realloc(*p, c)) == NULL)
+		return -BG_ENOMEM;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
+/* 1-based column in characters of byte offset off of s. */
+static int
+charcol(const char *s, size_t off)
+{
+	size_t i;
+	int col = 1;
+
+	for (i = 0; i < off; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			col++;
+	return col;
+}
+
+/* 1-based display column of byte offset off, tabs every 8. */
+static int
+dispcol(const char *s, size_t off)
+{
+	size_t i;
+	int col = 0;
+
+	for (i = 0; i < off; i++) {
+		if (s[i] == '\t')
+			col = (col / 8 + 1) * 8;
+		else if (((unsigned char)s[i] & 0xc0) != 0x80)
+			col++;
+	}
+	return col + 1;
+}
+
+/* A decimal of at most 9 digits at s[0..len). */
+static int
+atoin(const char *s, size_t len)
+{
+	int v = 0;
+	size_t i;
+
+	for (i = 0; i < len && i < 9 && isdig((unsigned char)s[i]); i++)
+		v = v * 10 + (s[i] - '0');
+	return v;
+}
+
+/* ---------------------------------------------------------- diagnostics */
+
+static void
+diag_add(bg_reader *r, int code, int line, int col, int side, int move,
+    const int dice[2], const char *text, size_t len)
+{
+	bg_diag *d;
+
+	if (r->ndiag == r->capdiag) {
+		size_t c = r->capdiag ? r->capdiag * 2 : 16;
+		bg_diag *nd = realloc(r->diag, c * sizeof *nd);
+
+		if (nd == NULL) {
+			r->err = -BG_ENOMEM;
+			return;
+		}
+		r->diag = nd;
+		r->capdiag = c;
+	}
+	d = &r->diag[r->ndiag++];
+	memset(d, 0, sizeof *d);
+	d->code = code;
+	d->severity = bg_code_severity(code);
+	d->line = line;
+	d->col = col;
+	d->game = r->cur_game;
+	d->move = move;
+	d->side = side;
+	if (dice != NULL) {
+		d->dice[0] = dice[0];
+		d->dice[1] = dice[1];
+	}
+	if (text != NULL) {
+		if (len >= sizeof d->detail) {
+			/* Cut before a UTF-8 continuation byte, never in it. */
+			len = sizeof d->detail - 1;
+			while (len > 0 &&
+			    ((unsigned char)text[len] & 0xc0) == 0x80)
+				len--;
+		}
+		memcpy(d->detail, text, len);
+		d->detail[len] = '\0';
+	}
+}
+
+/* A diagnostic about the whole current line. */
+static void
+diag_line(bg_reader *r, int code)
+{
+	size_t i = 0;
+
+	while (isws((unsigned char)r->line[i]))
+		i++;
+	diag_add(r, code, r->lineno, 0, -1, 0, NULL, r->line + i,
+	    r->llen - i);
+}
+
+size_t
+bg_reader_diag_count(const bg_reader *r)
+{
+	return r ? r->ndiag : 0;
+}
+
+const bg_diag *
+bg_reader_diag(const bg_reader *r, size_t i)
+{
+	return r && i < r->ndiag ? &r->diag[i] : NULL;
+}
+
+/* ------------------------------------------------------------- decoding */
+
+static long
+mem_read(bg_reader *r, char *buf, size_t n)
+{
+	size_t k = r->memlen - r->mempos;
+
+	if (k > n)
+		k = n;
+	memcpy(buf, r->mem + r->mempos, k);
+	r->mempos += k;
+	return (long)k;
+}
+
+/* Append code point c as UTF-8 to the decoded buffer (room reserved). */
+static void
+put_utf8(bg_reader *r, unsigned c)
+{
+	char *p = r->dec + r->dlen;
+
+	if (c < 0x80) {
+		p[0] = (char)c;
+		r->dlen += 1;
+	} else if (c < 0x800) {
+		p[0] = (char)(0xc0 | c >> 6);
+		p[1] = (char)(0x80 | (c & 0x3f));
+		r->dlen += 2;
+	} else if (c < 0x10000) {
+		p[0] = (char)(0xe0 | c >> 12);
+		p[1] = (char)(0x80 | (c >> 6 & 0x3f));
+		p[2] = (char)(0x80 | (c & 0x3f));
+		r->dlen += 3;
+	} else {
+		p[0] = (char)(0xf0 | c >> 18);
+		p[1] = (char)(0x80 | (c >> 12 & 0x3f));
+		p[2] = (char)(0x80 | (c >> 6 & 0x3f));
+		p[3] = (char)(0x80 | (c & 0x3f));
+		r->dlen += 4;
+	}
+}
+
+/* Decode r->raw into r->dec; keeps an odd UTF-16 byte for later. */
+static int
+decode(bg_reader *r)
+{
+	size_t i = 0, n = r->rawlen;
+	int rc;
+
+	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16, or 1:1. */
+	if ((rc = reserve(&r->dec, &r->dcap, r->dlen + n * 2 + 8)) < 0)
+		return rc;
+	if (r->enc == ENC_UTF8) {
+		memcpy(r->dec + r->dlen, r->raw, n);
+		r->dlen += n;
+		r->rawlen = 0;
+		return 0;
+	}
+	for (; i + 1 < n; i += 2) {
+		unsigned u = r->enc == ENC_UTF16LE ?
+		    (unsigned)(r->raw[i] | r->raw[i + 1] << 8) :
+		    (unsigned)(r->raw[i] << 8 | r->raw[i + 1]);
+
+		if (r->hisur) {
+			if (u >= 0xdc00 && u <= 0xdfff) {
+				put_utf8(r, 0x10000 + ((r->hisur - 0xd800) << 10)
+				    + (u - 0xdc00));
+				r->hisur = 0;
+				continue;
+			}
+			put_utf8(r, 0xfffd);
+			r->badenc = 1;
+			r->hisur = 0;
+		}
+		if (u >= 0xd800 && u <= 0xdbff)
+			r->hisur = u;
+		else if (u >= 0xdc00 && u <= 0xdfff) {
+			put_utf8(r, 0xfffd);
+			r->badenc = 1;
+		} else if (u == 0) {
+			put_utf8(r, 0xfffd);
+			r->badenc = 1;
+		} else
+			put_utf8(r, u);
+	}
+	if (i < n)
+		r->raw[0] = r->raw[i];
+	r->rawlen = n - i;
+	if (r->eof && (r->rawlen || r->hisur)) {
+		put_utf8(r, 0xfffd);
+		r->badenc = 1;
+		r->rawlen = 0;
+		r->hisur = 0;
+	}
+	return 0;
+}
+
+/* Read and decode one more chunk.  0, or a negative code. */
+static int
+fill(bg_reader *r)
+{
+	long n;
+	size_t want;
+
+	if (r->eof)
+		return 0;
+	/* Drop what the lines have consumed. */
+	if (r->dpos > 0) {
+		memmove(r->dec, r->dec + r->dpos, r->dlen - r->dpos);
+		r->dlen -= r->dpos;
+		r->dscan -= r->dpos;
+		r->dpos = 0;
+	}
+	want = CHUNK - r->rawlen;
+	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
+	    r->read(r->ctx, (char *)r->raw + r->rawlen, want);
+	if (n < 0 || (size_t)n > want)
+		return r->err = -BG_EIO;
+	if (n == 0)
+		r->eof = 1;
+	r->rawlen += (size_t)n;
+	if (r->enc == ENC_UNKNOWN) {
+		if (r->rawlen < 3 && !r->eof)
+			return 0;	/* the BOM needs more */
+		if (r->rawlen >= 2 && r->raw[0] == 0xff && r->raw[1] == 0xfe) {
+			r->enc = ENC_UTF16LE;
+			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
+		} else if (r->rawlen >= 2 && r->raw[0] == 0xfe &&
+		    r->raw[1] == 0xff) {
+			r->enc = ENC_UTF16BE;
+			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
+		} else {
+			r->enc = ENC_UTF8;
+			if (r->rawlen >= 3 && r->raw[0] == 0xef &&
+			    r->raw[1] == 0xbb && r->raw[2] == 0xbf)
+				memmove(r->raw, r->raw + 3, r->rawlen -= 3);
+		}
+	}
+	return decode(r);
+}
+
+/* Length of a valid UTF-8 sequence at s[0..n), or 0. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0], cp;
+	size_t len, i;
+
+	if (c < 0x80)
+		return c != 0;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, cp = c & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+/*
+ * Make the current line valid UTF-8: bytes that are not are read as
+ * Latin-1, a NUL as U+FFFD.  Most lines are ASCII and leave at once.
+ */
+static int
+repair(bg_reader *r)
+{
+	const unsigned char *s = (const unsigned char *)r->line;
+	size_t i, k, o = 0;
+	int bad = 0, rc;
+
+	for (i = 0; i < r->llen; i++)
+		if (s[i] >= 0x80 || s[i] == 0)
+			break;
+	if (i == r->llen)
+		return 0;
+	for (; i < r->llen; i += k)
+		if ((k = utf8_len(s + i, r->llen - i)) == 0) {
+			bad = 1;
+			break;
+		}
+	if (!bad)
+		return 0;
+	if ((rc = reserve(&r->tmp, &r->tcap, r->llen * 3 + 1)) < 0)
+		return rc;
+	for (i = 0; i < r->llen; i += k) {
+		if ((k = utf8_len(s + i, r->llen - i)) > 0) {
+			memcpy(r->tmp + o, s + i, k);
+			o += k;
+			continue;
+		}
+		k = 1;
+		if (s[i] == 0) {
+			memcpy(r->tmp + o, "\xef\xbf\xbd", 3);
+			o += 3;
+		} else {
+			r->tmp[o++] = (char)(0xc0 | s[i] >> 6);
+			r->tmp[o++] = (char)(0x80 | (s[i] & 0x3f));
+		}
+	}
+	if ((rc = reserve(&r->line, &r->lcap, o + 1)) < 0)
+		return rc;
+	memcpy(r->line, r->tmp, o);
+	r->line[o] = '\0';
+	r->llen = o;
+	r->badenc = 1;
+	return 0;
+}
+
+/* Copy s[0..n) into the current line, cut at MAXLINE, right-trimmed. */
+static int
+set_line(bg_reader *r, const char *s, size_t n)
+{
+	int rc;
+
+	if (n > MAXLINE) {
+		n = MAXLINE;
+		r->longline = 1;
+	}
+	if ((rc = reserve(&r->line, &r->lcap, n + 1)) < 0)
+		return rc;
+	memcpy(r->line, s, n);
+	r->llen = n;
+	r->line[n] = '\0';
+	if ((rc = repair(r)) < 0)
+		return rc;
+	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
+		r->line[--r->llen] = '\0';
+	return 0;
+}
+
+/*
+ * The next line: 1, 0 at the end, or a negative code.  Reports a bad
+ * encoding once per reader and every cut line.
+ */
+static int
+next_line(bg_reader *r)
+{
+	size_t i;
+	int rc;
+
+	if (r->err)
+		return r->err;
+	if (r->pushed) {
+		r->pushed = 0;
+		if ((rc = reserve(&r->line, &r->lcap, r->plen + 1)) < 0)
+			return r->err = rc;
+		memcpy(r->line, r->pbuf, r->plen + 1);
+		r->llen = r->plen;
+		r->lineno = r->pline;
+		r->longline = r->plong;
+		return 1;
+	}
+	r->longline = 0;
+	for (;;) {
+		for (i = r->dscan; i < r->dlen; i++)
+			if (r->dec[i] == '\n' || r->dec[i] == '\r')
+				break;
+		r->dscan = i;
+		if (i < r->dlen && r->dec[i] == '\r' && i + 1 == r->dlen &&
+		    !r->eof) {
+			/* CR at the end of the buffer: is an LF next? */
+			if ((rc = fill(r)) < 0)
+				return rc;
+			continue;
+		}
+		if (i < r->dlen || (r->eof && r->dpos < r->dlen)) {
+			size_t end = i, next = i;
+
+			if (i < r->dlen)
+				next = i + (r->dec[i] == '\r' &&
+				    i + 1 < r->dlen && r->dec[i + 1] == '\n' ?
+				    2 : 1);
+			if (r->skipping) {
+				/* The rest of a cut line. */
+				r->skipping = 0;
+				r->dpos = r->dscan = next;
+				continue;
+			}
+			if ((rc = set_line(r, r->dec + r->dpos,
+			    end - r->dpos)) < 0)
+				return r->err = rc;
+			r->dpos = r->dscan = next;
+			r->lineno++;
+			break;
+		}
+		if (r->eof)
+			return 0;
+		if (r->dlen - r->dpos > MAXLINE && !r->skipping) {
+			/* Deliver the start now, drop the rest. */
+			if ((rc = set_line(r, r->dec + r->dpos,
+			    r->dlen - r->dpos)) < 0)
+				return r->err = rc;
+			r->longline = 1;
+			r->skipping = 1;
+			r->dpos = r->dscan = r->dlen;
+			r->lineno++;
+			break;
+		}
+		if (r->skipping)
+			r->dpos = r->dscan = r->dlen;
+		if ((rc = fill(r)) < 0)
+			return rc;
+	}
+	if (r->badenc && !r->encwarned) {
+		r->encwarned = 1;
+		diag_line(r, BG_WENCODING);
+	}
+	r->badenc = 0;
+	if (r->longline)
+		diag_line(r, BG_ELONGLINE);
+	return 1;
+}
+
+/* Give the current line back; the next next_line() returns it again. */
+static int
+push_back(bg_reader *r)
+{
+	int rc;
+
+	if ((rc = reserve(&r->pbuf, &r->pcap, r->llen + 1)) < 0)
+		return r->err = rc;
+	memcpy(r->pbuf, r->line, r->llen + 1);
+	r->plen = r->llen;
+	r->pline = r->lineno;
+	r->plong = r->longline;
+	r->pushed = 1;
+	return 0;
+}
+
+/* ------------------------------------------------------------- patterns */
+
+/* Match pattern p against s[0..len); the number of pairs, or 0. */
+static int
+re_match(bg_reader *r, enum pat p, const char *s, size_t len)
+{
+	int rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, NULL);
+
+	return rc > 0 ? rc : 0;
+}
+
+/* Start and length of group k of the last match; -1 if unset. */
+static int
+group(bg_reader *r, int k, size_t *start, size_t *len)
+{
+	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->md);
+
+	if (k >= (int)pcre2_get_ovector_count(r->md) ||
+	    ov[2 * k] == PCRE2_UNSET) {
+		*start = *len = 0;
+		return -1;
+	}
+	*start = ov[2 * k];
+	*len = ov[2 * k + 1] - ov[2 * k];
+	return 0;
+}
+
+/* ------------------------------------------------------- classification */
+
+enum kind {
+	L_BLANK,
+	L_COMMENT,	/* ';' or '#' */
+	L_MATCH,	/* "N point match" */
+	L_GAME,		/* "Game N" */
+	L_MOVE,		/* "12) ..." */
+	L_CELLS,	/* an unnumbered line that starts with a cell */
+	L_OTHER
+};
+
+/* Keywords that start a cell; the regex P_CELL says the rest. */
+static const char *const starters[] = {
+	"doubles", "double", "beavers", "beaver", "raccoons", "raccoon",
+	"takes", "take", "drops", "drop", "wins", "win", "losses", "loses",
+	"loss", "illegal"
+};
+
+/* Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0. */
+static int
+starter(const char *s, size_t n)
+{
+	size_t i, k, w;
+
+	if (n >= 3 && isdig((unsigned char)s[0]) &&
+	    (isdig((unsigned char)s[1]) || isalph((unsigned char)s[1])) &&
+	    s[2] == ':')
+		return 1;
+	if (!isalph((unsigned char)s[0]))
+		return 0;
+	for (w = 0; w < n && isalph((unsigned char)s[w]); w++)
+		;
+	for (i = 0; i < sizeof starters / sizeof starters[0]; i++) {
+		if (strlen(starters[i]) != w)
+			continue;
+		for (k = 0; k < w; k++)
+			if (lower((unsigned char)s[k]) != starters[i][k])
+				break;
+		if (k == w)
+			return i + 1 == sizeof starters / sizeof starters[0] ?
+			    3 : 2;
+	}
+	return 0;
+}
+
+static enum kind
+classify(bg_reader *r, size_t *body)
+{
+	const char *s = r->line;
+	size_t i = 0, j;
+
+	while (isws((unsigned char)s[i]))
+		i++;
+	*body = i;
+	if (s[i] == '\0')
+		return L_BLANK;
+	if (s[i] == ';' || s[i] == '#')
+		return L_COMMENT;
+	if (isdig((unsigned char)s[i])) {
+		for (j = i; isdig((unsigned char)s[j]); j++)
+			;
+		if (s[j] == ')')
+			return L_MOVE;
+		if (re_match(r, P_MATCH, s, r->llen))
+			return L_MATCH;
+	}
+	if (lower((unsigned char)s[i]) == 'g' &&
+	    re_match(r, P_GAME, s, r->llen))
+		return L_GAME;
+	if (starter(s + i, r->llen - i))
+		return L_CELLS;
+	return L_OTHER;
+}
+
+/* The number of a match or game line just classified. */
+static int
+line_number_of(bg_reader *r)
+{
+	size_t st, len;
+
+	group(r, 1, &st, &len);
+	return atoin(r->line + st, len);
+}
+
+/* --------------------------------------------------------------- header */
+
+/* A comment line s[0..len) without its marker and one blank. */
+static void
+comment_text(const char *s, size_t len, size_t *st, size_t *n)
+{
+	size_t i = 0;
+
+	while (i < len && isws((unsigned char)s[i]))
+		i++;
+	i++;			/* the ';' or '#' */
+	if (i < len && isws((unsigned char)s[i]))
+		i++;
+	if (i > len)
+		i = len;
+	*st = i;
+	*n = len - i;
+}
+
+static int
+header_comment(bg_reader *r, const char *s, size_t len)
+{
+	size_t ks, kl, vs, vl;
+
+	if (re_match(r, P_TAG, s, len)) {
+		group(r, 1, &ks, &kl);
+		group(r, 2, &vs, &vl);
+		return rec_match_add_tag(&r->match, s + ks, kl, s + vs, vl);
+	}
+	comment_text(s, len, &ks, &kl);
+	return rec_match_add_comment(&r->match, s + ks, kl);
+}
+
+/* ---------------------------------------------------------------- games */
+
+/*
+ * Copy a name, blanks collapsed, into r->tmp; a trailing ",1500" or
+ * ",1500.5" (a GridGammon/FIBS rating) is split off into *rst and *rlen.
+ */
+static int
+clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
+    size_t *rst, size_t *rlen)
+{
+	size_t i, o = 0, c;
+	int rc, dot = 0, ok = 0;
+
+	*rlen = 0;
+	*rst = 0;
+	for (c = len; c > 0 && s[c - 1] != ','; c--)
+		;
+	if (c > 1) {
+		for (i = c; i < len; i++) {
+			if (isdig((unsigned char)s[i]))
+				ok = 1;
+			else if (s[i] == '.' && !dot && ok)
+				dot = 1;
+			else
+				break;
+		}
+		if (i == len && ok && s[len - 1] != '.') {
+			*rst = c;
+			*rlen = len - c;
+			len = c - 1;
+		}
+	}
+	if ((rc = reserve(&r->tmp, &r->tcap, len + 1)) < 0)
+		return rc;
+	for (i = 0; i < len; i++) {
+		if (isws((unsigned char)s[i])) {
+			if (o > 0 && r->tmp[o - 1] != ' ')
+				r->tmp[o++] = ' ';
+		} else
+			r->tmp[o++] = s[i];
+	}
+	while (o > 0 && r->tmp[o - 1] == ' ')
+		o--;
+	*nlen = o;
+	return 0;
+}
+
+/* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
+static int
+score_line(bg_reader *r)
+{
+	struct bg_game *g = &r->game;
+	size_t st[2], len[2], ss, sl, n, rs, rl;
+	int s, rc;
+
+	if (!re_match(r, P_SCORE, r->line, r->llen))
+		return 0;
+	group(r, 1, &st[0], &len[0]);
+	group(r, 3, &st[1], &len[1]);
+	for (s = 0; s < 2; s++) {
+		group(r, 2 + 2 * s, &ss, &sl);
+		g->score[s] = atoin(r->line + ss, sl);
+	}
+	for (s = 0; s < 2; s++) {
+		if ((rc = clean_name(r, r->line + st[s], len[s], &n, &rs,
+		    &rl)) < 0)
+			return rc;
+		if ((rc = rec_game_set_player(g, s, r->tmp, n,
+		    rl ? r->line + st[s] + rs : NULL, rl)) < 0)
+			return rc;
+		if (r->nmatch > 0 && r->match.player[s] == REC_NONE &&
+		    (rc = rec_match_set_player(&r->match, s, r->tmp, n)) < 0)
+			return rc;
+	}
+	g->score_line = r->lineno;
+	return 1;
+}
+
+/* Add a comment or set-position line as a record of the game. */
+static int
+game_comment(bg_reader *r, int line, const char *s, size_t len)
+{
+	bg_record rec;
+	size_t st, n;
+
+	memset(&rec, 0, sizeof rec);
+	rec.side = -1;
+	rec.line = line;
+	rec.col = 1;
+	while (rec.col - 1 < (int)len && isws((unsigned char)s[rec.col - 1]))
+		rec.col++;
+	if (re_match(r, P_SETPOS, s, len)) {
+		rec.kind = BG_REC_SETPOS;
+		group(r, 1, &st, &n);
+	} else {
+		rec.kind = BG_REC_COMMENT;
+		comment_text(s, len, &st, &n);
+	}
+	return rec_game_add(&r->game, &rec, s + st, n);
+}
+
+static int
+queue_comment(bg_reader *r)
+{
+	struct qline *q;
+	int rc;
+
+	if (r->nq == r->capq) {
+		size_t c = r->capq ? r->capq * 2 : 8;
+
+		if ((q = realloc(r->q, c * sizeof *q)) == NULL)
+			return r->err = -BG_ENOMEM;
+		r->q = q;
+		r->capq = c;
+	}
+	if ((rc = reserve(&r->qbuf, &r->qcap, r->qlen + r->llen + 1)) < 0)
+		return r->err = rc;
+	q = &r->q[r->nq++];
+	q->line = r->lineno;
+	q->off = r->qlen;
+	q->len = r->llen;
+	memcpy(r->qbuf + r->qlen, r->line, r->llen + 1);
+	r->qlen += r->llen + 1;
+	return 0;
+}
+
+/* The queued comments go to the game (to_game) or the match header. */
+static int
+flush_queue(bg_reader *r, int to_game)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; i < r->nq && rc == 0; i++) {
+		const char *s = r->qbuf + r->q[i].off;
+
+		rc = to_game ? game_comment(r, r->q[i].line, s, r->q[i].len) :
+		    header_comment(r, s, r->q[i].len);
+	}
+	r->nq = 0;
+	r->qlen = 0;
+	if (rc < 0)
+		r->err = rc;
+	return rc;
+}
+
+static int
+start_game(bg_reader *r, int number, int line)
+{
+	rec_game_reset(&r->game);
+	r->game.number = number;
+	r->game.line = line;
+	r->cur_game = number;
+	r->expect_score = 1;
+	r->has_result = 0;
+	r->last_line = line;
+	return flush_queue(r, 1);
+}
+
+/* Canonical spellings, compared with blanks collapsed. */
+static int
+canonical(const char *s, size_t len, const char *want)
+{
+	size_t i = 0;
+
+	for (; *want != '\0'; want++) {
+		if (i >= len)
+			return 0;
+		if (*want == ' ') {
+			if (!isws((unsigned char)s[i]))
+				return 0;
+			while (i < len && isws((unsigned char)s[i]))
+				i++;
+			continue;
+		}
+		if (s[i++] != *want)
+			return 0;
+	}
+	return i == len;
+}
+
+/*
+ * Read one cell s[0..len) (trimmed) at byte offset off of the line into
+ * rec, adding diagnostics.  rec has side, line, col and moveno set.
+ */
+static void
+read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
+    size_t off)
+{
+	const char *line = r->line;
+	size_t st, n, k, errpos;
+	int rc;
+	char canon[64];
+
+	if (starter(s, len) == 1) {
+		for (k = 0; k < 2; k++)
+			if (s[k] < '1' || s[k] > '6') {
+				rec->kind = BG_REC_UNPARSED;
+				rec->code = BG_EDICESYNTAX;
+				diag_add(r, BG_EDICESYNTAX, rec->line,
+				    charcol(line, off + k), rec->side,
+				    rec->moveno, NULL, s, len);
+				return;
+			}
+		rec->kind = BG_REC_MOVE;
+		rec->dice[0] = s[0] - '0';
+		rec->dice[1] = s[1] - '0';
+		if (rec->dice[0] < rec->dice[1])
+			rec->flags |= BG_RF_LOWFIRST;
+		for (st = 3; st < len && isws((unsigned char)s[st]); st++)
+			;
+		if (len - st >= 7 && starter(s + st, len - st) == 3) {
+			rec->kind = BG_REC_ILLEGAL;
+			return;
+		}
+		rc = bg_notation_parse(&rec->note, s + st, len - st, &errpos);
+		rec->note.dice[0] = rec->dice[0];
+		rec->note.dice[1] = rec->dice[1];
+		if (rc < 0) {
+			rec->flags |= BG_RF_BADPLAY;
+			rec->code = -rc;
+			rec->note.kind = BG_NOTE_UNKNOWN;
+			rec->note.npath = 0;
+			diag_add(r, -rc, rec->line,
+			    charcol(line, off + st + errpos), rec->side,
+			    rec->moveno, rec->dice, s, len);
+		}
+		return;
+	}
+
+	if (!re_match(r, P_CELL, s, len)) {
+		rec->kind = BG_REC_UNPARSED;
+		rec->code = BG_ECELL;
+		diag_add(r, BG_ECELL, rec->line, rec->col, rec->side,
+		    rec->moveno, NULL, s, len);
+		return;
+	}
+	canon[0] = '\0';
+	if (group(r, 1, &st, &n) == 0) {
+		const char *word;
+		size_t vs, vl;
+
+		switch (lower((unsigned char)s[st])) {
+		case 'd':
+			rec->kind = BG_REC_DOUBLE;
+			word = "Doubles";
+			break;
+		case 'b':
+			rec->kind = BG_REC_BEAVER;
+			word = "Beavers";
+			break;
+		default:
+			rec->kind = BG_REC_RACCOON;
+			word = "Raccoons";
+			break;
+		}
+		/* Without "=> v" the value is 0 and the spelling wrong. */
+		if (group(r, 2, &vs, &vl) == 0) {
+			rec->value = atoin(s + vs, vl);
+			snprintf(canon, sizeof canon, "%s => %.*s", word,
+			    (int)vl, s + vs);
+		}
+	} else if (group(r, 3, &st, &n) == 0) {
+		rec->kind = BG_REC_TAKE;
+		strcpy(canon, "Takes");
+	} else if (group(r, 4, &st, &n) == 0) {
+		rec->kind = BG_REC_DROP;
+		strcpy(canon, "Drops");
+	} else if (group(r, 5, &st, &n) == 0) {
+		int win = lower((unsigned char)s[st]) == 'w', plural;
+		size_t vs, vl, p;
+
+		rec->kind = win ? BG_REC_WIN : BG_REC_LOSS;
+		group(r, 6, &vs, &vl);
+		rec->value = atoin(s + vs, vl);
+		if (group(r, 7, &st, &n) == 0)
+			rec->flags |= BG_RF_MATCH;
+		for (p = vs + vl; p < len && isws((unsigned char)s[p]); p++)
+			;
+		/* "point" and "points" are both in use for any N. */
+		plural = p + 5 < len && lower((unsigned char)s[p + 5]) == 's';
+		snprintf(canon, sizeof canon, "%s %.*s point%s%s",
+		    win ? "Wins" : "Losses", (int)vl, s + vs,
+		    plural ? "s" : "",
+		    rec->flags & BG_RF_MATCH ? " and the match" : "");
+	} else {
+		rec->kind = BG_REC_ILLEGAL;
+		if (len >= 12 && canonical(s, 12, "Illegal play"))
+			return;
+	}
+	if (canon[0] == '\0' || !canonical(s, len, canon))
+		diag_add(r, BG_WSPELLING, rec->line, rec->col, rec->side,
+		    rec->moveno, NULL, s, len);
+}
+
+/* Byte offset of the end of an "Illegal play (...)" starting at s[i]. */
+static size_t
+skip_illegal(const char *s, size_t i, size_t len)
+{
+	int depth = 0;
+
+	for (; i < len; i++) {
+		if (s[i] == '(')
+			depth++;
+		else if (s[i] == ')' && depth > 0 && --depth == 0)
+			return i + 1;
+	}
+	return len;
+}
+
+#define MAXCELL	8
+
+/*
+ * Split the cells of the current line from byte offset from: a cell
+ * starts at a roll token or keyword and runs to the next one.  Text
+ * before the first is a cell of its own (unparseable).  Returns the
+ * number of cells, their offsets in st[] and ends in en[].
+ */
+static int
+split_cells(const char *s, size_t from, size_t len, size_t *st,
+    size_t *en)
+{
+	size_t i = from, tok;
+	int n = 0, kind, prev = 0, fresh = 0;
+
+	while (i < len) {
+		while (i < len && isws((unsigned char)s[i]))
+			i++;
+		if (i >= len)
+			break;
+		tok = i;
+		kind = starter(s + i, len - i);
+		if (kind == 3 && prev == 1 && fresh)
+			kind = 0;	/* "52: Illegal play (...)" is one cell */
+		if (kind != 0 || n == 0) {
+			if (n > 0)
+				en[n - 1] = tok;
+			if (n == MAXCELL) {
+				/* Fold the excess into the last cell. */
+				n--;
+			} else
+				st[n] = tok;
+			n++;
+			prev = kind;
+			fresh = kind == 1;
+		} else
+			fresh = 0;
+		if (kind == 1) {
+			/* "64:" may be glued to its play. */
+			i += 3;
+			fresh = 1;
+			continue;
+		}
+		if (kind == 3 || (prev == 1 && starter(s + tok, len - tok) == 3)) {
+			i = skip_illegal(s, tok, len);
+			fresh = 0;
+			continue;
+		}
+		while (i < len && !isws((unsigned char)s[i]))
+			i++;
+	}
+	if (n > 0)
+		en[n - 1] = len;
+	return n;
+}
+
+/*
+ * A line of cells: numbered (body at the number) or not.  The first of
+ * two cells is the left player's, the second the right player's; a lone
+ * cell is on the left when it starts before the middle of the left and
+ * right columns.
+ */
+static int
+read_cells(bg_reader *r, size_t body, int numbered)
+{
+	const char *s = r->line;
+	size_t st[MAXCELL], en[MAXCELL], from = body;
+	int n, i, moveno = 0, left, right, rc, dc[MAXCELL];
+	bg_record rec;
+
+	if (numbered) {
+		while (isdig((unsigned char)s[from]))
+			from++;
+		moveno = atoin(s + body, from - body);
+		left = dispcol(s, from) + 2;	/* after ") " */
+		from++;
+	} else
+		left = r->leftcol ? r->leftcol : LEFTCOL;
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	n = split_cells(s, from, r->llen, st, en);
+	if (n > 0)
+		r->last_line = r->lineno;
+	for (i = 0; i < n; i++) {
+		while (en[i] > st[i] && isws((unsigned char)s[en[i] - 1]))
+			en[i]--;
+		dc[i] = dispcol(s, st[i]);
+		memset(&rec, 0, sizeof rec);
+		rec.line = r->lineno;
+		rec.col = charcol(s, st[i]);
+		rec.moveno = moveno;
+		if (n == 1)
+			rec.side = 2 * dc[i] < left + right ? 0 : 1;
+		else
+			rec.side = i & 1;
+		read_cell(r, &rec, s + st[i], en[i] - st[i], st[i]);
+		if (i >= 2) {
+			if (rec.code == 0)
+				rec.code = BG_ECELLS;
+			diag_add(r, BG_ECELLS, rec.line, rec.col, rec.side,
+			    moveno, NULL, s + st[i], en[i] - st[i]);
+		}
+		if (rec.kind == BG_REC_WIN || rec.kind == BG_REC_LOSS)
+			r->has_result = 1;
+		if ((rc = rec_game_add(&r->game, &rec, s + st[i],
+		    en[i] - st[i])) < 0)
+			return r->err = rc;
+	}
+	/* Learn the columns from a clean two-cell line. */
+	if (n == 2 && dc[1] > dc[0] + 8) {
+		const bg_record *a = &r->game.rec[r->game.nrec - 2];
+		const bg_record *b = &r->game.rec[r->game.nrec - 1];
+
+		if (a->kind != BG_REC_UNPARSED && b->kind != BG_REC_UNPARSED) {
+			if (numbered && (r->leftcol == 0 || dc[0] < r->leftcol))
+				r->leftcol = dc[0];
+			if (r->rightcol == 0 || dc[1] < r->rightcol)
+				r->rightcol = dc[1];
+		}
+	}
+	return 0;
+}
+
+/* -------------------------------------------------------------- the API */
+
+static bg_reader *
+reader_new(const char *name)
+{
+	bg_reader *r;
+	int i, errcode;
+	PCRE2_SIZE erroff;
+
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return NULL;
+	rec_match_init(&r->match);
+	rec_game_init(&r->game);
+	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
+		goto fail;
+	for (i = 0; i < P_COUNT; i++) {
+		r->re[i] = pcre2_compile((PCRE2_SPTR)patterns[i],
+		    PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &errcode, &erroff,
+		    NULL);
+		if (r->re[i] == NULL)
+			goto fail;
+	}
+	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL)
+		goto fail;
+	if (reserve(&r->line, &r->lcap, 256) < 0)
+		goto fail;
+	r->line[0] = '\0';
+	return r;
+fail:
+	bg_reader_free(r);
+	return NULL;
+}
+
+bg_reader *
+bg_reader_new(bg_read_fn read, void *ctx, const char *name)
+{
+	bg_reader *r;
+
+	if (read == NULL || (r = reader_new(name)) == NULL)
+		return NULL;
+	r->read = read;
+	r->ctx = ctx;
+	return r;
+}
+
+bg_reader *
+bg_reader_new_mem(const char *buf, size_t len, const char *name)
+{
+	bg_reader *r;
+
+	if ((buf == NULL && len > 0) || (r = reader_new(name)) == NULL)
+		return NULL;
+	r->mem = buf ? buf : "";
+	r->memlen = len;
+	return r;
+}
+
+void
+bg_reader_free(bg_reader *r)
+{
+	int i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < P_COUNT; i++)
+		pcre2_code_free(r->re[i]);
+	pcre2_match_data_free(r->md);
+	rec_match_fini(&r->match);
+	rec_game_fini(&r->game);
+	free(r->dec);
+	free(r->line);
+	free(r->pbuf);
+	free(r->tmp);
+	free(r->q);
+	free(r->qbuf);
+	free(r->diag);
+	free(r);
+}
+
+/* Read the first non-blank line after "Game N": the score line. */
+static int
+read_score(bg_reader *r)
+{
+	size_t body;
+	int rc;
+
+	while ((rc = next_line(r)) > 0) {
+		enum kind k = classify(r, &body);
+
+		if (k == L_BLANK)
+			continue;
+		if (k == L_COMMENT) {
+			if ((rc = queue_comment(r)) < 0)
+				return rc;
+			continue;
+		}
+		if ((rc = score_line(r)) < 0)
+			return r->err = rc;
+		if (rc > 0) {
+			r->expect_score = 0;
+			r->last_line = r->lineno;
+			return flush_queue(r, 1);
+		}
+		return push_back(r);
+	}
+	return rc;
+}
+
+int
+bg_reader_next_match(bg_reader *r, const bg_match **m)
+{
+	const bg_game *g;
+	size_t body;
+	int rc, garbage = 0, gline = 0, found = 0;
+	char gtext[80];
+	size_t glen = 0;
+
+	if (m != NULL)
+		*m = NULL;
+	if (r == NULL)
+		return -BG_EINVAL;
+	/* Skip what the caller left of the current match. */
+	while (r->in_match && (rc = bg_reader_next_game(r, &g)) > 0)
+		;
+	r->ndiag = 0;
+	if (r->err)
+		return r->err;
+	rec_match_reset(&r->match);
+	r->leftcol = r->rightcol = 0;
+	r->fresh = 0;
+	r->pg_valid = 0;
+	r->cur_game = 0;
+	if (flush_queue(r, 0) < 0)
+		return r->err;
+
+	while ((rc = next_line(r)) > 0) {
+		enum kind k = classify(r, &body);
+
+		if (k == L_BLANK)
+			continue;
+		if (k == L_COMMENT) {
+			if ((rc = header_comment(r, r->line, r->llen)) < 0)
+				return r->err = rc;
+			continue;
+		}
+		if (k == L_MATCH) {
+			r->match.length = line_number_of(r);
+			r->match.line = r->lineno;
+			found = 1;
+			break;
+		}
+		if (k == L_GAME) {
+			/* Games without a match line: say so once. */
+			diag_add(r, BG_ENOMATCH, r->lineno, 0, -1, 0, NULL,
+			    r->line + body, r->llen - body);
+			found = 2;
+			break;
+		}
+		if (garbage++ == 0) {
+			gline = r->lineno;
+			glen = r->llen - body < sizeof gtext ?
+			    r->llen - body : sizeof gtext - 1;
+			memcpy(gtext, r->line + body, glen);
+		}
+	}
+	if (rc < 0)
+		return rc;
+	if (!found) {
+		if (r->nmatch == 0)
+			diag_add(r, BG_ENOMATCH, gline, 0, -1, 0, NULL,
+			    gtext, glen);
+		r->in_match = 0;
+		return 0;
+	}
+	if (garbage > 0)
+		diag_add(r, BG_EMATLINE, gline, 0, -1, 0, NULL, gtext, glen);
+	r->nmatch++;
+	r->in_match = 1;
+
+	/* Up to "Game 1", and its score line for the players' names. */
+	if (found == 1) {
+		while ((rc = next_line(r)) > 0) {
+			enum kind k = classify(r, &body);
+
+			if (k == L_BLANK)
+				continue;
+			if (k == L_COMMENT) {
+				if ((rc = header_comment(r, r->line,
+				    r->llen)) < 0)
+					return r->err = rc;
+				continue;
+			}
+			if (k == L_MATCH) {
+				/* A match without games. */
+				if (push_back(r) < 0)
+					return r->err;
+				break;
+			}
+			if (k == L_GAME)
+				break;
+			diag_line(r, BG_EMATLINE);
+		}
+		if (rc < 0)
+			return rc;
+	}
+	if (rc > 0 && classify(r, &body) == L_GAME) {
+		if (start_game(r, line_number_of(r), r->lineno) < 0 ||
+		    read_score(r) < 0)
+			return r->err;
+		r->fresh = 1;
+	}
+	if (m != NULL)
+		*m = &r->match;
+	return 1;
+}
+
+/* The game is over: check it ended, fix the text pointers. */
+static void
+end_game(bg_reader *r, int at_eof)
+{
+	if (r->expect_score) {
+		diag_add(r, BG_ESCORE, r->game.line, 0, -1, 0, NULL, "", 0);
+		r->expect_score = 0;
+	}
+	if (at_eof && !r->has_result)
+		diag_add(r, BG_WEOF, r->last_line, 0, -1, 0, NULL, "", 0);
+	rec_game_finish(&r->game);
+}
+
+int
+bg_reader_next_game(bg_reader *r, const bg_game **gp)
+{
+	size_t body;
+	int rc;
+
+	if (gp != NULL)
+		*gp = NULL;
+	if (r == NULL)
+		return -BG_EINVAL;
+	r->ndiag = 0;
+	if (r->err)
+		return r->err;
+	if (!r->in_match)
+		return 0;
+	if (r->fresh)
+		r->fresh = 0;		/* started by next_match */
+	else if (r->pg_valid) {
+		r->pg_valid = 0;
+		if (start_game(r, r->pg_number, r->pg_line) < 0)
+			return r->err;
+	} else {
+		r->in_match = 0;
+		r->cur_game = 0;
+		return 0;
+	}
+
+	while ((rc = next_line(r)) > 0) {
+		enum kind k = classify(r, &body);
+
+		if (k == L_BLANK)
+			continue;
+		if (k == L_COMMENT) {
+			if (queue_comment(r) < 0)
+				return r->err;
+			continue;
+		}
+		if (k == L_MATCH) {
+			/* The next match; queued comments are its header. */
+			if (push_back(r) < 0)
+				return r->err;
+			break;
+		}
+		if (k == L_GAME) {
+			r->pg_valid = 1;
+			r->pg_number = line_number_of(r);
+			r->pg_line = r->lineno;
+			break;
+		}
+		if (flush_queue(r, 1) < 0)
+			return r->err;
+		if (r->expect_score) {
+			r->expect_score = 0;
+			if ((rc = score_line(r)) < 0)
+				return r->err = rc;
+			if (rc > 0) {
+				r->last_line = r->lineno;
+				continue;
+			}
+			diag_line(r, BG_ESCORE);
+		}
+		if (k == L_MOVE || k == L_CELLS) {
+			if (read_cells(r, body, k == L_MOVE) < 0)
+				return r->err;
+		} else {
+			diag_line(r, BG_EMATLINE);
+			r->last_line = r->lineno;
+		}
+	}
+	if (rc < 0)
+		return rc;
+	if (rc == 0 && flush_queue(r, 1) < 0)
+		return r->err;
+	end_game(r, rc == 0);
+	if (gp != NULL)
+		*gp = &r->game;
+	return 1;
+}

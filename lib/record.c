@@ -1,0 +1,376 @@
+/*
+ * record.c: the record model shared by the format readers and writers:
+ * a match (header, tags, comments, players) and a game (score line and
+ * an array of records, each a cell of the source with its line and
+ * column).  Readers build them through record_int.h and reuse the same
+ * objects for the next match and game, so memory follows the largest
+ * game, not the number of games; callers read them through the bg_match_*
+ * and bg_game_* calls of bgkit.h.  Part of libbgkit.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+
+/* -------------------------------------------------------------- strings */
+
+int
+rec_sb_add(struct strbuf *b, const char *s, size_t len, size_t *off)
+{
+	if (b->cap - b->len < len + 1) {
+		size_t cap = b->cap ? b->cap : 256;
+		char *p;
+
+		while (cap - b->len < len + 1) {
+			if (cap > (size_t)-1 / 2)
+				return -BG_ENOMEM;
+			cap *= 2;
+		}
+		if ((p = realloc(b->p, cap)) == NULL)
+			return -BG_ENOMEM;
+		b->p = p;
+		b->cap = cap;
+	}
+	if (len > 0)
+		memcpy(b->p + b->len, s, len);
+	b->p[b->len + len] = '\0';
+	*off = b->len;
+	b->len += len + 1;
+	return 0;
+}
+
+static const char *
+sb_get(const struct strbuf *b, size_t off)
+{
+	return off == REC_NONE ? NULL : b->p + off;
+}
+
+/*
+ * Room for item n in array p of capacity *cap: p itself, a larger copy,
+ * or NULL when out of memory (p is then unchanged).
+ */
+static void *
+grow(void *p, size_t *cap, size_t n, size_t elem)
+{
+	size_t c;
+
+	if (n < *cap)
+		return p;
+	c = *cap ? *cap * 2 : 16;
+	if (c > (size_t)-1 / elem)
+		return NULL;
+	if ((p = realloc(p, c * elem)) == NULL)
+		return NULL;
+	*cap = c;
+	return p;
+}
+
+static int
+ieq(const char *a, const char *b)
+{
+	for (; *a != '\0' && *b != '\0'; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y)
+			return 0;
+	}
+	return *a == *b;
+}
+
+/* ---------------------------------------------------------------- match */
+
+void
+rec_match_init(struct bg_match *m)
+{
+	memset(m, 0, sizeof *m);
+	rec_match_reset(m);
+}
+
+void
+rec_match_reset(struct bg_match *m)
+{
+	m->length = -1;
+	m->line = 0;
+	m->player[0] = m->player[1] = REC_NONE;
+	m->ntag = 0;
+	m->ncomment = 0;
+	m->s.len = 0;
+}
+
+void
+rec_match_fini(struct bg_match *m)
+{
+	free(m->source);
+	free(m->tag);
+	free(m->comment);
+	free(m->s.p);
+	memset(m, 0, sizeof *m);
+}
+
+int
+rec_match_set_source(struct bg_match *m, const char *name)
+{
+	size_t len = strlen(name);
+	char *p;
+
+	if ((p = malloc(len + 1)) == NULL)
+		return -BG_ENOMEM;
+	memcpy(p, name, len + 1);
+	free(m->source);
+	m->source = p;
+	return 0;
+}
+
+int
+rec_match_set_player(struct bg_match *m, int s, const char *name,
+    size_t len)
+{
+	return rec_sb_add(&m->s, name, len, &m->player[s & 1]);
+}
+
+int
+rec_match_add_tag(struct bg_match *m, const char *key, size_t klen,
+    const char *val, size_t vlen)
+{
+	struct tag *t;
+	int rc;
+
+	if ((t = grow(m->tag, &m->captag, m->ntag, sizeof *t)) == NULL)
+		return -BG_ENOMEM;
+	m->tag = t;
+	t = &m->tag[m->ntag];
+	if ((rc = rec_sb_add(&m->s, key, klen, &t->key)) < 0 ||
+	    (rc = rec_sb_add(&m->s, val, vlen, &t->val)) < 0)
+		return rc;
+	m->ntag++;
+	return 0;
+}
+
+int
+rec_match_add_comment(struct bg_match *m, const char *text, size_t len)
+{
+	size_t *c;
+	int rc;
+
+	if ((c = grow(m->comment, &m->capcomment, m->ncomment,
+	    sizeof *c)) == NULL)
+		return -BG_ENOMEM;
+	m->comment = c;
+	if ((rc = rec_sb_add(&m->s, text, len, &m->comment[m->ncomment])) < 0)
+		return rc;
+	m->ncomment++;
+	return 0;
+}
+
+int
+bg_match_length(const bg_match *m)
+{
+	return m ? m->length : -1;
+}
+
+int
+bg_match_line(const bg_match *m)
+{
+	return m ? m->line : 0;
+}
+
+const char *
+bg_match_player(const bg_match *m, int s)
+{
+	const char *p;
+
+	if (m == NULL || (s != 0 && s != 1))
+		return NULL;
+	if ((p = sb_get(&m->s, m->player[s])) != NULL)
+		return p;
+	return bg_match_tag(m, s == 0 ? "Player 1" : "Player 2");
+}
+
+const char *
+bg_match_source(const bg_match *m)
+{
+	return m ? m->source : NULL;
+}
+
+size_t
+bg_match_tag_count(const bg_match *m)
+{
+	return m ? m->ntag : 0;
+}
+
+const char *
+bg_match_tag_key(const bg_match *m, size_t i)
+{
+	return m && i < m->ntag ? m->s.p + m->tag[i].key : NULL;
+}
+
+const char *
+bg_match_tag_value(const bg_match *m, size_t i)
+{
+	return m && i < m->ntag ? m->s.p + m->tag[i].val : NULL;
+}
+
+const char *
+bg_match_tag(const bg_match *m, const char *key)
+{
+	size_t i;
+
+	if (m == NULL || key == NULL)
+		return NULL;
+	for (i = 0; i < m->ntag; i++)
+		if (ieq(m->s.p + m->tag[i].key, key))
+			return m->s.p + m->tag[i].val;
+	return NULL;
+}
+
+size_t
+bg_match_comment_count(const bg_match *m)
+{
+	return m ? m->ncomment : 0;
+}
+
+const char *
+bg_match_comment(const bg_match *m, size_t i)
+{
+	return m && i < m->ncomment ? m->s.p + m->comment[i] : NULL;
+}
+
+/* ----------------------------------------------------------------- game */
+
+void
+rec_game_init(struct bg_game *g)
+{
+	memset(g, 0, sizeof *g);
+	rec_game_reset(g);
+}
+
+void
+rec_game_reset(struct bg_game *g)
+{
+	g->number = g->line = g->score_line = 0;
+	g->score[0] = g->score[1] = -1;
+	g->player[0] = g->player[1] = REC_NONE;
+	g->rating[0] = g->rating[1] = REC_NONE;
+	g->nrec = 0;
+	g->s.len = 0;
+}
+
+void
+rec_game_fini(struct bg_game *g)
+{
+	free(g->rec);
+	free(g->toff);
+	free(g->s.p);
+	memset(g, 0, sizeof *g);
+}
+
+int
+rec_game_set_player(struct bg_game *g, int s, const char *name,
+    size_t len, const char *rating, size_t rlen)
+{
+	int rc;
+
+	s &= 1;
+	if ((rc = rec_sb_add(&g->s, name, len, &g->player[s])) < 0)
+		return rc;
+	g->rating[s] = REC_NONE;
+	if (rating != NULL)
+		rc = rec_sb_add(&g->s, rating, rlen, &g->rating[s]);
+	return rc;
+}
+
+int
+rec_game_add(struct bg_game *g, const bg_record *r, const char *t,
+    size_t len)
+{
+	size_t cap = g->caprec;
+	bg_record *rec;
+	int rc;
+
+	if ((rec = grow(g->rec, &cap, g->nrec, sizeof *rec)) == NULL)
+		return -BG_ENOMEM;
+	g->rec = rec;
+	if (cap != g->caprec) {
+		size_t *p = realloc(g->toff, cap * sizeof *p);
+
+		if (p == NULL)
+			return -BG_ENOMEM;
+		g->toff = p;
+		g->caprec = cap;
+	}
+	if ((rc = rec_sb_add(&g->s, t, len, &g->toff[g->nrec])) < 0)
+		return rc;
+	g->rec[g->nrec] = *r;
+	g->rec[g->nrec].text = NULL;
+	g->rec[g->nrec].len = len;
+	g->nrec++;
+	return 0;
+}
+
+bg_record *
+rec_game_last(struct bg_game *g)
+{
+	return g->nrec ? &g->rec[g->nrec - 1] : NULL;
+}
+
+void
+rec_game_finish(struct bg_game *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->nrec; i++)
+		g->rec[i].text = g->s.p + g->toff[i];
+}
+
+int
+bg_game_number(const bg_game *g)
+{
+	return g ? g->number : 0;
+}
+
+int
+bg_game_line(const bg_game *g)
+{
+	return g ? g->line : 0;
+}
+
+int
+bg_game_score_line(const bg_game *g)
+{
+	return g ? g->score_line : 0;
+}
+
+const char *
+bg_game_player(const bg_game *g, int s)
+{
+	return g && (s == 0 || s == 1) ? sb_get(&g->s, g->player[s]) : NULL;
+}
+
+const char *
+bg_game_rating(const bg_game *g, int s)
+{
+	return g && (s == 0 || s == 1) ? sb_get(&g->s, g->rating[s]) : NULL;
+}
+
+int
+bg_game_score(const bg_game *g, int s)
+{
+	return g && (s == 0 || s == 1) ? g->score[s] : -1;
+}
+
+size_t
+bg_game_record_count(const bg_game *g)
+{
+	return g ? g->nrec : 0;
+}
+
+const bg_record *
+bg_game_record(const bg_game *g, size_t i)
+{
+	return g && i < g->nrec ? &g->rec[i] : NULL;
+}

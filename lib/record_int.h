@@ -1,0 +1,72 @@
+/*
+ * record_int.h: the insides of the record model (record.c) that the
+ * readers fill in: the match and game structures and the calls that
+ * build them.  Included by record.c and the format readers (fmt_*.c)
+ * only; never installed.
+ */
+#ifndef RECORD_INT_H
+#define RECORD_INT_H
+
+#define REC_NONE	((size_t)-1)	/* no string */
+
+/*
+ * Strings of one object, back to back, each NUL-terminated, addressed
+ * by offset so that growing the buffer moves nothing the caller holds.
+ */
+struct strbuf {
+	char	*p;
+	size_t	 len, cap;
+};
+
+struct tag {
+	size_t	 key, val;		/* offsets in the match's strbuf */
+};
+
+struct bg_match {
+	int		 length;	/* -1 = no match line */
+	int		 line;
+	char		*source;
+	size_t		 player[2];	/* offsets, or REC_NONE */
+	struct tag	*tag;
+	size_t		 ntag, captag;
+	size_t		*comment;
+	size_t		 ncomment, capcomment;
+	struct strbuf	 s;
+};
+
+struct bg_game {
+	int		 number, line, score_line;
+	int		 score[2];
+	size_t		 player[2], rating[2];	/* offsets, or REC_NONE */
+	bg_record	*rec;
+	size_t		*toff;			/* rec[i].text as an offset */
+	size_t		 nrec, caprec;
+	struct strbuf	 s;
+};
+
+/* Append s[0..len) and a NUL; *off gets its offset. */
+int	rec_sb_add(struct strbuf *, const char *, size_t, size_t *);
+
+void	rec_match_init(struct bg_match *);
+void	rec_match_reset(struct bg_match *);	/* keeps source, memory */
+void	rec_match_fini(struct bg_match *);
+int	rec_match_set_source(struct bg_match *, const char *);
+int	rec_match_set_player(struct bg_match *, int, const char *, size_t);
+int	rec_match_add_tag(struct bg_match *, const char *, size_t,
+	    const char *, size_t);
+int	rec_match_add_comment(struct bg_match *, const char *, size_t);
+
+void	rec_game_init(struct bg_game *);
+void	rec_game_reset(struct bg_game *);	/* keeps memory */
+void	rec_game_fini(struct bg_game *);
+int	rec_game_set_player(struct bg_game *, int, const char *, size_t,
+	    const char *, size_t);
+/* Append a copy of *r with text t[0..len); its text pointer is set by
+ * rec_game_finish(). */
+int	rec_game_add(struct bg_game *, const bg_record *, const char *,
+	    size_t);
+/* The last record added, to amend it (until the next add). */
+bg_record *rec_game_last(struct bg_game *);
+void	rec_game_finish(struct bg_game *);
+
+#endif

@@ -1,0 +1,180 @@
+#!/bin/sh
+# corpus_mat.sh: read every match record of the corpus with the .mat
+# reader (tests/unit/bin/matdump) and check what it makes of them.
+#
+#  - gnubg matches (../shared/corpus/gnubg/matches): the records of each
+#    game, with their line, side, kind, move number and dice, and the
+#    "Wins" record's side and points, equal gnubg's truth (truth/*.json,
+#    pulled out with jq); no diagnostic.
+#  - gnubg mutants: no crash; a garbage_lines mutant gets an error at the
+#    verdict's line, a truncated_file mutant the unexpected_eof warning at
+#    the verdict's line.
+#  - public records (../shared/corpus/public): no crash; every Jellyfish
+#    record gives as many games as it has "Game N" lines, no diagnostic,
+#    and each game's "Wins" side and points lead to the next game's score
+#    line; every other file (gnubg text exports, position exports, the
+#    FIBS capture) gives exactly one no_match_line error.
+#  - every file: streaming and in-memory reading print the same.
+#
+# Run from the top of the tree after `make tests/unit/bin/matdump`;
+# CORPUS overrides ../shared/corpus.  Ends with "corpus_mat: N passed,
+# N failed".
+
+set -u
+
+CORPUS=${CORPUS:-../shared/corpus}
+DUMP=tests/unit/bin/matdump
+
+command -v jq >/dev/null 2>&1 || { echo "$0: jq is required" >&2; exit 2; }
+[ -x "$DUMP" ] || { echo "$0: build $DUMP first" >&2; exit 2; }
+[ -d "$CORPUS/gnubg/matches" ] || { echo "$0: no corpus in $CORPUS" >&2; exit 2; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus_mat.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# Run matdump; fail on a crash (status above 2).  $1 = label, rest = args.
+run() {
+	label=$1
+	shift
+	"$DUMP" "$@" >"$tmp/got" 2>"$tmp/err"
+	rc=$?
+	if [ $rc -gt 2 ]; then
+		bad "$label: matdump crashed (status $rc)"
+		return 1
+	fi
+	return 0
+}
+
+# Streaming and in-memory reading agree.
+same_mem() {
+	"$DUMP" "$1" >"$tmp/s" 2>&1
+	"$DUMP" -m "$1" >"$tmp/m" 2>&1
+	if cmp -s "$tmp/s" "$tmp/m"; then ok; else bad "$1: -m differs"; fi
+}
+
+# Each game's "Wins" leads to the next game's score line.
+wins_add_up() {
+	awk '
+	/^game / {
+		if (have) {
+			e0 = s0; e1 = s1
+			if (ws == 0) e0 += wv; else if (ws == 1) e1 += wv
+			if (e0 != $6 || e1 != $7) {
+				print "game " g ": winner " ws " +" wv \
+				    " gives " e0 "-" e1 ", next score " $6 "-" $7
+				bad = 1
+			}
+		}
+		g = $2; s0 = $6; s1 = $7; have = 1; ws = -1; wv = 0
+		next
+	}
+	/^[0-9]+:[0-9]+ [01] win/ {
+		ws = $2; v = $3; sub(/.*\[/, "", v); sub(/\].*/, "", v)
+		wv = v + 0
+	}
+	END { exit bad }' "$1"
+}
+
+# ---------------------------------------------------------------- gnubg
+
+for m in "$CORPUS"/gnubg/matches/*.mat; do
+	t=$CORPUS/gnubg/truth/$(basename "$m" .mat).json
+	[ -f "$t" ] || { bad "$m: no truth"; continue; }
+	jq -r '.games[] | .game as $g |
+	    (.turns[] | select(.mat_line != null) |
+		"\($g) \(.mat_line) \(.side) \(.action) \(.mat_row)" +
+		(if .action == "move" then " " + .mat_text[0:2] else "" end)),
+	    "\($g) win \(.winner) \(.points_won)"' "$t" >"$tmp/want"
+	run "$m" -t "$m" || continue
+	if cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$m: records differ from the truth"
+		diff "$tmp/want" "$tmp/got" | head -10
+	fi
+	same_mem "$m"
+done
+
+for j in "$CORPUS"/gnubg/mutants/*.json; do
+	m=${j%.json}.mat
+	[ -f "$m" ] || continue
+	run "$m" "$m" || continue
+	kind=$(jq -r .kind "$j")
+	line=$(jq -r .line "$j")
+	case $kind in
+	garbage_lines)
+		first=$(grep '^diag .* error ' "$tmp/got" | head -1 |
+		    sed 's/^diag \([0-9]*\):.*/\1/')
+		if [ "$first" = "$line" ]; then
+			ok
+		else
+			bad "$m: first error at line ${first:-none}, want $line"
+		fi
+		;;
+	truncated_file)
+		if grep -q "^diag $line:0 warning unexpected_eof " "$tmp/got"
+		then
+			ok
+		else
+			bad "$m: no unexpected_eof at line $line"
+			grep '^diag' "$tmp/got" | head -3
+		fi
+		;;
+	*)
+		ok
+		;;
+	esac
+done
+
+# --------------------------------------------------------------- public
+
+# Not Jellyfish: gnubg text exports, position exports, a FIBS capture.
+notmat() {
+	case $(basename "$1") in
+	36415064_zoophagous_dimpextaras.txt|fibsboardcap02.txt|\
+	03_DT_EN.txt|01_checkerPosition_EN.txt|03_DT_JP.txt|\
+	"BoardLord - Llabba 7pt Backgammon Studio 2023_08_09 18_11_07.txt")
+		return 0 ;;
+	esac
+	return 1
+}
+
+find "$CORPUS/public" -type f \( -name '*.mat' -o -name '*.txt' \
+    -o -name '*.xg' \) | sort >"$tmp/list"
+while IFS= read -r f; do
+	run "$f" "$f" || continue
+	ndiag=$(grep -c '^diag' "$tmp/got")
+	if notmat "$f"; then
+		if [ "$ndiag" = 1 ] &&
+		    grep -q '^diag [0-9]*:0 error no_match_line ' "$tmp/got"
+		then
+			ok
+		else
+			bad "$f: want one no_match_line, got $ndiag diagnostics"
+		fi
+		continue
+	fi
+	games=$(grep -c '^game ' "$tmp/got")
+	want=$(grep -ciE '^[[:space:]]*game[[:space:]]+[0-9]+[[:space:]]*$' "$f")
+	if [ "$ndiag" = 0 ] && [ "$games" = "$want" ] && [ "$games" -gt 0 ]
+	then
+		ok
+	else
+		bad "$f: $games games (want $want), $ndiag diagnostics"
+		grep '^diag' "$tmp/got" | head -5
+	fi
+	if wins_add_up "$tmp/got" >"$tmp/wins"; then
+		ok
+	else
+		bad "$f: Wins side or points disagree with the scores"
+		head -3 "$tmp/wins"
+	fi
+	same_mem "$f"
+done <"$tmp/list"
+
+echo "corpus_mat: $pass passed, $fail failed"
+[ $fail = 0 ]

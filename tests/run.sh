@@ -12,8 +12,9 @@ export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=${1:-all}
 pass=0 fail=0 skip=0
-out=$top/tests/out
-mkdir -p "$out"
+# A private scratch directory, so that runs side by side do not collide.
+out=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-test.XXXXXX") || exit 2
+trap 'rm -rf "$out"' EXIT
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }

@@ -462,7 +462,7 @@ test_position(void)
 	CHECK(memcmp(&b, &want, sizeof b) == 0);
 	CHECK_INT(ms.on_roll, 1);
 	CHECK_INT(ms.length, 0);
-	CHECK_INT(ms.jacoby, 1);
+	CHECK_INT(ms.jacoby, 0);	/* a start word states no rule */
 	CHECK_INT(PARSE("start"), 0);		/* keeps the variant */
 	CHECK_INT(v, BG_VARIANT_NACKGAMMON);
 	CHECK_INT(PARSE("hyper2"), 0);

@@ -285,6 +285,12 @@ int bg_notation_format(char *buf, size_t size, const bg_notation *n,
     bg_style st);
 /* Group the steps of p into written parts the way style st writes them. */
 void bg_notation_from_play(bg_notation *n, const bg_play *p, bg_style st);
+/*
+ * The written segments of n as the steps of a play, in writing order,
+ * hits from the stars, die 0: what a caller without a position formats.
+ * BG_ETOOMANY when they exceed four steps.
+ */
+int bg_play_from_notation(bg_play *p, const bg_notation *n);
 /* bg_notation_from_play then bg_notation_format. */
 int bg_play_format(char *buf, size_t size, const bg_play *p, bg_style st);
 

@@ -257,3 +257,24 @@ example:
 	}
 	return res->code;
 }
+
+int
+bg_play_from_notation(bg_play *p, const bg_notation *n)
+{
+	int i, j, c;
+
+	memset(p, 0, sizeof *p);
+	if (n->kind != BG_NOTE_PLAY)
+		return 0;
+	for (i = 0; i < n->npath; i++)
+		for (c = 0; c < n->path[i].count; c++)
+			for (j = 1; j < n->path[i].npt; j++) {
+				if (p->n == 4)
+					return -BG_ETOOMANY;
+				p->step[p->n].from = n->path[i].pt[j - 1];
+				p->step[p->n].to = n->path[i].pt[j];
+				p->hit[p->n] = n->path[i].hit[j];
+				p->n++;
+			}
+	return 0;
+}

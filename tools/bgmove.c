@@ -50,29 +50,6 @@ help(void)
 	    "      --help, --version\n", stdout);
 }
 
-/*
- * The written segments of n as a play, for formatting without a
- * position.  Returns -1 when they do not fit in one play.
- */
-static int
-written_play(bg_play *p, const bg_notation *n)
-{
-	int i, j, c;
-
-	memset(p, 0, sizeof *p);
-	for (i = 0; i < n->npath; i++)
-		for (c = 0; c < n->path[i].count; c++)
-			for (j = 1; j < n->path[i].npt; j++) {
-				if (p->n == 4)
-					return -1;
-				p->step[p->n].from = n->path[i].pt[j - 1];
-				p->step[p->n].to = n->path[i].pt[j];
-				p->hit[p->n] = n->path[i].hit[j];
-				p->n++;
-			}
-	return 0;
-}
-
 static void
 print_json_play(const struct opts *o, const char *move, const bg_board *after,
     int mover)
@@ -151,7 +128,7 @@ do_syntax(const struct opts *o, const bg_notation *n)
 	char buf[256];
 	bg_play p;
 
-	if (n->kind == BG_NOTE_PLAY && written_play(&p, n) == 0)
+	if (n->kind == BG_NOTE_PLAY && bg_play_from_notation(&p, n) == 0)
 		format_play(buf, sizeof buf, &p, o->style);
 	else if ((size_t)bg_notation_format(buf, sizeof buf, n, o->style) >=
 	    sizeof buf)

@@ -49,29 +49,6 @@ check_err(const char *s, int code, size_t want, int line)
 #define ERR(s, code, pos) check_err((s), (code), (pos), __LINE__)
 
 /*
- * The written segments of n as the steps of a play, hits from the stars:
- * what a caller without a position does.  -1 if they exceed four.
- */
-static int
-expand(bg_play *p, const bg_notation *n)
-{
-	int i, j, c;
-
-	memset(p, 0, sizeof *p);
-	for (i = 0; i < n->npath; i++)
-		for (c = 0; c < n->path[i].count; c++)
-			for (j = 1; j < n->path[i].npt; j++) {
-				if (p->n == 4)
-					return -1;
-				p->step[p->n].from = n->path[i].pt[j - 1];
-				p->step[p->n].to = n->path[i].pt[j];
-				p->hit[p->n] = n->path[i].hit[j];
-				p->n++;
-			}
-	return 0;
-}
-
-/*
  * A play from its steps written in order, e.g. "13/10 10/7* 13/10 10/7":
  * one single step per part, '*' for the step that hits.
  */
@@ -84,7 +61,7 @@ play(const char *s)
 
 	memset(&p, 0, sizeof p);
 	if (parse(&n, s, &pos) == 0)
-		expand(&p, &n);
+		bg_play_from_notation(&p, &n);
 	return p;
 }
 
@@ -111,7 +88,7 @@ norm(const char *s, bg_style st)
 
 	if (parse(&n, s, &pos) < 0)
 		return "(error)";
-	if (n.kind != BG_NOTE_PLAY || expand(&p, &n) < 0) {
+	if (n.kind != BG_NOTE_PLAY || bg_play_from_notation(&p, &n) < 0) {
 		if (bg_notation_format(buf, sizeof buf, &n, st) < 0)
 			return "(error)";
 		return buf;

@@ -230,9 +230,12 @@ parse_play(bg_notation *n, const char *s, size_t pos, size_t end,
 			continue;
 		}
 		if (c == '*') {
-			/* Only right after a destination, once, never off. */
-			if (last != L_POINT || gap || cur->npt < 2 ||
-			    cur->pt[cur->npt - 1] == BG_OFF)
+			/*
+			 * Only right after a destination, once.  A star on
+			 * off can mark no hit, but it is a wrong mark, not
+			 * bad syntax: the resolver warns about it.
+			 */
+			if (last != L_POINT || gap || cur->npt < 2)
 				FAIL(BG_ESYNTAX, pos);
 			cur->hit[cur->npt - 1] = 1;
 			last = L_STAR;

@@ -180,9 +180,9 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 		for (i = 0; i < n->npath; i++) {
 			const bg_path *p = &n->path[i];
 
+			/* Bit 0: a star on off, which never matches. */
 			for (j = 0; j < p->npt; j++)
-				if (p->hit[j] && p->pt[j] >= 1 &&
-				    p->pt[j] <= 24)
+				if (p->hit[j] && p->pt[j] <= 24)
 					r.marks |= 1u << p->pt[j];
 			for (c = 0; c < (p->count > 0 ? p->count : 1); c++) {
 				if (r.nin == MAXINST)

@@ -1,0 +1,55 @@
+#!/bin/sh
+# corpus_check.sh: bgcheck against GNU Backgammon's own matches
+# (../shared/corpus/gnubg).  Every match must be valid (exit 0, nothing
+# on stderr, even with -W); every mutant must fail under -W with its
+# first diagnostic on the line its verdict names, hit-mark defects as
+# warnings and the others as errors (a file cut mid-game: a warning).
+# Ends "corpus_check: N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=${BGKIT_SHARED:-$top/../shared}
+dir=$shared/corpus/gnubg
+bgcheck=$top/bin/bgcheck
+pass=0 fail=0
+
+if [ ! -d "$dir" ]; then
+	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "corpus_check: 0 passed, 1 failed"
+	exit 1
+fi
+for f in "$dir"/matches/*.mat; do
+	err=$("$bgcheck" -W "$f" 2>&1 >/dev/null)
+	if [ $? = 0 ] && [ -z "$err" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $f is valid but:"
+		echo "$err" | head -3
+	fi
+done
+for j in "$dir"/mutants/*.json; do
+	f=${j%.json}.mat
+	line=$(jq -r .line "$j")
+	kind=$(jq -r .kind "$j")
+	case $kind in
+	hit_marker_*|truncated_file) sev=warning ;;
+	*) sev=error ;;
+	esac
+	first=$("$bgcheck" -W "$f" 2>&1 >/dev/null | head -n 1)
+	"$bgcheck" -W "$f" >/dev/null 2>&1
+	rc=$?
+	got=$(echo "$first" | sed -n 's/^bgcheck: [^:]*:\([0-9]*\):.*/\1/p')
+	case $first in
+	*": $sev: "*) okay=1 ;;
+	*) okay=0 ;;
+	esac
+	if [ $rc = 1 ] && [ "$got" = "$line" ] && [ $okay = 1 ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $f ($kind): want a $sev at line $line, exit 1;" \
+		    "got exit $rc: $first"
+	fi
+done
+echo "corpus_check: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -97,9 +97,10 @@ struct bg_reader {
 	size_t		 llen, lcap;
 	int		 lineno;
 	int		 longline;	/* this line was cut */
+	int		 plain;		/* only ASCII, no tab: column = byte */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
-	int		 pline, pushed, plong;
+	int		 pline, pushed, plong, pplain;
 	char		*tmp;		/* Latin-1 repair */
 	size_t		 tcap;
 
@@ -175,13 +176,16 @@ reserve(char **p, size_t *cap, size_t need)
 	return 0;
 }
 
-/* 1-based column in characters of byte offset off of s. */
+/* 1-based column in characters of byte offset off of the line. */
 static int
-charcol(const char *s, size_t off)
+charcol(const bg_reader *r, size_t off)
 {
+	const char *s = r->line;
 	size_t i;
 	int col = 1;
 
+	if (r->plain)
+		return (int)off + 1;
 	for (i = 0; i < off; i++)
 		if (((unsigned char)s[i] & 0xc0) != 0x80)
 			col++;
@@ -190,11 +194,14 @@ charcol(const char *s, size_t off)
 
 /* 1-based display column of byte offset off, tabs every 8. */
 static int
-dispcol(const char *s, size_t off)
+dispcol(const bg_reader *r, size_t off)
 {
+	const char *s = r->line;
 	size_t i;
 	int col = 0;
 
+	if (r->plain)
+		return (int)off + 1;
 	for (i = 0; i < off; i++) {
 		if (s[i] == '\t')
 			col = (col / 8 + 1) * 8;
@@ -508,6 +515,7 @@ repair(bg_reader *r)
 static int
 set_line(bg_reader *r, const char *s, size_t n)
 {
+	size_t i;
 	int rc;
 
 	if (n > MAXLINE) {
@@ -519,7 +527,13 @@ set_line(bg_reader *r, const char *s, size_t n)
 	memcpy(r->line, s, n);
 	r->llen = n;
 	r->line[n] = '\0';
-	if ((rc = repair(r)) < 0)
+	r->plain = 1;
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0) {
+			r->plain = 0;
+			break;
+		}
+	if (!r->plain && (rc = repair(r)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
 		r->line[--r->llen] = '\0';
@@ -546,6 +560,7 @@ next_line(bg_reader *r)
 		r->llen = r->plen;
 		r->lineno = r->pline;
 		r->longline = r->plong;
+		r->plain = r->pplain;
 		return 1;
 	}
 	r->longline = 0;
@@ -621,6 +636,7 @@ push_back(bg_reader *r)
 	r->plen = r->llen;
 	r->pline = r->lineno;
 	r->plong = r->longline;
+	r->pplain = r->plain;
 	r->pushed = 1;
 	return 0;
 }
@@ -959,7 +975,6 @@ static void
 read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
     size_t off)
 {
-	const char *line = r->line;
 	size_t st, n, k, errpos;
 	int rc;
 	char canon[64];
@@ -970,7 +985,7 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 				rec->kind = BG_REC_UNPARSED;
 				rec->code = BG_EDICESYNTAX;
 				diag_add(r, BG_EDICESYNTAX, rec->line,
-				    charcol(line, off + k), rec->side,
+				    charcol(r, off + k), rec->side,
 				    rec->moveno, NULL, s, len);
 				return;
 			}
@@ -985,7 +1000,23 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 			rec->kind = BG_REC_ILLEGAL;
 			return;
 		}
-		rc = bg_notation_parse(&rec->note, s + st, len - st, &errpos);
+		/*
+		 * A second roll glued to this play ("14/13*41: 25/21"):
+		 * point at it rather than let the dice prefix of the
+		 * notation take everything before its ':'.
+		 */
+		for (k = st; k < len && s[k] != ':'; k++)
+			;
+		if (k < len) {
+			if (k >= st + 2 && isdig((unsigned char)s[k - 1]) &&
+			    isdig((unsigned char)s[k - 2]))
+				k -= 2;
+			memset(&rec->note, 0, sizeof rec->note);
+			rc = -BG_ESYNTAX;
+			errpos = k - st;
+		} else
+			rc = bg_notation_parse(&rec->note, s + st, len - st,
+			    &errpos);
 		rec->note.dice[0] = rec->dice[0];
 		rec->note.dice[1] = rec->dice[1];
 		if (rc < 0) {
@@ -994,7 +1025,7 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 			rec->note.kind = BG_NOTE_UNKNOWN;
 			rec->note.npath = 0;
 			diag_add(r, -rc, rec->line,
-			    charcol(line, off + st + errpos), rec->side,
+			    charcol(r, off + st + errpos), rec->side,
 			    rec->moveno, rec->dice, s, len);
 		}
 		return;
@@ -1154,7 +1185,7 @@ read_cells(bg_reader *r, size_t body, int numbered)
 		while (isdig((unsigned char)s[from]))
 			from++;
 		moveno = atoin(s + body, from - body);
-		left = dispcol(s, from) + 2;	/* after ") " */
+		left = dispcol(r, from) + 2;	/* after ") " */
 		from++;
 	} else
 		left = r->leftcol ? r->leftcol : LEFTCOL;
@@ -1167,10 +1198,10 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	for (i = 0; i < n; i++) {
 		while (en[i] > st[i] && isws((unsigned char)s[en[i] - 1]))
 			en[i]--;
-		dc[i] = dispcol(s, st[i]);
+		dc[i] = dispcol(r, st[i]);
 		memset(&rec, 0, sizeof rec);
 		rec.line = r->lineno;
-		rec.col = charcol(s, st[i]);
+		rec.col = charcol(r, st[i]);
 		rec.moveno = moveno;
 		if (n == 1)
 			rec.side = 2 * dc[i] < left + right ? 0 : 1;

@@ -140,7 +140,7 @@ report_all(const struct opts *o, struct count *c, const char *file,
 
 static void
 summary(const struct opts *o, const struct count *c, const char *file,
-    const bg_match *m, const bg_replay *rp)
+    char names[2][64], int length, const bg_replay *rp)
 {
 	const bg_result *res = rp ? bg_replay_result(rp) : NULL;
 	int s;
@@ -161,21 +161,19 @@ summary(const struct opts *o, const struct count *c, const char *file,
 	    c->errors ? "invalid" : "valid", c->matches,
 	    c->matches == 1 ? "" : "es", c->games, c->games == 1 ? "" : "s",
 	    c->records);
-	if (m && res && c->games > 0) {
+	if (res && c->games > 0) {
 		fputs("; score", stdout);
 		for (s = 0; s < 2; s++) {
-			const char *name = bg_match_player(m, s);
-
-			fputs(s ? "," : "", stdout);
-			fputc(' ', stdout);
-			cli_puttext(stdout, name ? name : s ? "right" : "left");
+			fputs(s ? ", " : " ", stdout);
+			cli_puttext(stdout, names[s][0] ? names[s] :
+			    s ? "right" : "left");
 			printf(" %d", res->score[s]);
 		}
-		if (bg_match_length(m) > 0)
-			printf(" (%d-point match)", bg_match_length(m));
+		if (length > 0)
+			printf(" (%d-point match)", length);
 	}
 	putchar('\n');
-	if (m && res && c->games > 0) {
+	if (res && c->games > 0) {
 		char xg[128], pid[BG_POSID_LEN + 1];
 		bg_matchstate ms = *bg_replay_state(rp);
 
@@ -201,7 +199,8 @@ check_file(const struct opts *o, const char *name)
 	const bg_match *m = NULL, *last = NULL;
 	const bg_game *g;
 	struct count c;
-	int rc, grc;
+	char names[2][64] = { "", "" };
+	int rc, grc, s, length = 0;
 
 	memset(&c, 0, sizeof c);
 	if (name && (fp = fopen(name, "rb")) == NULL) {
@@ -221,10 +220,20 @@ check_file(const struct opts *o, const char *name)
 	while ((rc = bg_reader_next_match(rd, &m)) > 0) {
 		last = m;
 		c.matches++;
+		length = bg_match_length(m);
+		for (s = 0; s < 2; s++) {
+			const char *p = bg_match_player(m, s);
+
+			snprintf(names[s], sizeof names[s], "%s", p ? p : "");
+		}
 		report_all(o, &c, label, m, rd, NULL);
 		bg_replay_match(rp, m);
 		while ((grc = bg_reader_next_game(rd, &g)) > 0) {
 			c.games++;
+			for (s = 0; s < 2; s++)
+				if (!names[s][0] && bg_game_player(g, s))
+					snprintf(names[s], sizeof names[s],
+					    "%s", bg_game_player(g, s));
 			bg_replay_game(rp, g);
 			c.records += bg_replay_result(rp)->records;
 			report_all(o, &c, label, m, rd, rp);
@@ -240,7 +249,7 @@ check_file(const struct opts *o, const char *name)
 		report_all(o, &c, label, last, rd, NULL);
 	if (rc < 0)
 		cli_warnx("%s: %s", label, bg_strerror(rc));
-	summary(o, &c, label, last, rp);
+	summary(o, &c, label, names, length, rp);
 	bg_replay_free(rp);
 	bg_reader_free(rd);
 	if (fp != stdin && fclose(fp) != 0 && rc >= 0) {

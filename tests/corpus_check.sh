@@ -3,7 +3,8 @@
 # (../shared/corpus/gnubg).  Every match must be valid (exit 0, nothing
 # on stderr, even with -W); every mutant must fail under -W with its
 # first diagnostic on the line its verdict names, hit-mark defects as
-# warnings and the others as errors (a file cut mid-game: a warning).
+# warnings and the others as errors (a file cut mid-game: a warning);
+# and the final position of every match is the one gnubg reached.
 # Ends "corpus_check: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +26,18 @@ for f in "$dir"/matches/*.mat; do
 		fail=$((fail + 1))
 		echo "FAIL: $f is valid but:"
 		echo "$err" | head -3
+	fi
+done
+# The final position of each match, as an XGID, equals gnubg's.
+for f in "$dir"/matches/*.mat; do
+	t=$dir/truth/$(basename "$f" .mat).json
+	want=$(jq -r '.games[-1].final_xgid' "$t")
+	got=$("$bgcheck" -v "$f" | sed -n 's/^final position: [^ ]* //p')
+	if [ "$got" = "$want" ]; then
+		pass=$((pass + 1))
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $f: final position $got, gnubg says $want"
 	fi
 done
 for j in "$dir"/mutants/*.json; do

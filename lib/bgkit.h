@@ -568,7 +568,7 @@ int bg_reader_next_match(bg_reader *r, const bg_match **m);
 int bg_reader_next_game(bg_reader *r, const bg_game **g);
 /*
  * The diagnostics raised by the last next_match or next_game call, in
- * line order within a game.
+ * the order found (a game's missing result and score line come last).
  */
 size_t bg_reader_diag_count(const bg_reader *r);
 const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);

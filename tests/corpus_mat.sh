@@ -99,12 +99,13 @@ for m in "$CORPUS"/gnubg/matches/*.mat; do
 	same_mem "$m"
 done
 
-for j in "$CORPUS"/gnubg/mutants/*.json; do
+# One jq for every verdict: "file kind line".
+jq -r '"\(input_filename) \(.kind) \(.line)"' "$CORPUS"/gnubg/mutants/*.json \
+    >"$tmp/verdicts"
+while read -r j kind line; do
 	m=${j%.json}.mat
 	[ -f "$m" ] || continue
 	run "$m" "$m" || continue
-	kind=$(jq -r .kind "$j")
-	line=$(jq -r .line "$j")
 	case $kind in
 	garbage_lines)
 		first=$(grep '^diag .* error ' "$tmp/got" | head -1 |
@@ -128,7 +129,7 @@ for j in "$CORPUS"/gnubg/mutants/*.json; do
 		ok
 		;;
 	esac
-done
+done <"$tmp/verdicts"
 
 # --------------------------------------------------------------- public
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "chars_int.h"
 #include "record_int.h"
 
 #define CHUNK	65536		/* bytes asked of read() at a time */
@@ -135,24 +136,6 @@ static int
 isws(int c)
 {
 	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
-}
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isalph(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
 /* Room for need bytes in *p of capacity *cap. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "chars_int.h"
 
 #define MAXMOVES	4	/* checker moves in one play */
 
@@ -23,24 +24,6 @@ isws(int c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n' ||
 	    c == '\v' || c == '\f';
-}
-
-static int
-isdig(int c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static int
-isalph(int c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static int
-lower(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
 }
 
 /* ---------------------------------------------------------------- parse */

@@ -85,35 +85,7 @@ report(const struct opts *o, struct count *c, const char *file,
 		fputs("}\n", stdout);
 		return;
 	}
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
-	cli_puttext(stderr, file);
-	if (d->line > 0)
-		fprintf(stderr, ":%d", d->line);
-	if (d->col > 0)
-		fprintf(stderr, ":%d", d->col);
-	fprintf(stderr, ": %s: ", sevname(d->severity));
-	if (d->game > 0) {
-		fprintf(stderr, "game %d", d->game);
-		if (d->move > 0)
-			fprintf(stderr, ", move %d", d->move);
-		if (who || d->dice[0]) {
-			fputs(" (", stderr);
-			if (who)
-				cli_puttext(stderr, who);
-			if (d->dice[0])
-				fprintf(stderr, "%s%d%d", who ? " " : "",
-				    d->dice[0], d->dice[1]);
-			fputc(')', stderr);
-		}
-		fputs(": ", stderr);
-	}
-	fputs(bg_strerror(d->code), stderr);
-	if (d->detail[0]) {
-		fputs(": ", stderr);
-		cli_puttext(stderr, d->detail);
-	}
-	fputc('\n', stderr);
+	cli_print_diag(file, who, d);
 }
 
 /* Report the reader's and the replay's diagnostics in line order. */

@@ -5,8 +5,10 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "bgkit.h"
 #include "cli.h"
 
 const char *cli_prog = "bgkit";
@@ -130,3 +132,63 @@ cli_close_stdout(void)
 	}
 	return 0;
 }
+
+void
+cli_putcsv(FILE *fp, const char *s)
+{
+	size_t n = strlen(s), i, j = 0;
+	char *q;
+
+	if (strpbrk(s, ",\"\r\n") == NULL || (q = malloc(2 * n + 3)) ==
+	    NULL) {
+		cli_puttext(fp, s);
+		return;
+	}
+	q[j++] = '"';
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			q[j++] = '"';
+		q[j++] = s[i] == '\r' || s[i] == '\n' ? ' ' : s[i];
+	}
+	q[j++] = '"';
+	q[j] = '\0';
+	cli_puttext(fp, q);
+	free(q);
+}
+
+/* See cli.h. */
+void
+cli_print_diag(const char *file, const char *who, const bg_diag *d)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, file);
+	if (d->line > 0)
+		fprintf(stderr, ":%d", d->line);
+	if (d->col > 0)
+		fprintf(stderr, ":%d", d->col);
+	fprintf(stderr, ": %s: ",
+	    d->severity == BG_SEV_WARNING ? "warning" : "error");
+	if (d->game > 0) {
+		fprintf(stderr, "game %d", d->game);
+		if (d->move > 0)
+			fprintf(stderr, ", move %d", d->move);
+		if (who || d->dice[0]) {
+			fputs(" (", stderr);
+			if (who)
+				cli_puttext(stderr, who);
+			if (d->dice[0])
+				fprintf(stderr, "%s%d%d", who ? " " : "",
+				    d->dice[0], d->dice[1]);
+			fputc(')', stderr);
+		}
+		fputs(": ", stderr);
+	}
+	fputs(bg_strerror(d->code), stderr);
+	if (d->detail[0]) {
+		fputs(": ", stderr);
+		cli_puttext(stderr, d->detail);
+	}
+	fputc('\n', stderr);
+}
+

@@ -18,8 +18,18 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 /* Write s with control characters and invalid UTF-8 escaped. */
 void	cli_puttext(FILE *, const char *);
+/* Write s as one CSV field, quoted when it needs to be. */
+void	cli_putcsv(FILE *, const char *);
 /* Write s as a JSON string, quotes included. */
 void	cli_putjson(FILE *, const char *);
+/*
+ * A library diagnostic in the house format: "prog: file:line:col:
+ * severity: game G, move M (player dice): message: detail".  who is the
+ * player's name or NULL.  Needs bgkit.h included first.
+ */
+#ifdef BGKIT_H
+void	cli_print_diag(const char *, const char *, const bg_diag *);
+#endif
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 

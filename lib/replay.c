@@ -30,6 +30,8 @@ struct bg_replay {
 	bg_result	 res;
 	bg_diag		*diag;
 	size_t		 ndiag, capdiag;
+	bg_replay_fn	 fn;		/* the caller's position callback */
+	void		*fnctx;
 };
 
 bg_replay *
@@ -188,6 +190,61 @@ play_text(char *buf, size_t size, const bg_play *p)
 		buf[size - 1] = '\0';
 }
 
+/*
+ * Hand the position after rec (NULL: the start of game g) to the
+ * caller's callback, with the match state the loop's variables describe:
+ * turn is the side to play next (-1 before the first record), over and
+ * the result say whether and how the game ended.
+ */
+static void
+position(bg_replay *rp, const bg_game *g, const bg_record *rec, int n,
+    const bg_play *made, int lost, int turn, int cube, int owner,
+    int doubled, int over)
+{
+	static const bg_gamestate ended[] = { BG_GAME_PLAYING, BG_GAME_OVER,
+	    BG_GAME_DROPPED, BG_GAME_RESIGNED };
+	const bg_record *first;
+	bg_replay_pos pos;
+
+	memset(&pos, 0, sizeof pos);
+	pos.game = rp->games;
+	pos.turn = n;
+	pos.rec = rec;
+	pos.side = rec == NULL ? -1 : rec->kind == BG_REC_WIN ? !rec->side :
+	    rec->side;
+	pos.board = rp->board;
+	pos.ms = rp->ms;
+	if (turn < 0) {
+		/* The start: the opening roll is the first action's. */
+		first = bg_game_record_count(g) > 0 ? bg_game_record(g, 0) :
+		    NULL;
+		if (first != NULL && (first->kind == BG_REC_COMMENT ||
+		    first->kind == BG_REC_UNPARSED ||
+		    first->kind == BG_REC_LOSS))
+			first = next_action(g, 0);
+		turn = first != NULL && first->side >= 0 ? first->side : 1;
+	}
+	pos.ms.cube = cube;
+	pos.ms.cube_owner = owner;
+	pos.ms.on_roll = turn;
+	pos.ms.turn = doubled ? !turn : turn;
+	pos.ms.doubled = doubled;
+	if (over) {
+		pos.ms.state = ended[rp->res.ended_by];
+		if (rp->res.ended_by == BG_END_DROP)
+			pos.ms.turn = !turn;	/* the side that dropped */
+		if (rp->res.ended_by == BG_END_RESIGN)
+			pos.ms.resign = rp->res.level >= 1 &&
+			    rp->res.level <= 3 ? rp->res.level : 1;
+	}
+	if (made != NULL) {
+		pos.played = 1;
+		pos.play = *made;
+	}
+	pos.lost = lost;
+	rp->fn(rp->fnctx, &pos);
+}
+
 int
 bg_replay_game(bg_replay *rp, const bg_game *g)
 {
@@ -199,6 +256,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	int turn = -1, doubled = 0, doubler = -1, over = 0, lost = 0;
 	int cube = 1, owner = BG_CENTRED, turned = 0, s, i, last = 0;
 	size_t k;
+	const bg_record *resigned = NULL;	/* for the callback */
+	const bg_play *made = NULL;
+	int npos = 0;
 
 	rp->ndiag = 0;
 	rp->games++;
@@ -221,14 +281,11 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	for (s = 0; s < 2; s++)
 		if (bg_game_score(g, s) >= 0 &&
 		    bg_game_score(g, s) != rp->score[s]) {
+			/* The results are the authority: keep counting. */
 			diag(rp, BG_ESCORELINE, NULL, bg_game_score_line(g),
 			    "%d-%d written, %d-%d from the results",
 			    bg_game_score(g, 0), bg_game_score(g, 1),
 			    rp->score[0], rp->score[1]);
-			rp->score[0] = bg_game_score(g, 0) < 0 ? rp->score[0] :
-			    bg_game_score(g, 0);
-			rp->score[1] = bg_game_score(g, 1) < 0 ? rp->score[1] :
-			    bg_game_score(g, 1);
 			break;
 		}
 	memset(res, 0, sizeof *res);
@@ -244,6 +301,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	rp->ms.score[0] = rp->score[0];
 	rp->ms.score[1] = rp->score[1];
 	rp->ms.crawford = res->crawford;
+	if (rp->fn != NULL)
+		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
 	for (k = 0; k < bg_game_record_count(g); k++) {
 		rec = bg_game_record(g, k);
@@ -322,6 +381,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			for (i = 0; i < rv.nwarn; i++)
 				diag(rp, rv.warn[i], rec, 0, "%.60s", rec->text);
 			rp->board = rv.after;
+			made = &rv.play;
 			if (bg_board_checkers(&rp->board, rec->side) == 0) {
 				over = 1;
 				res->ended_by = BG_END_BEAROFF;
@@ -416,6 +476,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 					    pts);
 			} else if (!over) {
 				/* A resignation by the other side. */
+				resigned = rec;
 				res->ended_by = BG_END_RESIGN;
 				res->winner = rec->side;
 				res->points = rec->value;
@@ -433,6 +494,11 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		default:
 			break;
 		}
+		if (rp->fn != NULL && (rec->kind != BG_REC_WIN ||
+		    rec == resigned))
+			position(rp, g, rec, ++npos, made, lost, turn, cube,
+			    owner, doubled, over);
+		made = NULL;
 	}
 	if (!over && doubled)
 		diag(rp, BG_EANSWER, NULL, last, NULL);
@@ -502,4 +568,11 @@ bg_variant
 bg_replay_variant(const bg_replay *rp)
 {
 	return rp->variant;
+}
+
+void
+bg_replay_set_callback(bg_replay *rp, bg_replay_fn fn, void *ctx)
+{
+	rp->fn = fn;
+	rp->fnctx = ctx;
 }

@@ -626,6 +626,56 @@ const bg_board *bg_replay_board(const bg_replay *rp);
 const bg_matchstate *bg_replay_state(const bg_replay *rp);
 bg_variant bg_replay_variant(const bg_replay *rp);
 
+/* ---------------------------------------------------- replay positions */
+
+/*
+ * A position of a replayed game, handed to the caller's callback: the
+ * game's start (rec NULL, turn 0), then one after each action of a side
+ * (a move, a double, a take, a drop, a beaver or raccoon, a resignation),
+ * numbered 1, 2, ... in the game.  A "Wins" line that only confirms an
+ * ended game, comments and unreadable cells give no position.
+ *
+ *	static void
+ *	show(void *ctx, const bg_replay_pos *pos)
+ *	{
+ *		... pos->board, pos->ms, pos->rec ...
+ *	}
+ *
+ *	bg_replay_set_callback(rp, show, ctx);
+ *	bg_replay_game(rp, g);	... calls show() for every position ...
+ *
+ * The match state is the one after the action: after a move the other
+ * side is on roll and has not rolled; after a double the doubler is on
+ * roll and the other side decides (doubled set, cube not yet turned);
+ * after a take or beaver the doubler is on roll with the new cube; a
+ * drop, a resignation or the last checker off ends the game
+ * (BG_GAME_DROPPED, BG_GAME_RESIGNED with resign = 1, 2 or 3,
+ * BG_GAME_OVER).  The score is the score at the start of the game.
+ */
+typedef struct bg_replay_pos {
+	int		 game;		/* ordinal of the game in the match */
+	int		 turn;		/* 0 = the start, then 1, 2, ... */
+	const bg_record	*rec;		/* the action; NULL at the start */
+	int		 side;		/* who acted (for a resignation the
+					   loser, not the "Wins" column); -1
+					   at the start */
+	bg_board	 board;		/* after the action */
+	bg_matchstate	 ms;		/* after the action */
+	int		 played;	/* a move whose play the replay made */
+	bg_play		 play;		/* that play, hits marked */
+	int		 lost;		/* the replay lost track at an earlier
+					   record: board and state are those
+					   of the last position it followed */
+} bg_replay_pos;
+
+typedef void (*bg_replay_fn)(void *ctx, const bg_replay_pos *pos);
+
+/*
+ * Call fn(ctx, pos) for every position bg_replay_game() passes through;
+ * fn NULL stops the calls.  pos and pos->rec are valid during the call.
+ */
+void bg_replay_set_callback(bg_replay *rp, bg_replay_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -3,7 +3,8 @@
 # the golden fixtures (fixtures/<tool>/<area>/<name>.* with .args, .out,
 # .err, .rc siblings), the rules scripts, the corpus tests and the
 # manual lint, and ends with the line "N passed, N failed".
-# With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing.
+# With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing;
+# BGKIT_FIXTURES=fixtures/bgcheck limits the golden part to one folder.
 # An argument limits it to one part: unit, golden, rules, corpus, man.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -99,7 +100,7 @@ golden_case() {
 }
 
 run_golden() {
-	for f in $(find fixtures -mindepth 3 -type f | sort); do
+	for f in $(find "${BGKIT_FIXTURES:-fixtures}" -type f | sort); do
 		case $f in
 		*.out|*.err|*.rc) continue ;;
 		*.args)

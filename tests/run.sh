@@ -100,7 +100,7 @@ golden_case() {
 }
 
 run_golden() {
-	for f in $(find "${BGKIT_FIXTURES:-fixtures}" -type f | sort); do
+	for f in $(find "${BGKIT_FIXTURES:-fixtures}" -type f -path "fixtures/*/*/*" | sort); do
 		case $f in
 		*.out|*.err|*.rc) continue ;;
 		*.args)

@@ -379,7 +379,9 @@ typedef struct bg_matchstate {
 	bg_gamestate state;
 	int	doubled;	/* a double is pending */
 	int	resign;		/* resignation offered: 0, 1, 2, 3 */
-	int	dice[2];	/* 0 0 = not rolled; larger first */
+	int	dice[2];	/* 0 0 = not rolled; in the order the ID
+				   has them (gnubg and XG write the
+				   larger first) */
 	int	jacoby;		/* Jacoby rule in force (money) */
 	int	beaver;		/* beavers allowed (money; XGID only) */
 	int	cube_max;	/* log2 of the cube limit (XGID); 0 = no cube */

@@ -242,8 +242,8 @@ bg_matchid_encode(char *buf, size_t size, const bg_matchstate *ms)
 			return -BG_EINVAL;
 	if ((ms->dice[0] == 0) != (ms->dice[1] == 0))
 		return -BG_EINVAL;
-	d1 = ms->dice[0] > ms->dice[1] ? ms->dice[0] : ms->dice[1];
-	d2 = ms->dice[0] > ms->dice[1] ? ms->dice[1] : ms->dice[0];
+	d1 = ms->dice[0];
+	d2 = ms->dice[1];
 
 	memset(key, 0, sizeof key);
 	putfield(key, M_CUBE, (unsigned)lg);
@@ -293,8 +293,8 @@ bg_matchid_decode(bg_matchstate *ms, const char *id, size_t len)
 	m.turn = (int)getfield(key, M_TURN);
 	m.doubled = (int)getfield(key, M_DOUBLED);
 	m.resign = (int)getfield(key, M_RESIGN);
-	m.dice[0] = (int)(d1 > d2 ? d1 : d2);
-	m.dice[1] = (int)(d1 > d2 ? d2 : d1);
+	m.dice[0] = (int)d1;
+	m.dice[1] = (int)d2;
 	m.score[0] = (int)getfield(key, M_SCORE0);
 	m.score[1] = (int)getfield(key, M_SCORE1);
 	m.jacoby = !getfield(key, M_NOJACOBY);

@@ -89,9 +89,10 @@ stack(int c, int upper)
 }
 
 /*
- * The dice field: "00" not yet rolled, two digits rolled (kept larger
- * first), "D" doubled and the opponent to decide; "B" and "R" (beavered,
- * raccooned) are read as doubled too.
+ * The dice field: "00" not yet rolled, two digits rolled (kept in the
+ * order written, so that the XGID comes back the same), "D" doubled and
+ * the opponent to decide; "B" and "R" (beavered, raccooned) are read as
+ * doubled too.
  */
 static int
 dicefield(bg_matchstate *m, const struct field *f)
@@ -112,8 +113,8 @@ dicefield(bg_matchstate *m, const struct field *f)
 		return 0;
 	if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6)
 		return -1;
-	m->dice[0] = d0 > d1 ? d0 : d1;
-	m->dice[1] = d0 > d1 ? d1 : d0;
+	m->dice[0] = d0;
+	m->dice[1] = d1;
 	return 0;
 }
 
@@ -252,11 +253,9 @@ bg_xgid_encode(char *buf, size_t size, const bg_board *b,
 		strcpy(dice, "00");
 	else if (ms->dice[0] >= 1 && ms->dice[0] <= 6 &&
 	    ms->dice[1] >= 1 && ms->dice[1] <= 6) {
-		/* Larger first, the order bg_matchstate keeps. */
-		dice[0] = (char)('0' + (ms->dice[0] > ms->dice[1] ?
-		    ms->dice[0] : ms->dice[1]));
-		dice[1] = (char)('0' + (ms->dice[0] > ms->dice[1] ?
-		    ms->dice[1] : ms->dice[0]));
+		/* In the order bg_matchstate holds them. */
+		dice[0] = (char)('0' + ms->dice[0]);
+		dice[1] = (char)('0' + ms->dice[1]);
 		dice[2] = '\0';
 	} else
 		return -BG_EINVAL;

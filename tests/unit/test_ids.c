@@ -5,7 +5,7 @@
  *
  *	XGID POSID	decode the XGID, encode the Position ID with its
  *			side on roll (must give POSID), encode the XGID back
- *			(must give the same text, dice larger first)
+ *			(must give the same text)
  *	PID POSID	decode and encode again, each side on roll
  *	MID MATCHID [cube owner onroll crawford state turn doubled resign
  *	    die1 die2 length score0 score1]
@@ -214,7 +214,7 @@ test_matchid(void)
 	/* cube owner onroll crawford state turn die die length s0 s1 */
 	unsigned f[11] = { 0, 3, 1, 0, 1, 1, 5, 2, 7, 0, 0 };
 	bg_matchstate ms;
-	char buf[32];
+	char buf[32], want[32];
 
 	mid("QYkqASAAIAAA", 9, 2, 4, 2, 0, 1, 1, 5, 2, 1);
 	mid("cAnqAAAAAAAE", 7, 0, 0, 1, BG_CENTRED, 1, 1, 4, 2, 0);
@@ -229,13 +229,17 @@ test_matchid(void)
 	CHECK_INT(ms.dice[0], 5);
 	CHECK_INT(ms.length, 7);
 	CHECK_INT(ms.jacoby, 1);
-	/* Smaller die first in the ID: kept larger first. */
+	/* Smaller die first in the ID: kept so, and written back so. */
 	f[6] = 2;
 	f[7] = 5;
 	rawmid(buf, f, at, wd, 11);
 	CHECK_INT(bg_matchid_decode(&ms, buf, 12), 0);
-	CHECK_INT(ms.dice[0], 5);
-	CHECK_INT(ms.dice[1], 2);
+	CHECK_INT(ms.dice[0], 2);
+	CHECK_INT(ms.dice[1], 5);
+	bg_matchid_encode(want, sizeof want, &ms);
+	CHECK_STR(want, buf);
+	f[6] = 5;
+	f[7] = 2;
 	/* a die of 7 */
 	f[6] = 7;
 	rawmid(buf, f, at, wd, 11);
@@ -296,13 +300,20 @@ test_matchid(void)
 	ms.dice[0] = 7;
 	ms.dice[1] = 1;
 	CHECK_INT(bg_matchid_encode(buf, sizeof buf, &ms), -BG_EINVAL);
-	/* Dice given smaller first are written larger first. */
+	/* Dice are written in the order given. */
 	bg_matchstate_init(&ms, 0);
-	ms.dice[0] = 2;
-	ms.dice[1] = 5;
+	ms.dice[0] = 5;
+	ms.dice[1] = 2;
 	ms.jacoby = 1;
 	bg_matchid_encode(buf, sizeof buf, &ms);
 	CHECK_STR(buf, "cIkKAAAAAAAA");
+	ms.dice[0] = 2;
+	ms.dice[1] = 5;
+	bg_matchid_encode(buf, sizeof buf, &ms);
+	CHECK(strcmp(buf, "cIkKAAAAAAAA") != 0);
+	CHECK_INT(bg_matchid_decode(&ms, buf, 12), 0);
+	CHECK_INT(ms.dice[0], 2);
+	CHECK_INT(ms.dice[1], 5);
 }
 
 static void
@@ -357,13 +368,13 @@ test_xgid(void)
 	    BG_VARIANT_STANDARD), 0);
 	CHECK_INT(ms.on_roll, 0);
 	CHECK_INT(ms.turn, 0);
-	CHECK_INT(ms.dice[0], 5);
-	CHECK_INT(ms.dice[1], 3);
+	CHECK_INT(ms.dice[0], 3);
+	CHECK_INT(ms.dice[1], 5);
 	CHECK_INT(ms.cube, 4);
 	CHECK_INT(ms.cube_owner, 1);
 	CHECK_INT(ms.score[1], 1);
 	bg_xgid_encode(buf, sizeof buf, &b, &ms);
-	CHECK_STR(buf, "XGID=-b----E-C---eE---c-e----B-:2:1:-1:53:1:0:0:5:10");
+	CHECK_STR(buf, s);
 
 	/* Doubled: the other side decides. */
 	s = "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:0:0:1:5:10";
@@ -551,40 +562,19 @@ words(char *line, char **w, int max)
 	return n;
 }
 
-/* The XGID as bgkit writes it: the dice field larger first. */
-static void
-canonical_xgid(char *out, size_t size, const char *xgid)
-{
-	const char *p = xgid;
-	int colons = 0;
-	size_t i;
-
-	snprintf(out, size, "%s", xgid);
-	for (; *p != '\0' && colons < 4; p++)
-		if (*p == ':')
-			colons++;
-	i = (size_t)(p - xgid);
-	if (colons == 4 && i + 2 < size && out[i] >= '1' && out[i] <= '6' &&
-	    out[i + 1] > out[i] && out[i + 1] <= '6' && out[i + 2] == ':') {
-		out[i] = xgid[i + 1];
-		out[i + 1] = xgid[i];
-	}
-}
-
 static void
 corpus_xgid(const char *xgid, const char *pid)
 {
 	bg_board b;
 	bg_matchstate ms;
-	char buf[128], want[128];
+	char buf[128];
 
 	CHECK_INT(bg_xgid_decode(&b, &ms, xgid, strlen(xgid),
 	    BG_VARIANT_STANDARD), 0);
 	bg_posid_encode(buf, sizeof buf, &b, ms.on_roll);
 	CHECK_STR(buf, pid);
-	canonical_xgid(want, sizeof want, xgid);
 	bg_xgid_encode(buf, sizeof buf, &b, &ms);
-	CHECK_STR(buf, want);
+	CHECK_STR(buf, xgid);
 }
 
 static void
@@ -624,8 +614,8 @@ corpus_mid(char **w, int n)
 	CHECK_INT(ms.turn, f[5]);
 	CHECK_INT(ms.doubled, f[6]);
 	CHECK_INT(ms.resign, f[7]);
-	CHECK_INT(ms.dice[0], f[8] > f[9] ? f[8] : f[9]);
-	CHECK_INT(ms.dice[1], f[8] > f[9] ? f[9] : f[8]);
+	CHECK_INT(ms.dice[0], f[8]);
+	CHECK_INT(ms.dice[1], f[9]);
 	CHECK_INT(ms.length, f[10]);
 	CHECK_INT(ms.score[0], f[11]);
 	CHECK_INT(ms.score[1], f[12]);

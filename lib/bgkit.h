@@ -135,6 +135,21 @@ typedef enum bg_code {
 	BG_EJACOBY,		/* gammons scored both with and without Jacoby */
 	BG_WUNFINISHED,		/* the last game has no result */
 	BG_WNOTREPLAYED,	/* a record the replay cannot follow */
+	/* rules (bg_ruleset) */
+	BG_ERULES,		/* bad -r rules text */
+	BG_EHOLLAND,		/* Holland rule: trailer doubles too early */
+	BG_EBEAVER,		/* beaver not allowed, or one too many */
+	BG_ECUBELIMIT,		/* double beyond the cube limit */
+	BG_WJACOBYMAT,		/* gnubg's .mat: a Jacoby gammon at full value */
+	BG_WAUTODOUBLE,		/* automatic double inferred from the score */
+	/* SGF and JSON records, writers */
+	BG_ESGF,		/* malformed SGF */
+	BG_ESGFVALUE,		/* bad SGF property value */
+	BG_ENOTBG,		/* an SGF game that is not backgammon */
+	BG_WVARIATION,		/* an SGF variation not read */
+	BG_EJSON,		/* malformed JSON record line */
+	BG_WLOST,		/* the output format cannot hold it */
+	BG_EFIBS,		/* malformed FIBS board line */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -575,6 +590,34 @@ int bg_reader_next_game(bg_reader *r, const bg_game **g);
 size_t bg_reader_diag_count(const bg_reader *r);
 const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);
 
+/* ------------------------------------------------------------ rules */
+
+/*
+ * The rules a record is judged by, beyond the variant's own.  -1 means
+ * "not stated": the replay takes the record's tags, then what the record
+ * shows, then gnubg's defaults.  A stated rule is enforced.
+ */
+typedef struct bg_ruleset {
+	int	crawford;	/* 0 off, 1 on (matches) */
+	int	holland;	/* 0 off, 1 on (matches, post-Crawford) */
+	int	jacoby;		/* 0 off, 1 on (money) */
+	int	beavers;	/* beavers allowed in a row; 0 = none (money) */
+	int	autodoubles;	/* automatic doubles allowed (money) */
+	int	cubelimit;	/* largest cube value; 0 = no limit */
+	int	variant;	/* a bg_variant */
+	int	cube;		/* 0 no cube, 1 cube */
+} bg_ruleset;
+
+/* Every rule "not stated". */
+void bg_ruleset_init(bg_ruleset *rs);
+/*
+ * Read "key=value,..." (crawford=on|off, holland=on|off, jacoby=on|off,
+ * beavers=N, autodoubles=N, cubelimit=N, variant=NAME, cube=on|off) into
+ * rs.  On error returns -BG_ERULES with *errpos at the bad byte.
+ */
+int bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len,
+    size_t *errpos);
+
 /* ------------------------------------------------------------ replay */
 
 typedef enum bg_end {
@@ -614,8 +657,15 @@ typedef struct bg_replay bg_replay;
 
 bg_replay *bg_replay_new(void);
 void bg_replay_free(bg_replay *rp);
+/*
+ * Rules stated by the caller (a -r option); they win over the record's
+ * tags.  Kept for every later match.  NULL forgets them.
+ */
+void bg_replay_set_rules(bg_replay *rp, const bg_ruleset *rs);
 /* Start a match: its length and the rules its tags state. */
 int bg_replay_match(bg_replay *rp, const bg_match *m);
+/* The rules in force for the current match, as far as known. */
+const bg_ruleset *bg_replay_rules(const bg_replay *rp);
 /* Replay one game; its diagnostics replace the previous ones. */
 int bg_replay_game(bg_replay *rp, const bg_game *g);
 /* The match is over: report an unfinished last game. */
@@ -677,6 +727,168 @@ typedef void (*bg_replay_fn)(void *ctx, const bg_replay_pos *pos);
  * fn NULL stops the calls.  pos and pos->rec are valid during the call.
  */
 void bg_replay_set_callback(bg_replay *rp, bg_replay_fn fn, void *ctx);
+
+/* ------------------------------------------------------ FIBS board line */
+
+#define BG_FIBS_FIELDS	53
+#define BG_FIBS_NAMEMAX	63
+
+/*
+ * A FIBS "board:" line (CLIP rawboard, formats.md section 3.5) as its
+ * 53 colon-separated fields: field 0 is the word "board", 1 and 2 the
+ * names, 3 to 52 numbers.  Kept field by field, so that a line read is
+ * written back byte for byte.  The player the line is for ("you") is
+ * side 1, the bottom player; the opponent is side 0.
+ */
+typedef struct bg_fibs {
+	char	player[BG_FIBS_NAMEMAX + 1];	/* field 1 */
+	char	opponent[BG_FIBS_NAMEMAX + 1];	/* field 2 */
+	int	field[BG_FIBS_FIELDS];		/* [3] .. [52]; 0..2 unused */
+} bg_fibs;
+
+/*
+ * Read a board line: exactly 53 fields, numbers in plain decimal.
+ * BG_EFIBS if it is not one.
+ */
+int bg_fibs_parse(bg_fibs *f, const char *s, size_t len);
+int bg_fibs_format(char *buf, size_t size, const bg_fibs *f);
+/*
+ * The position and match state a board line describes, with either
+ * colour and direction.  The cube's owner comes from who may double;
+ * neither may double in the Crawford game or while a double is pending
+ * ("was doubled", field 40: 1 when the opponent doubled, -1 when the
+ * player did).  Fields 43 to 52 are not read.
+ */
+int bg_fibs_to_position(bg_board *b, bg_matchstate *ms, const bg_fibs *f,
+    bg_variant v);
+/*
+ * The board line of a position, as gnubg writes it: the player (side 1,
+ * named name1) is O and moves from 24 to 1; money is length 9999.
+ * Names lose ':' and control characters to '_'; NULL or "" gives "You"
+ * and "Opponent".
+ */
+int bg_fibs_from_position(bg_fibs *f, const bg_board *b,
+    const bg_matchstate *ms, bg_variant v, const char *name0,
+    const char *name1);
+
+/* ------------------------------------------------------------ diagrams */
+
+/* How to draw a position. */
+typedef struct bg_drawopts {
+	int		 bottom;	/* side drawn at the bottom: 1 (gnubg,
+					   XG) or 0 */
+	int		 clockwise;	/* the bottom side moves clockwise: its
+					   home board at the bottom left */
+	bg_variant	 variant;
+	const char	*name[2];	/* player names by side, or NULL */
+} bg_drawopts;
+
+/* Side 1 at the bottom, home at the bottom right, standard, no names. */
+void bg_drawopts_init(bg_drawopts *d);
+/*
+ * A text diagram in the layout of gnubg's ASCII board (formats.md 3.3):
+ * Position ID, Match ID and XGID, then 13 lines of board with each
+ * side's name, score, roll and pips beside it.  Point numbers are those
+ * of the side on roll, as gnubg prints them; side 0 is O, side 1 X.
+ * Control characters and invalid UTF-8 in names are written as \xNN.
+ */
+int bg_draw_text(char *buf, size_t size, const bg_board *b,
+    const bg_matchstate *ms, const bg_drawopts *d);
+/*
+ * A standalone SVG picture of the position: board, checkers (counts on
+ * stacks over five), bar, bear-off trays, cube, dice, point numbers from
+ * the bottom side's view, names, score and pips.  No external resources;
+ * text XML-escaped.
+ */
+int bg_draw_svg(char *buf, size_t size, const bg_board *b,
+    const bg_matchstate *ms, const bg_drawopts *d);
+
+/* ------------------------------------------------ formats and writers */
+
+/*
+ * The record formats bgkit reads and writes: Jellyfish .mat
+ * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
+ * Lines (bgkit-json(5)).  A bg_reader detects the format from the first
+ * bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON Lines,
+ * anything else .mat; bg_reader_set_format() overrides that.  Every
+ * format gives the same bg_match, bg_game and bg_record values, and a
+ * writer turns them into any format again:
+ *
+ *	bg_writer *w = bg_writer_new(BG_FORMAT_SGF, mywrite, fp);
+ *
+ *	while (bg_reader_next_match(r, &m) > 0) {
+ *		bg_writer_match(w, m);
+ *		while (bg_reader_next_game(r, &g) > 0)
+ *			bg_writer_game(w, g);
+ *		bg_writer_end(w);
+ *		... bg_writer_diag(w, i): what the format could not hold ...
+ *	}
+ *	bg_writer_free(w);
+ */
+typedef enum bg_format {
+	BG_FORMAT_AUTO,		/* detect from the content */
+	BG_FORMAT_MAT,
+	BG_FORMAT_SGF,
+	BG_FORMAT_JSON
+} bg_format;
+
+/* "auto", "mat", "sgf", "json"; BG_EINVAL if unknown. */
+int bg_format_parse(bg_format *f, const char *name);
+/* Static name of f ("mat"), or NULL. */
+const char *bg_format_name(bg_format f);
+
+/*
+ * Read format f whatever the content says; only before the first
+ * bg_reader_next_match() (BG_EINVAL after it).
+ */
+int bg_reader_set_format(bg_reader *r, bg_format f);
+/* The format read: BG_FORMAT_AUTO until the first next_match call. */
+bg_format bg_reader_format(const bg_reader *r);
+
+/* MOVE: the format does not mark hits (SGF), so a hit without '*' is
+ * no news; the replay raises no BG_WHITUNMARKED for it. */
+#define BG_RF_NOMARKS	0x08
+
+/*
+ * The properties of an SGF game that the record model has no field for
+ * (gnubg's analysis A, DA, LU, GS and the like), as written, e.g.
+ * "A[0][ver:3]": an SGF writer puts them back where they were, other
+ * writers name them in a warning.  *at is the number of the game's
+ * records before the property: 0 for the root node, k for the node of
+ * record k - 1.
+ */
+size_t bg_game_sgf_count(const bg_game *g);
+const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
+
+/*
+ * A writer of one format.  write() takes n bytes of buf and returns n,
+ * or -1 on error (the writer then fails with BG_EIO).  Output streams:
+ * each game is written when it is given.
+ */
+typedef struct bg_writer bg_writer;
+typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
+
+/* NULL when out of memory or f is not a format to write. */
+bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
+void bg_writer_free(bg_writer *w);
+/*
+ * The layout of a .mat: BG_STYLE_GNUBG (the default: gnubg's "export
+ * match mat") or BG_STYLE_XG (eXtreme Gammon's tags, words and counts).
+ * BG_EINVAL for other formats and styles.
+ */
+int bg_writer_set_style(bg_writer *w, bg_style st);
+/* Start a match: its header.  Ends the previous match first. */
+int bg_writer_match(bg_writer *w, const bg_match *m);
+/* Write one game of the current match. */
+int bg_writer_game(bg_writer *w, const bg_game *g);
+/* End the current match (an SGF or JSON match needs no more). */
+int bg_writer_end(bg_writer *w);
+/*
+ * What the last match, game or end call could not write (BG_WLOST with
+ * the thing named in the detail) and other problems of the input.
+ */
+size_t bg_writer_diag_count(const bg_writer *w);
+const bg_diag *bg_writer_diag(const bg_writer *w, size_t i);
 
 #ifdef __cplusplus
 }

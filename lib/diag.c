@@ -127,9 +127,38 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "gammons are scored both with and without the Jacoby rule" },
 	[BG_WUNFINISHED] = { BG_SEV_WARNING, "unfinished_game",
 	    "the last game has no result" },
+	[BG_ERULES] = { BG_SEV_ERROR, "bad_rules",
+	    "bad rules: expected key=value,... with the keys crawford, "
+	    "holland, jacoby, beavers, autodoubles, cubelimit, variant, cube" },
+	[BG_EHOLLAND] = { BG_SEV_ERROR, "holland_rule",
+	    "Holland rule: after the Crawford game the trailer may double "
+	    "only after each side has rolled twice" },
+	[BG_EBEAVER] = { BG_SEV_ERROR, "beaver_not_allowed",
+	    "beavers are not allowed here, or not that many" },
+	[BG_ECUBELIMIT] = { BG_SEV_ERROR, "cube_limit",
+	    "the double goes beyond the cube limit" },
+	[BG_WJACOBYMAT] = { BG_SEV_WARNING, "jacoby_full_value_written",
+	    "the Jacoby rule makes this gammon single; GNU Backgammon writes "
+	    "its full value in .mat" },
+	[BG_WAUTODOUBLE] = { BG_SEV_WARNING, "automatic_double_inferred",
+	    "an automatic double, which .mat cannot show, is inferred from "
+	    "the score" },
 	[BG_WNOTREPLAYED] = { BG_SEV_WARNING, "not_replayed",
 	    "the replay cannot follow this record; the rest of the game is "
 	    "not checked" },
+	[BG_ESGF] = { BG_SEV_ERROR, "sgf_syntax", "malformed SGF" },
+	[BG_ESGFVALUE] = { BG_SEV_ERROR, "sgf_bad_value",
+	    "bad SGF property value" },
+	[BG_ENOTBG] = { BG_SEV_ERROR, "sgf_not_backgammon",
+	    "not a backgammon game (GM is not 6); skipped" },
+	[BG_WVARIATION] = { BG_SEV_WARNING, "sgf_variation",
+	    "SGF variation not read: only the main line is kept" },
+	[BG_EJSON] = { BG_SEV_ERROR, "json_syntax",
+	    "malformed JSON record line" },
+	[BG_WLOST] = { BG_SEV_WARNING, "not_written",
+	    "the output format cannot hold this" },
+	[BG_EFIBS] = { BG_SEV_ERROR, "bad_fibs_board",
+	    "malformed FIBS board line" },
 };
 
 static const struct diag *

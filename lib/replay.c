@@ -20,6 +20,11 @@ struct bg_replay {
 	int		 crawford_rule;	/* matches: Crawford in force */
 	int		 crawford_done;	/* the Crawford game was played */
 	int		 jacoby;	/* money: -1 unknown, 0 off, 1 on */
+	int		 jacoby_stated;	/* by a tag or the caller */
+	int		 prev_winner;	/* the last game's winner, or -1 */
+	int		 prev_points;	/* and its points */
+	bg_ruleset	 stated;	/* the caller's rules (-r) */
+	bg_ruleset	 rules;		/* in force for this match */
 	int		 score[2];
 	int		 games;
 	int		 over;		/* the match has a winner */
@@ -39,9 +44,67 @@ bg_replay_new(void)
 {
 	bg_replay *rp = calloc(1, sizeof *rp);
 
-	if (rp != NULL)
+	if (rp != NULL) {
+		bg_ruleset_init(&rp->stated);
 		bg_replay_match(rp, NULL);
+	}
 	return rp;
+}
+
+void
+bg_replay_set_rules(bg_replay *rp, const bg_ruleset *rs)
+{
+	if (rs != NULL)
+		rp->stated = *rs;
+	else
+		bg_ruleset_init(&rp->stated);
+}
+
+const bg_ruleset *
+bg_replay_rules(const bg_replay *rp)
+{
+	return &rp->rules;
+}
+
+/* A tag's on/off value: 1, 0, or -1 when absent or neither. */
+static int
+tag_onoff(const bg_match *m, const char *key)
+{
+	const char *t = m ? bg_match_tag(m, key) : NULL;
+
+	if (t == NULL)
+		return -1;
+	if (strcasecmp(t, "on") == 0 || strcasecmp(t, "yes") == 0 ||
+	    strcmp(t, "1") == 0)
+		return 1;
+	if (strcasecmp(t, "off") == 0 || strcasecmp(t, "no") == 0 ||
+	    strcmp(t, "0") == 0)
+		return 0;
+	return -1;
+}
+
+/* A tag's number, or -1. */
+static int
+tag_number(const bg_match *m, const char *key)
+{
+	const char *t = m ? bg_match_tag(m, key) : NULL;
+	long v = 0;
+
+	if (t == NULL || *t == '\0')
+		return -1;
+	for (; *t; t++) {
+		if (*t < '0' || *t > '9' || v > 1 << 20)
+			return -1;
+		v = v * 10 + (*t - '0');
+	}
+	return (int)v;
+}
+
+/* The stated value if any, else the tag's, else the default. */
+static int
+pick(int stated, int tagged, int dflt)
+{
+	return stated >= 0 ? stated : tagged >= 0 ? tagged : dflt;
 }
 
 void
@@ -80,12 +143,33 @@ bg_replay_match(bg_replay *rp, const bg_match *m)
 		} else if (strcasecmp(t, "tavla") == 0)
 			rp->variant = BG_VARIANT_TAVLA;
 	}
-	rp->crawford_rule = rp->length > 0;
-	if ((t = tag(m, "Crawford")) != NULL && strcasecmp(t, "off") == 0)
-		rp->crawford_rule = 0;
-	rp->jacoby = -1;
-	if ((t = tag(m, "Jacoby")) != NULL)
-		rp->jacoby = strcasecmp(t, "on") == 0;
+	if (rp->stated.variant >= 0)
+		rp->variant = (bg_variant)rp->stated.variant;
+	/*
+	 * Each rule: the caller's word, else the record's tag, else what
+	 * the record will show (-1), else gnubg's default.
+	 */
+	rp->rules.variant = (int)rp->variant;
+	rp->rules.crawford = rp->length > 0 ?
+	    pick(rp->stated.crawford, tag_onoff(m, "Crawford"), 1) : 0;
+	rp->rules.holland = rp->length > 0 ?
+	    pick(rp->stated.holland, tag_onoff(m, "Holland"), 0) : 0;
+	rp->rules.jacoby = rp->length == 0 ?
+	    pick(rp->stated.jacoby, tag_onoff(m, "Jacoby"), -1) : 0;
+	rp->rules.beavers = rp->length == 0 ? pick(rp->stated.beavers,
+	    tag_onoff(m, "Beaver") == 1 ? 1 << 20 : tag_onoff(m, "Beaver"),
+	    -1) : 0;
+	rp->rules.autodoubles = rp->length == 0 ? pick(rp->stated.autodoubles,
+	    tag_number(m, "AutomaticDoubles"), -1) : 0;
+	rp->rules.cubelimit = pick(rp->stated.cubelimit,
+	    tag_number(m, "CubeLimit"), 0);
+	rp->rules.cube = pick(rp->stated.cube, -1,
+	    (bg_variant_get(rp->variant)->flags & BG_VF_CUBE) != 0);
+	rp->crawford_rule = rp->rules.crawford;
+	rp->jacoby = rp->rules.jacoby;
+	rp->jacoby_stated = rp->jacoby >= 0;
+	rp->prev_winner = -1;
+	rp->prev_points = 0;
 	rp->crawford_done = 0;
 	rp->score[0] = rp->score[1] = 0;
 	rp->games = 0;
@@ -183,6 +267,60 @@ capped(const bg_replay *rp, int w, int written, int won)
 	    rp->score[w] + written >= rp->length;
 }
 
+/*
+ * A gammon or backgammon with the cube never turned, in money play: the
+ * Jacoby rule, stated or shown by the record, makes it single.  Returns
+ * the points the game is worth and sets res accordingly.
+ */
+static int
+jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
+{
+	int full = res->level * cube, w = rec->value;
+
+	if (rp->jacoby < 0 && w > 0)
+		rp->jacoby = w == cube;		/* the record shows it */
+	else if (rp->jacoby == 1 && w == full && w != cube) {
+		if (rp->jacoby_stated)
+			diag(rp, BG_WJACOBYMAT, rec, 0, "%d written, %d won",
+			    w, cube);
+		else
+			diag(rp, BG_EJACOBY, rec, 0, NULL);
+	} else if (rp->jacoby == 0 && w == cube && w != full &&
+	    !rp->jacoby_stated)
+		diag(rp, BG_EJACOBY, rec, 0, NULL);
+	if (rp->jacoby == 1) {
+		res->level = 1;
+		res->points = cube;
+		return w == full ? w : cube;	/* the quirk is warned */
+	}
+	res->points = full;
+	return full;
+}
+
+/*
+ * A money session's score line that shows the last game worth 2, 4, ...
+ * times what its record says: an automatic double on an opening tie,
+ * which .mat cannot show (gnubg writes the cube divided by it).
+ */
+static int
+autodouble_seen(const bg_replay *rp, const bg_game *g)
+{
+	int w = rp->prev_winner, before, gain, f, most;
+
+	if (rp->length != 0 || w < 0 || rp->rules.autodoubles == 0 ||
+	    rp->prev_points <= 0 || bg_game_score(g, 0) < 0 ||
+	    bg_game_score(g, 1) < 0 || bg_game_score(g, !w) != rp->score[!w])
+		return 0;
+	most = rp->rules.autodoubles > 0 && rp->rules.autodoubles < 16 ?
+	    1 << rp->rules.autodoubles : 1 << 15;
+	before = rp->score[w] - rp->prev_points;
+	gain = bg_game_score(g, w) - before;
+	for (f = 2; f <= most; f *= 2)
+		if (gain == f * rp->prev_points)
+			return 1;
+	return 0;
+}
+
 static void
 play_text(char *buf, size_t size, const bg_play *p)
 {
@@ -255,6 +393,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	char ex[64];
 	int turn = -1, doubled = 0, doubler = -1, over = 0, lost = 0;
 	int cube = 1, owner = BG_CENTRED, turned = 0, s, i, last = 0;
+	int rolls[2] = { 0, 0 }, beaver_by = -1, nbeaver = 0;
 	size_t k;
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
@@ -278,6 +417,17 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	rp->open_line = 0;
 	if (rp->over)
 		diag(rp, BG_EMATCHOVER, NULL, bg_game_line(g), NULL);
+	if (autodouble_seen(rp, g)) {
+		/* Expected when the rule is stated; news otherwise. */
+		if (rp->rules.autodoubles < 0)
+			diag(rp, BG_WAUTODOUBLE, NULL, bg_game_score_line(g),
+			    "game %d was worth %d, not %d", rp->games - 1,
+			    bg_game_score(g, rp->prev_winner) -
+			    (rp->score[rp->prev_winner] - rp->prev_points),
+			    rp->prev_points);
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
 	for (s = 0; s < 2; s++)
 		if (bg_game_score(g, s) >= 0 &&
 		    bg_game_score(g, s) != rp->score[s]) {
@@ -321,6 +471,10 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
 			continue;
 		}
+		if (rec->kind != BG_REC_BEAVER && rec->kind != BG_REC_RACCOON)
+			beaver_by = -1;
+		if (rec->kind == BG_REC_DOUBLE)
+			nbeaver = 0;
 		if (rec->kind != BG_REC_WIN && rec->kind != BG_REC_TAKE &&
 		    rec->kind != BG_REC_DROP && rec->kind != BG_REC_BEAVER &&
 		    rec->kind != BG_REC_RACCOON) {
@@ -337,6 +491,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		switch (rec->kind) {
 		case BG_REC_MOVE:
 			res->records++;
+			rolls[rec->side]++;
 			if (rec->note.kind == BG_NOTE_UNKNOWN) {
 				/* "????": the roller resigns, or bad text */
 				if (rec->flags & BG_RF_BADPLAY)
@@ -351,7 +506,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			bg_notation_resolve(&rv, &rec->note, &rp->board,
 			    rec->side, rec->dice, rp->variant);
 			if (rv.code == -BG_ENOPLAY && (nx = next_action(g,
-			    k)) != NULL && nx->kind == BG_REC_WIN) {
+			    k)) != NULL && nx->kind == BG_REC_WIN &&
+			    nx->side != rec->side) {
 				turn = !turn;	/* rolled, then resigned */
 				break;
 			}
@@ -379,7 +535,10 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			for (i = 0; i < rv.nwarn; i++)
-				diag(rp, rv.warn[i], rec, 0, "%.60s", rec->text);
+				if (rv.warn[i] != BG_WHITUNMARKED ||
+				    !(rec->flags & BG_RF_NOMARKS))
+					diag(rp, rv.warn[i], rec, 0, "%.60s",
+					    rec->text);
 			rp->board = rv.after;
 			made = &rv.play;
 			if (bg_board_checkers(&rp->board, rec->side) == 0) {
@@ -398,12 +557,21 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				doubler = rec->side;
 				break;
 			}
-			if (!(vi->flags & BG_VF_CUBE))
+			if (!rp->rules.cube)
 				diag(rp, BG_ENOCUBE, rec, 0, NULL);
 			else if (res->crawford)
 				diag(rp, BG_ECRAWFORD, rec, 0, NULL);
 			else if (owner != BG_CENTRED && owner != rec->side)
 				diag(rp, BG_EDOUBLEOWNER, rec, 0, NULL);
+			else if (rp->rules.cubelimit > 0 &&
+			    cube * 2 > rp->rules.cubelimit)
+				diag(rp, BG_ECUBELIMIT, rec, 0,
+				    "limit %d", rp->rules.cubelimit);
+			else if (rp->rules.holland == 1 && rp->crawford_done &&
+			    !res->crawford && rp->score[rec->side] <
+			    rp->score[!rec->side] && (rolls[0] < 2 ||
+			    rolls[1] < 2))
+				diag(rp, BG_EHOLLAND, rec, 0, NULL);
 			if (rec->value && rec->value != cube * 2)
 				diag(rp, BG_ECUBEVALUE, rec, 0,
 				    "%d written, %d expected", rec->value,
@@ -411,10 +579,40 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			doubled = 1;
 			doubler = rec->side;
 			break;
-		case BG_REC_TAKE:
-		case BG_REC_DROP:
 		case BG_REC_BEAVER:
 		case BG_REC_RACCOON:
+			/*
+			 * A beaver takes and redoubles at once; the doubler
+			 * may answer with another (a raccoon).  The cube
+			 * stays with the side doubled first; the doubler
+			 * rolls next, no take written.
+			 */
+			if (!doubled && beaver_by != !rec->side) {
+				diag(rp, BG_ENODOUBLE, rec, 0, NULL);
+				break;
+			}
+			nbeaver++;
+			if (rp->length > 0)
+				diag(rp, BG_EBEAVER, rec, 0,
+				    "beavers are for money play");
+			else if (rp->rules.beavers >= 0 &&
+			    nbeaver > rp->rules.beavers)
+				diag(rp, BG_EBEAVER, rec, 0, "%d allowed",
+				    rp->rules.beavers);
+			if (doubled)
+				cube *= 2;	/* the take */
+			cube *= 2;
+			doubled = 0;
+			turned = 1;
+			owner = !doubler;
+			beaver_by = rec->side;
+			if (rec->value && rec->value != cube)
+				diag(rp, BG_ECUBEVALUE, rec, 0,
+				    "%d written, %d expected", rec->value, cube);
+			turn = doubler;
+			break;
+		case BG_REC_TAKE:
+		case BG_REC_DROP:
 			if (!doubled && rec->kind != BG_REC_RACCOON) {
 				diag(rp, BG_ENODOUBLE, rec, 0, NULL);
 				break;
@@ -431,13 +629,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			turned = 1;
-			cube *= rec->kind == BG_REC_BEAVER ? 4 : 2;
-			owner = rec->kind == BG_REC_RACCOON ? doubler :
-			    rec->side;
-			if (rec->kind != BG_REC_TAKE && rec->value &&
-			    rec->value != cube)
-				diag(rp, BG_ECUBEVALUE, rec, 0,
-				    "%d written, %d expected", rec->value, cube);
+			cube *= 2;
+			owner = rec->side;
 			turn = doubler;
 			break;
 		case BG_REC_WIN:
@@ -453,22 +646,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 					diag(rp, BG_EWINNER, rec, 0, NULL);
 				if (res->ended_by == BG_END_BEAROFF &&
 				    res->level > 1 && !turned &&
-				    rp->length == 0 && rp->jacoby != 0 &&
-				    rec->value == cube) {
-					/* Jacoby: a centred-cube gammon is 1 */
-					if (rp->jacoby < 0)
-						rp->jacoby = 1;
-					pts = cube;
-					res->level = 1;
-					res->points = pts;
-				} else if (res->ended_by == BG_END_BEAROFF &&
-				    res->level > 1 && !turned &&
-				    rp->length == 0 && rec->value == pts) {
-					if (rp->jacoby == 1)
-						diag(rp, BG_EJACOBY, rec, 0,
-						    NULL);
-					rp->jacoby = 0;
-				}
+				    rp->length == 0)
+					pts = jacoby(rp, rec, res, cube);
 				if (rec->value && rec->value != pts &&
 				    !capped(rp, rec->side, rec->value, pts))
 					diag(rp, BG_EWINPOINTS, rec, 0,
@@ -506,6 +685,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	rp->ms.cube = cube;
 	rp->ms.cube_owner = owner;
 	rp->ms.on_roll = rp->ms.turn = turn < 0 ? 1 : turn;
+	rp->prev_winner = over ? res->winner : -1;
+	rp->prev_points = over ? res->points : 0;
 	if (over) {
 		rp->score[res->winner] += res->points;
 		rp->ms.state = BG_GAME_OVER;

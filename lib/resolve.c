@@ -159,7 +159,7 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 	struct rs r;
 	struct turn t;
 	bg_verdict vd;
-	int i, j, c, best, nbest;
+	int i, j, c, best, nbest, twice = 0;
 
 	memset(res, 0, sizeof *res);
 	res->point = -1;
@@ -180,10 +180,17 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 		for (i = 0; i < n->npath; i++) {
 			const bg_path *p = &n->path[i];
 
-			/* Bit 0: a star on off, which never matches. */
+			/*
+			 * Bit 0: a star on off, which never matches.  A
+			 * point can be hit once in a play, so a second
+			 * part starring it again marks nothing.
+			 */
 			for (j = 0; j < p->npt; j++)
-				if (p->hit[j] && p->pt[j] <= 24)
+				if (p->hit[j] && p->pt[j] <= 24) {
+					if (r.marks & (1u << p->pt[j]))
+						twice = 1;
 					r.marks |= 1u << p->pt[j];
+				}
 			for (c = 0; c < (p->count > 0 ? p->count : 1); c++) {
 				if (r.nin == MAXINST)
 					return res->code = -BG_EDICE;
@@ -232,7 +239,7 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 		if (r.cand[i].score == best) {
 			if (r.cand[i].hits & ~r.marks)
 				res->warn[res->nwarn++] = BG_WHITUNMARKED;
-			if (r.marks & ~r.cand[i].hits)
+			if ((r.marks & ~r.cand[i].hits) || twice)
 				res->warn[res->nwarn++] = BG_WHITEXTRA;
 		}
 

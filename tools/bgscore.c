@@ -14,7 +14,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-T text|csv|json] [file ...]\n"
+#define USAGE "usage: bgscore [-r rules] [-T text|csv|json] [file ...]\n"
 
 enum format { F_TEXT, F_CSV, F_JSON };
 
@@ -133,6 +133,8 @@ print_match(enum format f, int length, int games, const int score[2],
 	}
 }
 
+static bg_ruleset rules;	/* -r */
+
 static int
 score_file(enum format f, const char *name)
 {
@@ -153,6 +155,8 @@ score_file(enum format f, const char *name)
 	}
 	rd = bg_reader_new(read_fp, fp, label);
 	rp = bg_replay_new();
+	if (rp != NULL)
+		bg_replay_set_rules(rp, &rules);
 	if (rd == NULL || rp == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		bg_reader_free(rd);
@@ -219,6 +223,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'T' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
@@ -227,8 +232,13 @@ main(int argc, char *argv[])
 	int c, i, r, rc = 0;
 
 	cli_setprog(argv[0]);
-	while ((c = getopt_long(argc, argv, "T:", longopts, NULL)) != -1) {
+	bg_ruleset_init(&rules);
+	while ((c = getopt_long(argc, argv, "r:T:", longopts, NULL)) != -1) {
 		switch (c) {
+		case 'r':
+			if (cli_rules(&rules, optarg) < 0)
+				return 2;
+			break;
 		case 'T':
 			if (strcmp(optarg, "json") == 0)
 				f = F_JSON;
@@ -245,6 +255,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
+			    "  -r, --rules RULES      rules to enforce "
+			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "
 			    "json\n"
 			    "      --help, --version\n", stdout);

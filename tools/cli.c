@@ -161,34 +161,56 @@ void
 cli_print_diag(const char *file, const char *who, const bg_diag *d)
 {
 	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
-	cli_puttext(stderr, file);
-	if (d->line > 0)
-		fprintf(stderr, ":%d", d->line);
-	if (d->col > 0)
-		fprintf(stderr, ":%d", d->col);
-	fprintf(stderr, ": %s: ",
-	    d->severity == BG_SEV_WARNING ? "warning" : "error");
-	if (d->game > 0) {
-		fprintf(stderr, "game %d", d->game);
-		if (d->move > 0)
-			fprintf(stderr, ", move %d", d->move);
-		if (who || d->dice[0]) {
-			fputs(" (", stderr);
-			if (who)
-				cli_puttext(stderr, who);
-			if (d->dice[0])
-				fprintf(stderr, "%s%d%d", who ? " " : "",
-				    d->dice[0], d->dice[1]);
-			fputc(')', stderr);
-		}
-		fputs(": ", stderr);
-	}
-	fputs(bg_strerror(d->code), stderr);
-	if (d->detail[0]) {
-		fputs(": ", stderr);
-		cli_puttext(stderr, d->detail);
-	}
-	fputc('\n', stderr);
+	cli_fprint_diag(stderr, file, who, d);
 }
 
+void
+cli_fprint_diag(FILE *fp, const char *file, const char *who,
+    const bg_diag *d)
+{
+	fprintf(fp, "%s: ", cli_prog);
+	cli_puttext(fp, file);
+	if (d->line > 0)
+		fprintf(fp, ":%d", d->line);
+	if (d->col > 0)
+		fprintf(fp, ":%d", d->col);
+	fprintf(fp, ": %s: ",
+	    d->severity == BG_SEV_WARNING ? "warning" : "error");
+	if (d->game > 0) {
+		fprintf(fp, "game %d", d->game);
+		if (d->move > 0)
+			fprintf(fp, ", move %d", d->move);
+		if (who || d->dice[0]) {
+			fputs(" (", fp);
+			if (who)
+				cli_puttext(fp, who);
+			if (d->dice[0])
+				fprintf(fp, "%s%d%d", who ? " " : "",
+				    d->dice[0], d->dice[1]);
+			fputc(')', fp);
+		}
+		fputs(": ", fp);
+	}
+	fputs(bg_strerror(d->code), fp);
+	if (d->detail[0]) {
+		fputs(": ", fp);
+		cli_puttext(fp, d->detail);
+	}
+	fputc('\n', fp);
+}
+
+
+/* See cli.h. */
+int
+cli_rules(bg_ruleset *rs, const char *text)
+{
+	size_t pos = 0;
+
+	if (bg_ruleset_parse(rs, text, strlen(text), &pos) == 0)
+		return 0;
+	fprintf(stderr, "%s: -r ", cli_prog);
+	cli_puttext(stderr, text);
+	fprintf(stderr, ": column %zu: %s\n", pos + 1,
+	    bg_strerror(BG_ERULES));
+	return -1;
+}

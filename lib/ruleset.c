@@ -1,0 +1,103 @@
+/*
+ * ruleset.c: the rules a record is judged by (bg_ruleset), and their
+ * text form for the tools' -r option: "crawford=off,beavers=3".  Part of
+ * libbgkit; the replay consults the values.
+ */
+#include <stddef.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bgkit.h"
+
+void
+bg_ruleset_init(bg_ruleset *rs)
+{
+	rs->crawford = rs->holland = rs->jacoby = -1;
+	rs->beavers = rs->autodoubles = rs->cubelimit = -1;
+	rs->variant = rs->cube = -1;
+}
+
+/* "on"/"off" or a number up to 1 << 20; -1 if neither. */
+static int
+value(const char *s, size_t n, int onoff)
+{
+	int v = 0;
+	size_t i;
+
+	if (onoff && n == 2 && strncasecmp(s, "on", 2) == 0)
+		return 1;
+	if (onoff && n == 3 && strncasecmp(s, "off", 3) == 0)
+		return 0;
+	if (onoff || n == 0 || n > 7)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v <= 1 << 20 ? v : -1;
+}
+
+int
+bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len, size_t *errpos)
+{
+	static const struct {
+		const char	*key;
+		size_t		 off;
+		int		 onoff;
+	} keys[] = {
+		{ "crawford", offsetof(bg_ruleset, crawford), 1 },
+		{ "holland", offsetof(bg_ruleset, holland), 1 },
+		{ "jacoby", offsetof(bg_ruleset, jacoby), 1 },
+		{ "beavers", offsetof(bg_ruleset, beavers), 0 },
+		{ "autodoubles", offsetof(bg_ruleset, autodoubles), 0 },
+		{ "cubelimit", offsetof(bg_ruleset, cubelimit), 0 },
+		{ "cube", offsetof(bg_ruleset, cube), 1 },
+	};
+	size_t i = 0, k, eq, end;
+	int v;
+
+	while (i < len) {
+		for (end = i; end < len && s[end] != ','; end++)
+			;
+		for (eq = i; eq < end && s[eq] != '='; eq++)
+			;
+		if (eq == end || eq == i) {
+			*errpos = i;
+			return -BG_ERULES;
+		}
+		if (eq - i == 7 && strncasecmp(s + i, "variant", 7) == 0) {
+			char name[32];
+			bg_variant vr;
+
+			if (end - eq - 1 >= sizeof name) {
+				*errpos = eq + 1;
+				return -BG_ERULES;
+			}
+			memcpy(name, s + eq + 1, end - eq - 1);
+			name[end - eq - 1] = '\0';
+			if (bg_variant_parse(&vr, name) < 0) {
+				*errpos = eq + 1;
+				return -BG_ERULES;
+			}
+			rs->variant = (int)vr;
+		} else {
+			for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
+				if (strlen(keys[k].key) == eq - i &&
+				    strncasecmp(s + i, keys[k].key, eq - i) == 0)
+					break;
+			if (k == sizeof keys / sizeof keys[0]) {
+				*errpos = i;
+				return -BG_ERULES;
+			}
+			if ((v = value(s + eq + 1, end - eq - 1,
+			    keys[k].onoff)) < 0) {
+				*errpos = eq + 1;
+				return -BG_ERULES;
+			}
+			*(int *)((char *)rs + keys[k].off) = v;
+		}
+		i = end < len ? end + 1 : end;
+	}
+	return 0;
+}

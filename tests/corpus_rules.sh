@@ -1,0 +1,60 @@
+#!/bin/sh
+# corpus_rules.sh: the rules corpus (../shared/corpus/gnubg-rules):
+# Nackgammon, Hypergammon 1-3, Jacoby, beavers, automatic doubles and
+# no-Crawford matches that gnubg played.  Every match passes bgcheck -W;
+# bgscore agrees with the truth on every game (the automatic-doubles
+# sessions excepted: .mat cannot show their cube, see bgcheck(1));
+# every mutant is reported at its verdict's line; bgmove -V lists gnubg's
+# legal plays for the variant.  Ends "corpus_rules: N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=${BGKIT_SHARED:-$top/../shared}
+dir=$shared/corpus/gnubg-rules
+bin=$top/bin
+tab=$(printf '\t')
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+if [ ! -d "$dir" ]; then
+	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "corpus_rules: 0 passed, 1 failed"
+	exit 1
+fi
+for f in "$dir"/*/matches/*.mat; do
+	kind=$(basename "$(dirname "$(dirname "$f")")")
+	err=$("$bin/bgcheck" -W "$f" 2>&1 >/dev/null)
+	if [ $? = 0 ] && [ -z "$err" ]; then ok; else
+		bad "$f is valid but: $(echo "$err" | head -1)"; fi
+	[ "$kind" = autodoubles ] && continue
+	t=$(dirname "$(dirname "$f")")/truth/$(basename "$f" .mat).json
+	jq -r '.games[] | [.winner, .points_won, .ended_by] | @tsv' "$t" \
+	    >"$tmp/want"
+	"$bin/bgscore" -T json "$f" | jq -r 'select(.game) |
+	    [.winner, .total_points, .ended_by] | @tsv' >"$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else
+		bad "$f: bgscore differs from the truth"
+		diff "$tmp/want" "$tmp/got" | head -4
+	fi
+done
+for j in "$dir"/*/mutants/*.json; do
+	line=$(jq -r .line "$j")
+	first=$("$bin/bgcheck" -W "${j%.json}.mat" 2>&1 >/dev/null | head -n 1)
+	got=$(echo "$first" | sed -n 's/^bgcheck: [^:]*:\([0-9]*\):.*/\1/p')
+	if [ "$got" = "$line" ]; then ok; else
+		bad "$j: want line $line, got: $first"; fi
+done
+jq -r '.cases[] | [.id, .variation, .position_id,
+    (.dice | map(tostring) | join("")),
+    ([.legal_moves[].position_id_after] | sort | join(" "))] | @tsv' \
+    "$dir"/*/legal/legal_moves.json >"$tmp/cases"
+while IFS="$tab" read -r id v pid dice want; do
+	got=$("$bin/bgmove" -V "$v" -p "$pid" -d "$dice" -l -T json |
+	    jq -r .position_id | sort | tr '\n' ' ' | sed 's/ $//')
+	if [ "$got" = "$want" ]; then ok; else
+		bad "$id ($v) $pid $dice: legal plays differ"; fi
+done <"$tmp/cases"
+echo "corpus_rules: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -60,6 +60,9 @@ bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
+# bgcheck -j checks files on several threads.
+bin/bgcheck: LDFLAGS += -pthread
+
 tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
@@ -92,6 +95,13 @@ check-update: all tests/unit/bin/rulestest
 
 demo: all
 	@sh tests/demo.sh
+
+# The benchmark of issue 7 (tests/bench/bench.sh): a report, not a test.
+bench: all
+	@sh tests/deps.sh bench
+	@sh tests/bench/bench.sh
+
+.PHONY: bench
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)

@@ -2,6 +2,7 @@
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
 # to install.  "build": the compiler and PCRE2.  "test": also the tools
 # the test suite uses (mandoc for the manual lint, jq for the corpus).
+# "bench": hyperfine and valgrind for `make bench`.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
 # `make check`, and by .ci/run.
 set -u
@@ -17,6 +18,10 @@ pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
 if [ "$mode" = test ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
+fi
+if [ "$mode" = bench ]; then
+	have_cmd hyperfine || need="$need hyperfine"
+	have_cmd valgrind || need="$need valgrind"
 fi
 [ -z "$need" ] && exit 0
 

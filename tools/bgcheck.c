@@ -1,25 +1,39 @@
 /*
  * bgcheck: validate match transcripts.  Reads each file with the .mat
  * reader, replays every game through the rules and reports what is
- * wrong, where and why.  A thin front end: reading and replay live in
- * lib/.
+ * wrong, where and why.  With several files and -j N, N threads check
+ * files side by side, each into its own output buffers, and the main
+ * thread prints the buffers in the order of the operands.  A thin front
+ * end: reading and replay live in lib/.
  */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-T text|json] [file ...]\n"
+#define USAGE "usage: bgcheck [-qvW] [-j jobs] [-T text|json] [file ...]\n"
+
+#define MAXJOBS	256
+#define MIN(a, b)	((a) < (b) ? (a) : (b))
+#define MAX(a, b)	((a) > (b) ? (a) : (b))
 
 struct opts {
 	int	quiet;		/* no warnings */
 	int	verbose;	/* a summary line per file */
 	int	werror;
 	int	json;
+};
+
+/* Where one file's output goes: stdout and stderr, or two buffers. */
+struct sink {
+	FILE	*out, *err;
 };
 
 struct count {
@@ -38,6 +52,25 @@ read_fp(void *ctx, char *buf, size_t n)
 	return (long)got;
 }
 
+/* "bgcheck: message" on the sink's stderr. */
+static void
+warn(const struct sink *k, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+warn(const struct sink *k, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (k->out == stdout)
+		fflush(stdout);
+	fprintf(k->err, "%s: ", cli_prog);
+	va_start(ap, fmt);
+	vfprintf(k->err, fmt, ap);
+	va_end(ap);
+	fputc('\n', k->err);
+}
+
 static const char *
 sevname(bg_severity s)
 {
@@ -46,9 +79,10 @@ sevname(bg_severity s)
 
 /* Print one diagnostic in the house format, or as JSON. */
 static void
-report(const struct opts *o, struct count *c, const char *file,
-    const bg_match *m, const bg_diag *d)
+report(const struct opts *o, const struct sink *k, struct count *c,
+    const char *file, const bg_match *m, const bg_diag *d)
 {
+	FILE *out = k->out;
 	const char *who = NULL;
 
 	if (d->code == BG_WEOF)
@@ -64,34 +98,38 @@ report(const struct opts *o, struct count *c, const char *file,
 	if (m && d->side >= 0)
 		who = bg_match_player(m, d->side);
 	if (o->json) {
-		printf("{\"file\":");
-		cli_putjson(stdout, file);
-		printf(",\"line\":%d,\"column\":%d,\"game\":%d,\"move\":%d,",
+		fputs("{\"file\":", out);
+		cli_putjson(out, file);
+		fprintf(out, ",\"line\":%d,\"column\":%d,\"game\":%d,\"move\":%d,",
 		    d->line, d->col, d->game, d->move);
-		printf("\"side\":%d,\"player\":", d->side);
+		fprintf(out, "\"side\":%d,\"player\":", d->side);
 		if (who)
-			cli_putjson(stdout, who);
+			cli_putjson(out, who);
 		else
-			fputs("null", stdout);
+			fputs("null", out);
 		if (d->dice[0])
-			printf(",\"dice\":\"%d%d\"", d->dice[0], d->dice[1]);
+			fprintf(out, ",\"dice\":\"%d%d\"", d->dice[0], d->dice[1]);
 		else
-			fputs(",\"dice\":null", stdout);
-		printf(",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
+			fputs(",\"dice\":null", out);
+		fprintf(out, ",\"severity\":\"%s\",\"code\":\"%s\",\"message\":",
 		    sevname(d->severity), bg_code_name(d->code));
-		cli_putjson(stdout, bg_strerror(d->code));
-		fputs(",\"detail\":", stdout);
-		cli_putjson(stdout, d->detail);
-		fputs("}\n", stdout);
+		cli_putjson(out, bg_strerror(d->code));
+		fputs(",\"detail\":", out);
+		cli_putjson(out, d->detail);
+		fputs("}\n", out);
 		return;
 	}
-	cli_print_diag(file, who, d);
+	if (k->err == stderr)
+		cli_print_diag(file, who, d);
+	else
+		cli_fprint_diag(k->err, file, who, d);
 }
 
 /* Report the reader's and the replay's diagnostics in line order. */
 static void
-report_all(const struct opts *o, struct count *c, const char *file,
-    const bg_match *m, const bg_reader *rd, const bg_replay *rp)
+report_all(const struct opts *o, const struct sink *k, struct count *c,
+    const char *file, const bg_match *m, const bg_reader *rd,
+    const bg_replay *rp)
 {
 	size_t i = 0, j = 0, ni = rd ? bg_reader_diag_count(rd) : 0;
 	size_t nj = rp ? bg_replay_diag_count(rp) : 0;
@@ -101,26 +139,27 @@ report_all(const struct opts *o, struct count *c, const char *file,
 		const bg_diag *b = j < nj ? bg_replay_diag(rp, j) : NULL;
 
 		if (a && (b == NULL || a->line <= b->line)) {
-			report(o, c, file, m, a);
+			report(o, k, c, file, m, a);
 			i++;
 		} else {
-			report(o, c, file, m, b);
+			report(o, k, c, file, m, b);
 			j++;
 		}
 	}
 }
 
 static void
-summary(const struct opts *o, const struct count *c, const char *file,
-    char names[2][64], int length, const bg_replay *rp)
+summary(const struct opts *o, const struct sink *k, const struct count *c,
+    const char *file, char names[2][64], int length, const bg_replay *rp)
 {
+	FILE *out = k->out;
 	const bg_result *res = rp ? bg_replay_result(rp) : NULL;
 	int s;
 
 	if (o->json) {
-		fputs("{\"file\":", stdout);
-		cli_putjson(stdout, file);
-		printf(",\"summary\":true,\"valid\":%s,\"errors\":%d,"
+		fputs("{\"file\":", out);
+		cli_putjson(out, file);
+		fprintf(out, ",\"summary\":true,\"valid\":%s,\"errors\":%d,"
 		    "\"warnings\":%d,\"matches\":%d,\"games\":%d,"
 		    "\"records\":%d}\n", c->errors ? "false" : "true",
 		    c->errors, c->warnings, c->matches, c->games, c->records);
@@ -128,23 +167,23 @@ summary(const struct opts *o, const struct count *c, const char *file,
 	}
 	if (!o->verbose)
 		return;
-	cli_puttext(stdout, file);
-	printf(": %s, %d match%s, %d game%s, %d records",
+	cli_puttext(out, file);
+	fprintf(out, ": %s, %d match%s, %d game%s, %d records",
 	    c->errors ? "invalid" : "valid", c->matches,
 	    c->matches == 1 ? "" : "es", c->games, c->games == 1 ? "" : "s",
 	    c->records);
 	if (res && c->games > 0) {
-		fputs("; score", stdout);
+		fputs("; score", out);
 		for (s = 0; s < 2; s++) {
-			fputs(s ? ", " : " ", stdout);
-			cli_puttext(stdout, names[s][0] ? names[s] :
+			fputs(s ? ", " : " ", out);
+			cli_puttext(out, names[s][0] ? names[s] :
 			    s ? "right" : "left");
-			printf(" %d", res->score[s]);
+			fprintf(out, " %d", res->score[s]);
 		}
 		if (length > 0)
-			printf(" (%d-point match)", length);
+			fprintf(out, " (%d-point match)", length);
 	}
-	putchar('\n');
+	fputc('\n', out);
 	if (res && c->games > 0) {
 		char xg[128], pid[BG_POSID_LEN + 1];
 		bg_matchstate ms = *bg_replay_state(rp);
@@ -157,12 +196,12 @@ summary(const struct opts *o, const struct count *c, const char *file,
 		if (bg_xgid_encode(xg, sizeof xg, bg_replay_board(rp), &ms) <
 		    (int)sizeof xg && bg_posid_encode(pid, sizeof pid,
 		    bg_replay_board(rp), ms.on_roll) < (int)sizeof pid)
-			printf("final position: %s %s\n", pid, xg);
+			fprintf(out, "final position: %s %s\n", pid, xg);
 	}
 }
 
 static int
-check_file(const struct opts *o, const char *name)
+check_file(const struct opts *o, const struct sink *k, const char *name)
 {
 	const char *label = name ? name : "<stdin>";
 	FILE *fp = stdin;
@@ -176,13 +215,13 @@ check_file(const struct opts *o, const char *name)
 
 	memset(&c, 0, sizeof c);
 	if (name && (fp = fopen(name, "rb")) == NULL) {
-		cli_warnx("%s: %s", name, strerror(errno));
+		warn(k, "%s: %s", name, strerror(errno));
 		return 2;
 	}
 	rd = bg_reader_new(read_fp, fp, label);
 	rp = bg_replay_new();
 	if (rd == NULL || rp == NULL) {
-		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		warn(k, "%s", bg_strerror(BG_ENOMEM));
 		bg_reader_free(rd);
 		bg_replay_free(rp);
 		if (fp != stdin)
@@ -198,7 +237,7 @@ check_file(const struct opts *o, const char *name)
 
 			snprintf(names[s], sizeof names[s], "%s", p ? p : "");
 		}
-		report_all(o, &c, label, m, rd, NULL);
+		report_all(o, k, &c, label, m, rd, NULL);
 		bg_replay_match(rp, m);
 		while ((grc = bg_reader_next_game(rd, &g)) > 0) {
 			c.games++;
@@ -208,29 +247,147 @@ check_file(const struct opts *o, const char *name)
 					    "%s", bg_game_player(g, s));
 			bg_replay_game(rp, g);
 			c.records += bg_replay_result(rp)->records;
-			report_all(o, &c, label, m, rd, rp);
+			report_all(o, k, &c, label, m, rd, rp);
 		}
 		bg_replay_end(rp);
-		report_all(o, &c, label, m, grc < 0 ? rd : NULL, rp);
+		report_all(o, k, &c, label, m, grc < 0 ? rd : NULL, rp);
 		if (grc < 0) {
 			rc = grc;
 			break;
 		}
 	}
 	if (rc == 0)
-		report_all(o, &c, label, last, rd, NULL);
+		report_all(o, k, &c, label, last, rd, NULL);
 	if (rc < 0)
-		cli_warnx("%s: %s", label, bg_strerror(rc));
-	summary(o, &c, label, names, length, rp);
+		warn(k, "%s: %s", label, bg_strerror(rc));
+	summary(o, k, &c, label, names, length, rp);
 	bg_replay_free(rp);
 	bg_reader_free(rd);
 	if (fp != stdin && fclose(fp) != 0 && rc >= 0) {
-		cli_warnx("%s: %s", label, strerror(errno));
+		warn(k, "%s: %s", label, strerror(errno));
 		rc = -BG_EIO;
 	}
 	if (rc < 0)
 		return 2;
 	return c.errors || (o->werror && c.warnings) ? 1 : 0;
+}
+
+/*
+ * Checking files on several threads.  Workers take the next file, check
+ * it into two memory streams and mark it done; the main thread waits for
+ * each file in turn and prints its buffers, stderr's first (diagnostics
+ * come before the -v summary), so the output is in operand order.
+ */
+struct job {
+	const char	*name;
+	char		*out, *err;
+	size_t		 outlen, errlen;
+	int		 rc, done;
+};
+
+struct pool {
+	const struct opts *o;
+	struct job	*job;
+	int		 njob, next;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+};
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	struct job *j;
+	struct sink k;
+	int i;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->njob)
+			return NULL;
+		j = &p->job[i];
+		k.out = open_memstream(&j->out, &j->outlen);
+		k.err = open_memstream(&j->err, &j->errlen);
+		if (k.out == NULL || k.err == NULL) {
+			j->rc = -1;	/* told by the main thread */
+			if (k.out)
+				fclose(k.out);
+			if (k.err)
+				fclose(k.err);
+		} else {
+			j->rc = check_file(p->o, &k, j->name);
+			if (fclose(k.out) != 0 || fclose(k.err) != 0)
+				j->rc = -1;
+		}
+		pthread_mutex_lock(&p->mu);
+		j->done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+/* Check files names[0..n) on up to jobs threads; the worst status. */
+static int
+check_parallel(const struct opts *o, char **names, int n, int jobs)
+{
+	struct pool p;
+	pthread_t *tid;
+	int i, nt = 0, rc = 0;
+
+	memset(&p, 0, sizeof p);
+	p.o = o;
+	p.njob = n;
+	if ((p.job = calloc((size_t)n, sizeof *p.job)) == NULL ||
+	    (tid = calloc((size_t)jobs, sizeof *tid)) == NULL) {
+		free(p.job);
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return 2;
+	}
+	for (i = 0; i < n; i++)
+		p.job[i].name = strcmp(names[i], "-") == 0 ? NULL : names[i];
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	for (i = 0; i < jobs && i < n; i++)
+		if (pthread_create(&tid[nt], NULL, worker, &p) == 0)
+			nt++;
+	if (nt == 0) {
+		/* No thread: check them here, one by one. */
+		struct sink k = { stdout, stderr };
+
+		for (i = 0; i < n; i++)
+			rc = MAX(rc, check_file(o, &k, p.job[i].name));
+		p.next = n;
+	}
+	for (i = 0; i < n && nt > 0; i++) {
+		struct job *j = &p.job[i];
+
+		pthread_mutex_lock(&p.mu);
+		while (!j->done)
+			pthread_cond_wait(&p.cv, &p.mu);
+		pthread_mutex_unlock(&p.mu);
+		if (j->rc < 0) {
+			cli_warnx("%s: %s", j->name ? j->name : "<stdin>",
+			    bg_strerror(BG_ENOMEM));
+			j->rc = 2;
+		}
+		fflush(stdout);
+		if (j->errlen)
+			fwrite(j->err, 1, j->errlen, stderr);
+		if (j->outlen)
+			fwrite(j->out, 1, j->outlen, stdout);
+		free(j->out);
+		free(j->err);
+		rc = MAX(rc, j->rc);
+	}
+	for (i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	free(tid);
+	free(p.job);
+	return rc;
 }
 
 int
@@ -241,16 +398,20 @@ main(int argc, char *argv[])
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "warnings-fatal", no_argument, NULL, 'W' },
 		{ "format", required_argument, NULL, 'T' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o;
-	int c, i, r, rc = 0;
+	struct sink k = { stdout, stderr };
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int c, i, r, rc = 0, jobs = ncpu > 0 ? (int)MIN(ncpu, MAXJOBS) : 1;
+	char *end;
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
-	while ((c = getopt_long(argc, argv, "qvWT:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "qvWj:T:", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'q':
 			o.quiet = 1;
@@ -260,6 +421,18 @@ main(int argc, char *argv[])
 			break;
 		case 'W':
 			o.werror = 1;
+			break;
+		case 'j':
+			errno = 0;
+			r = (int)strtol(optarg, &end, 10);
+			if (errno || *end || end == optarg || r < 1 ||
+			    r > MAXJOBS) {
+				cli_warnx("bad number of jobs: %s (1 to %d)",
+				    optarg, MAXJOBS);
+				fputs(USAGE, stderr);
+				return 2;
+			}
+			jobs = r;
 			break;
 		case 'T':
 			if (strcmp(optarg, "json") == 0)
@@ -277,6 +450,8 @@ main(int argc, char *argv[])
 			    "  -v, --verbose          a summary line per file\n"
 			    "  -W, --warnings-fatal   warnings make the exit "
 			    "status 1\n"
+			    "  -j, --jobs N           check N files at a time "
+			    "(default: the cores)\n"
 			    "  -T, --format FORMAT    text (default) or json\n"
 			    "      --help, --version\n", stdout);
 			return cli_close_stdout();
@@ -292,9 +467,12 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (argc == 0)
-		rc = check_file(&o, NULL);
-	for (i = 0; i < argc; i++) {
-		r = check_file(&o, strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+		rc = check_file(&o, &k, NULL);
+	else if (jobs > 1 && argc > 1)
+		rc = check_parallel(&o, argv, argc, jobs);
+	for (i = 0; i < argc && (jobs == 1 || argc == 1); i++) {
+		r = check_file(&o, &k, strcmp(argv[i], "-") == 0 ? NULL :
+		    argv[i]);
 		if (r > rc)
 			rc = r;
 	}

@@ -1,0 +1,120 @@
+#!/bin/sh
+# bench.sh: the benchmark behind `make bench`.  Builds the generator,
+# makes the inputs under tests/bench/out/data (again only when gen.c
+# changes), checks that bgcheck accepts every generated file and finds
+# every mutant's error at its line, then times bgcheck, `wc -l` and, when
+# installed, gnubg's `import mat` in one hyperfine run (medians), and
+# prints the table: rolls per second, MB per second, the ratios, peak
+# RSS, instructions per roll under callgrind, the worst position's
+# listing time and the -j scaling.  A benchmark, not a test: it never
+# runs from `make check`.  RUNS sets the minimum number of runs (5).
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top"
+export LC_ALL=C
+out=$top/tests/bench/out
+data=$out/data
+bin=$top/bin
+runs=${RUNS:-5}
+cc=${CC:-cc}
+mkdir -p "$out"
+
+die() { echo "bench: $*" >&2; exit 1; }
+
+flags="-O2 -std=c99 -Wall -Wextra -D_DEFAULT_SOURCE -Ilib"
+pcre=$(pkg-config --libs libpcre2-8)
+$cc $flags -o "$out/gen" tests/bench/gen.c lib/libbgkit.a $pcre
+$cc $flags -o "$out/worst" tests/bench/worst.c lib/libbgkit.a $pcre
+$cc $flags -o "$out/maxrss" tests/bench/maxrss.c
+
+# ------------------------------------------------------------ inputs
+stamp=$(cksum < tests/bench/gen.c)
+if [ ! -f "$data/sets.txt" ] || [ "$(cat "$data/stamp" 2>/dev/null)" != "$stamp" ]
+then
+	rm -rf "$data"
+	t0=$(date +%s.%N)
+	"$out/gen" "$data" > "$data.sets" || die "gen failed"
+	t1=$(date +%s.%N)
+	mv "$data.sets" "$data/sets.txt"
+	echo "$t0 $t1" | awk '{ printf "%.1f\n", $2 - $1 }' > "$data/gentime"
+	echo "$stamp" > "$data/stamp"
+fi
+cd "$data"
+set_field() { awk -v s="$1" -v f="$2" '$1 == s { print $f }' sets.txt; }
+
+# ------------------------------------------------------- exactness
+"$bin/bgcheck" -q match/*.mat || die "bgcheck rejects a match file"
+"$bin/bgcheck" -q split/*.mat one.mat session.mat ||
+    die "bgcheck rejects a money session"
+"$bin/bgcheck" -T json mutant/*.mat > "$out/mutants.json" 2>&1 &&
+    die "bgcheck accepts a mutant"
+# The first error of each mutant: file, line, code.
+sed -n 's/^{"file":"\([^"]*\)","line":\([0-9]*\),.*"severity":"error","code":"\([^"]*\)".*/\1 \2 \3/p' \
+    "$out/mutants.json" | awk '!seen[$1]++' > "$out/mutants.got"
+nmut=$(wc -l < mutants.txt)
+if ! cmp -s mutants.txt "$out/mutants.got"; then
+	diff mutants.txt "$out/mutants.got" | head -5 >&2
+	die "mutants: errors not where the generator put them"
+fi
+
+# ------------------------------------------------------------ timing
+command -v hyperfine > /dev/null || die "hyperfine is missing"
+gnubg=$(command -v gnubg || ls /usr/games/gnubg 2>/dev/null || true)
+ncpu=$(nproc 2>/dev/null || echo 1)
+match=$(ls match/*.mat | tr '\n' ' ')
+split=$(ls split/*.mat | tr '\n' ' ')
+set -- \
+    -n bgcheck-match "$bin/bgcheck -q -j 1 $match" \
+    -n wc-match "wc -l $match" \
+    -n bgcheck-session "$bin/bgcheck -q -j 1 session.mat" \
+    -n wc-session "wc -l session.mat" \
+    -n bgcheck-one "$bin/bgcheck -q -j 1 one.mat" \
+    -n bgcheck-split "$bin/bgcheck -q -j 1 $split"
+if [ "$ncpu" -gt 1 ]; then
+	set -- "$@" -n bgcheck-match-j "$bin/bgcheck -q -j $ncpu $match"
+fi
+if [ -n "$gnubg" ]; then
+	ls match/*.mat | sed 's/^/import mat /' > "$out/gnubg-match.cmd"
+	: > "$out/gnubg-empty.cmd"
+	set -- "$@" -n gnubg-match "$gnubg -t -q -c $out/gnubg-match.cmd" \
+	    -n gnubg-start "$gnubg -t -q -c $out/gnubg-empty.cmd"
+fi
+hyperfine -N -w 1 -m "$runs" --style none --export-csv "$out/times.csv" \
+    "$@" > "$out/hyperfine.log" 2>&1 || {
+	tail "$out/hyperfine.log" >&2
+	die "hyperfine failed"
+}
+med() { awk -F, -v n="$1" '$1 == n { print $4 }' "$out/times.csv"; }
+
+# ------------------------------------------------ memory, callgrind
+rss() { "$out/maxrss" "$bin/bgcheck" -q -j 1 "$@" 2>&1 >/dev/null | tail -n 1; }
+rss_match=$(rss match/*.mat)
+rss_session=$(rss session.mat)
+rss_one=$(rss one.mat)
+ir=""
+if command -v valgrind > /dev/null; then
+	ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+	    "$bin/bgcheck" -q -j 1 split/*.mat 2>&1 |
+	    sed -n 's/.*Collected : *//p' | tail -n 1)
+fi
+worst=$("$out/worst")
+
+# ------------------------------------------------------------ report
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
+    head -n 1)
+ccv=$($cc --version 2>/dev/null | head -n 1)
+{
+	echo "machine: ${cpu:-unknown CPU}, $ncpu cores; $(uname -sr); $ccv"
+	echo "inputs (generated in $(cat gentime) s):"
+	while read -r name files bytes games rolls; do
+		echo "$name $files $bytes $games $rolls"
+	done < sets.txt
+	echo "times"
+	cat "$out/times.csv"
+	echo "rss $rss_match $rss_session $rss_one"
+	echo "ir $ir"
+	echo "worst $worst"
+	echo "mutants $nmut"
+	echo "ncpu $ncpu"
+} > "$out/raw.txt"
+awk -f "$top/tests/bench/report.awk" "$out/raw.txt"

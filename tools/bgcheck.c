@@ -18,13 +18,15 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-j jobs] [-T text|json] [file ...]\n"
+#define USAGE "usage: bgcheck [-qvW] [-j jobs] [-r rules] [-T text|json] " \
+	"[file ...]\n"
 
 #define MAXJOBS	256
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
 
 struct opts {
+	bg_ruleset rules;	/* -r */
 	int	quiet;		/* no warnings */
 	int	verbose;	/* a summary line per file */
 	int	werror;
@@ -220,6 +222,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	}
 	rd = bg_reader_new(read_fp, fp, label);
 	rp = bg_replay_new();
+	if (rp != NULL)
+		bg_replay_set_rules(rp, &o->rules);
 	if (rd == NULL || rp == NULL) {
 		warn(k, "%s", bg_strerror(BG_ENOMEM));
 		bg_reader_free(rd);
@@ -395,6 +399,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "warnings-fatal", no_argument, NULL, 'W' },
 		{ "format", required_argument, NULL, 'T' },
@@ -411,10 +416,16 @@ main(int argc, char *argv[])
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
-	while ((c = getopt_long(argc, argv, "qvWj:T:", longopts, NULL)) != -1) {
+	bg_ruleset_init(&o.rules);
+	while ((c = getopt_long(argc, argv, "qr:vWj:T:", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
 		case 'q':
 			o.quiet = 1;
+			break;
+		case 'r':
+			if (cli_rules(&o.rules, optarg) < 0)
+				return 2;
 			break;
 		case 'v':
 			o.verbose = 1;
@@ -447,6 +458,11 @@ main(int argc, char *argv[])
 		case 'h':
 			fputs(USAGE "\n"
 			    "  -q, --quiet            do not print warnings\n"
+			    "  -r, --rules RULES      rules to enforce: "
+			    "crawford=on|off,holland=on|off,\n"
+			    "                         jacoby=on|off,beavers=N,"
+			    "autodoubles=N,cubelimit=N,\n"
+			    "                         variant=NAME,cube=on|off\n"
 			    "  -v, --verbose          a summary line per file\n"
 			    "  -W, --warnings-fatal   warnings make the exit "
 			    "status 1\n"

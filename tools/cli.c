@@ -199,3 +199,18 @@ cli_fprint_diag(FILE *fp, const char *file, const char *who,
 	fputc('\n', fp);
 }
 
+
+/* See cli.h. */
+int
+cli_rules(bg_ruleset *rs, const char *text)
+{
+	size_t pos = 0;
+
+	if (bg_ruleset_parse(rs, text, strlen(text), &pos) == 0)
+		return 0;
+	fprintf(stderr, "%s: -r ", cli_prog);
+	cli_puttext(stderr, text);
+	fprintf(stderr, ": column %zu: %s\n", pos + 1,
+	    bg_strerror(BG_ERULES));
+	return -1;
+}

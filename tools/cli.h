@@ -31,6 +31,8 @@ void	cli_putjson(FILE *, const char *);
 void	cli_print_diag(const char *, const char *, const bg_diag *);
 /* The same on fp, for output buffered per file. */
 void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
+/* Parse a -r argument into rs; on error say where and return -1. */
+int	cli_rules(bg_ruleset *, const char *);
 #endif
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);

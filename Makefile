@@ -1,12 +1,15 @@
 # bgkit: build the library, the tools, the tests and the manuals.
-# GNU make.  `make` builds lib/libbgkit.a and bin/*; `make check` runs
-# every test; `make install PREFIX=/usr/local DESTDIR=` installs.
+# GNU make.  `make` builds lib/libbgkit.a, lib/libbgkit.so and bin/*;
+# `make check` runs every test; `make install PREFIX=/usr/local DESTDIR=`
+# installs.
 
 PREFIX	?= /usr/local
 BINDIR	?= $(PREFIX)/bin
 LIBDIR	?= $(PREFIX)/lib
 INCDIR	?= $(PREFIX)/include
 MANDIR	?= $(PREFIX)/share/man
+PKGDIR	?= $(LIBDIR)/pkgconfig
+COMPDIR	?= $(PREFIX)/share/bash-completion/completions
 
 CC	?= cc
 AR	?= ar
@@ -44,10 +47,21 @@ UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])
 
-all: lib/libbgkit.a $(TOOL_BIN)
+# The shared library: libbgkit.so.0 is the soname, the version comes from
+# bgkit.h; lib/bgkit.map exports the bg_ names only.
+VERSION	:= $(shell sed -n 's/^\#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)
+SOMAJOR	= $(firstword $(subst ., ,$(VERSION)))
+SONAME	= libbgkit.so.$(SOMAJOR)
+SHLIB	= libbgkit.so.$(VERSION)
+PC_LIBDIR = $(patsubst $(PREFIX)/%,$${exec_prefix}/%,$(LIBDIR))
+PC_INCDIR = $(patsubst $(PREFIX)/%,$${prefix}/%,$(INCDIR))
+# The names a section 3 page documents: the .Nm lines of its NAME.
+MLINKS	= sed -n '/^\.Sh NAME/,/^\.Nd/s/^\.Nm \([a-z0-9_]*\).*/\1/p'
+
+all: lib/libbgkit.a lib/libbgkit.so $(TOOL_BIN)
 
 lib/%.o: lib/%.c $(LIB_HDR)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
 
 tools/%.o: tools/%.c tools/cli.h lib/bgkit.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
@@ -55,6 +69,15 @@ tools/%.o: tools/%.c tools/cli.h lib/bgkit.h
 lib/libbgkit.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
+
+lib/$(SHLIB): $(LIB_OBJ) lib/bgkit.map
+	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
+	    -Wl,--version-script=lib/bgkit.map -Wl,--no-undefined \
+	    -o $@ $(LIB_OBJ) $(PCRE_LIBS)
+
+lib/libbgkit.so: lib/$(SHLIB)
+	ln -sf $(SHLIB) lib/$(SONAME)
+	ln -sf $(SONAME) $@
 
 bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
@@ -103,24 +126,45 @@ bench: all
 
 .PHONY: bench
 
+# The tools link libbgkit statically; the shared library, its links and
+# bgkit.pc are for other programs.  Each name of a section 3 page's NAME
+# gets a link to the page, and each tool one to the bash completion.
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR)
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
+	    $(DESTDIR)$(PKGDIR) $(DESTDIR)$(COMPDIR)
 	mkdir -p $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man3 \
 	    $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7
-	cp $(TOOL_BIN) $(DESTDIR)$(BINDIR)/
-	cp lib/libbgkit.a $(DESTDIR)$(LIBDIR)/
-	cp lib/bgkit.h $(DESTDIR)$(INCDIR)/
+	install -m 755 $(TOOL_BIN) $(DESTDIR)$(BINDIR)/
+	install -m 644 lib/bgkit.h $(DESTDIR)$(INCDIR)/
+	install -m 644 lib/libbgkit.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 lib/$(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libbgkit.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(PC_LIBDIR)|' \
+	    -e 's|@INCDIR@|$(PC_INCDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    lib/bgkit.pc.in >$(DESTDIR)$(PKGDIR)/bgkit.pc
 	for m in $(MAN); do \
-		s=$${m##*.}; cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+		s=$${m##*.}; install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	for m in $(filter %.3,$(MAN)); do p=$${m##*/}; \
+		for n in $$($(MLINKS) $$m); do [ $$n.3 = $$p ] || \
+		ln -sf $$p $(DESTDIR)$(MANDIR)/man3/$$n.3; done; done
+	install -m 644 tools/bgkit-completion.bash $(DESTDIR)$(COMPDIR)/bgkit
+	for t in $(TOOLS); do ln -sf bgkit $(DESTDIR)$(COMPDIR)/$$t; done
 
 uninstall:
-	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(LIBDIR)/libbgkit.a \
-	    $(DESTDIR)$(INCDIR)/bgkit.h
+	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(INCDIR)/bgkit.h
+	rm -f $(DESTDIR)$(LIBDIR)/libbgkit.a $(DESTDIR)$(LIBDIR)/$(SHLIB) \
+	    $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/libbgkit.so \
+	    $(DESTDIR)$(PKGDIR)/bgkit.pc
+	for m in $(filter %.3,$(MAN)); do \
+		for n in $$($(MLINKS) $$m); do \
+		rm -f $(DESTDIR)$(MANDIR)/man3/$$n.3; done; done
 	for m in $(MAN); do \
 		s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+	rm -f $(DESTDIR)$(COMPDIR)/bgkit $(TOOLS:%=$(DESTDIR)$(COMPDIR)/%)
 
 clean:
-	rm -f lib/*.o tools/*.o lib/libbgkit.a
+	rm -f lib/*.o tools/*.o lib/libbgkit.a lib/libbgkit.so*
 	rm -rf bin tests/unit/bin
 
 .PHONY: all check check-update demo install uninstall clean

@@ -5,7 +5,8 @@
 # manual lint, and ends with the line "N passed, N failed".
 # With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing;
 # BGKIT_FIXTURES=fixtures/bgcheck limits the golden part to one folder.
-# An argument limits it to one part: unit, golden, rules, corpus, man.
+# An argument limits it to one part: unit, golden, rules, corpus, man,
+# install.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -152,6 +153,25 @@ run_corpus() {
 	done
 }
 
+# The toolkit as users meet it: tests/tools.sh (--help, --version, usage,
+# manual and completion of every tool) and tests/install.sh (make
+# install and uninstall, the library, pkg-config, the examples).
+run_install() {
+	for s in tests/tools.sh tests/install.sh; do
+		sh "$s" >"$out/install.log" 2>&1
+		last=$(tail -n 1 "$out/install.log")
+		p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
+		f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
+		if [ -z "$p" ]; then
+			bad "$s: $last"
+			continue
+		fi
+		pass=$((pass + p))
+		fail=$((fail + f))
+		[ "$f" = 0 ] || { echo "FAIL: $s"; grep -A 8 FAIL "$out/install.log" | head -40; }
+	done
+}
+
 run_man() {
 	if ! command -v mandoc >/dev/null 2>&1; then
 		echo "SKIP: mandoc not installed (tests/deps.sh test)"
@@ -170,12 +190,13 @@ run_man() {
 }
 
 case $only in
-all) run_unit; run_golden; run_rules; run_corpus; run_man ;;
+all) run_unit; run_golden; run_rules; run_corpus; run_man; run_install ;;
 unit) run_unit ;;
 golden) run_golden ;;
 rules) run_rules ;;
 corpus) run_corpus ;;
 man) run_man ;;
+install) run_install ;;
 *) echo "run.sh: unknown part: $only" >&2; exit 2 ;;
 esac
 

@@ -1,0 +1,157 @@
+#!/bin/sh
+# tools.sh: what every tool of the Makefile's TOOLS owes its users,
+# checked the same way for each, new ones included: --help prints the
+# synopsis on stdout and exits 0; --version prints "TOOL VERSION
+# (libbgkit VERSION)"; an unknown option exits 2 with the synopsis on
+# stderr and nothing on stdout; the manual page names every option that
+# --help lists; and the bash completion (tools/bgkit-completion.bash)
+# offers every one of them, and only values the tool accepts.  Then the
+# README's examples.
+# Run by tests/run.sh; ends "tools: N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+export LC_ALL=C
+export PATH="$top/bin:$PATH"
+pass=0 fail=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-tools.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+version=$(sed -n 's/^#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)
+tools=$(sed -n 's/^TOOLS[[:space:]]*=[[:space:]]*//p' Makefile)
+comp=tools/bgkit-completion.bash
+havebash=0
+command -v bash >/dev/null 2>&1 && havebash=1
+
+# complete TOOL WORD...: what the completion offers for the last word.
+complete_words() {
+	bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1))
+	    _bgkit; [ ${#COMPREPLY[@]} = 0 ] || printf "%s\n" "${COMPREPLY[@]}"' \
+	    sh "$comp" "$@"
+}
+
+for t in $tools; do
+	b=bin/$t
+	if [ ! -x "$b" ]; then
+		bad "$b not built"
+		continue
+	fi
+
+	"$b" --help >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	usage=$(head -n 1 "$tmp/out")
+	case $usage in
+	"usage: $t"*) [ $rc = 0 ] && [ ! -s "$tmp/err" ] && ok ||
+	    bad "$t --help: exit $rc, stderr: $(head -c 200 "$tmp/err")" ;;
+	*) bad "$t --help: first line is not \"usage: $t ...\": $usage" ;;
+	esac
+	longs=$(grep -o -- '--[a-z][a-z-]*' "$tmp/out" | sort -u)
+	shorts=$(grep -o -- '^ *-[A-Za-z0-9],' "$tmp/out" | tr -d ' ,' |
+	    sort -u)
+	for o in --help --version; do
+		echo "$longs" | grep -qx -- "$o" && ok ||
+		    bad "$t --help does not list $o"
+	done
+
+	"$b" --version >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	want="$t $version (libbgkit $version)"
+	if [ $rc = 0 ] && [ "$(cat "$tmp/out")" = "$want" ] &&
+	    [ ! -s "$tmp/err" ]; then
+		ok
+	else
+		bad "$t --version: exit $rc, \"$(cat "$tmp/out")\", want \"$want\""
+	fi
+
+	"$b" --no-such-option >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc = 2 ] && [ ! -s "$tmp/out" ] &&
+	    grep -qxF -- "$usage" "$tmp/err"; then
+		ok
+	else
+		bad "$t --no-such-option: exit $rc (want 2 and the synopsis on stderr)"
+		cat "$tmp/err"
+	fi
+
+	# The manual names each option.
+	m=man/$t.1
+	if [ ! -f "$m" ]; then
+		bad "$t has no manual page $m"
+	else
+		for o in $longs; do
+			grep -q "Fl \\\\-${o#--}\\b" "$m" && ok ||
+			    bad "$m does not document $o"
+		done
+		for o in $shorts; do
+			grep -q "Fl ${o#-}\\b" "$m" && ok ||
+			    bad "$m does not document $o"
+		done
+	fi
+
+	# The completion offers each option, and each value it offers for
+	# an option is one the tool accepts.
+	[ $havebash = 1 ] || continue
+	offered=$(complete_words "$t" -)
+	for o in $longs $shorts; do
+		echo "$offered" | grep -qx -- "$o" && ok ||
+		    bad "completion of \"$t -\" lacks $o"
+	done
+	for o in $shorts; do
+		vals=$(complete_words "$t" "$o" "")
+		for v in $vals; do
+			# Values are checked as options are parsed, before
+			# --help exits.
+			"$b" "$o" "$v" --help >/dev/null 2>"$tmp/err" && ok ||
+			    bad "$t rejects $o $v, which the completion offers: $(cat "$tmp/err")"
+		done
+	done
+done
+
+# A few completions spelled out, and the forms bash splits.
+if [ $havebash = 1 ]; then
+	# expect "what" "want" WORD...
+	expect() {
+		what=$1 want=$2
+		shift 2
+		got=$(complete_words "$@" | tr '\n' ' ')
+		[ "$got" = "$want" ] && ok || bad "completion $what: \"$got\", want \"$want\""
+	}
+	expect "bgmove -s" "gnubg mat xg " bgmove -s ""
+	expect "bgmove --style=m" "mat " bgmove --style = m
+	expect "bgmove --style=" "gnubg mat xg " bgmove --style = ""
+	expect "bgmove -V h" "hyper1 hyper2 hyper3 " bgmove -V h
+	expect "bgmove -d (a roll: nothing to offer)" "" bgmove -d ""
+	expect "bgcheck -T" "text json " bgcheck -T ""
+	expect "bgscore --format" "text csv json " bgscore --format ""
+	expect "bgcheck --w" "--warnings-fatal " bgcheck --w
+	expect "bgcheck operand: files" "tools/bgkit-completion.bash " \
+	    bgcheck tools/bgkit-comp
+	expect "bgmove operand: a move, not a file" "" bgmove tools/
+fi
+
+# The README's examples run as written, from the top of the tree, when
+# the programs they use are installed (GNU parallel is not a dependency).
+awk '/^## Examples/ { f = 1 } f && /^```sh/ { b = 1; next }
+    b && /^```/ { exit } b' README.md >"$tmp/readme.sh"
+if [ ! -s "$tmp/readme.sh" ]; then
+	bad "README.md has no sh block under ## Examples"
+elif ! command -v parallel >/dev/null 2>&1 ||
+    ! command -v jq >/dev/null 2>&1; then
+	echo "SKIP: README examples (GNU parallel or jq not installed)"
+else
+	sh -e "$tmp/readme.sh" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	if [ $rc = 0 ] && grep -qx "all valid" "$tmp/out" &&
+	    [ ! -s "$tmp/err" ]; then
+		ok
+	else
+		bad "README examples: exit $rc"
+		cat "$tmp/out" "$tmp/err" | head -20
+	fi
+fi
+
+echo "tools: $pass passed, $fail failed"
+[ $fail = 0 ]

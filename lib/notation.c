@@ -300,6 +300,54 @@ parse_play(bg_notation *n, const char *s, size_t pos, size_t end,
 	return 0;
 }
 
+/*
+ * The notation of gnubg's .mat export, the bulk of every file: "F/T" or
+ * "F/T*", one space apart, points of one or two digits.  Fills n as
+ * parse_play would and returns 1; returns 0, n's parts cleared, for
+ * anything else or anything parse_play would refuse, so that it reads
+ * the text and reports the error.
+ */
+static int
+parse_plain(bg_notation *n, const char *s, size_t len)
+{
+	size_t i = 0;
+	int from, to;
+	bg_path *p;
+
+	for (;;) {
+		if (n->npath == MAXMOVES || i >= len ||
+		    !isdig((unsigned char)s[i]))
+			break;
+		from = s[i++] - '0';
+		if (i < len && isdig((unsigned char)s[i]))
+			from = from * 10 + (s[i++] - '0');
+		if (i >= len || s[i++] != '/' || i >= len ||
+		    !isdig((unsigned char)s[i]))
+			break;
+		to = s[i++] - '0';
+		if (i < len && isdig((unsigned char)s[i]))
+			to = to * 10 + (s[i++] - '0');
+		if (from > BG_BAR || from == BG_OFF || to >= from)
+			break;
+		p = &n->path[n->npath++];
+		p->npt = 2;
+		p->count = 1;
+		p->pt[0] = (signed char)from;
+		p->pt[1] = (signed char)to;
+		if (i < len && s[i] == '*') {
+			p->hit[1] = 1;
+			i++;
+		}
+		if (i == len)
+			return 1;
+		if (s[i++] != ' ')
+			break;
+	}
+	n->npath = 0;
+	memset(n->path, 0, sizeof n->path);
+	return 0;
+}
+
 int
 bg_notation_parse(bg_notation *n, const char *s, size_t len,
     size_t *errpos)
@@ -330,6 +378,10 @@ bg_notation_parse(bg_notation *n, const char *s, size_t len,
 		end--;
 	if (pos == end)
 		return 0;
+	if (parse_plain(n, s + pos, end - pos)) {
+		n->kind = BG_NOTE_PLAY;
+		return 0;
+	}
 	if ((k = cellword(s + pos, end - pos)) >= 0) {
 		n->kind = (bg_note_kind)k;
 		return 0;

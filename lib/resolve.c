@@ -145,6 +145,96 @@ rs_walk(struct rs *r, const struct turn *t, unsigned used, int k)
 		rs_record(r, t, k);
 }
 
+/*
+ * The search's first route when the parts are taken in written order:
+ * part k onwards, each with the first die, in the search's order, that
+ * lands on its end.  1 when a route is found (in r->play, the board in
+ * *out), else 0.
+ */
+static int
+in_order(struct rs *r, const struct turn *t, unsigned used, int k,
+    struct turn *out)
+{
+	const struct inst *in;
+	unsigned hits = r->hits;
+	int j, f, target;
+
+	if (k == r->nin) {
+		*out = *t;
+		return 1;
+	}
+	in = &r->in[k];
+	f = in->cur;
+	target = in->path->pt[1];
+	for (j = 0; j < r->ndice; j++) {
+		int d = r->dice[j], to, point;
+		struct turn nt;
+
+		if (used & (1u << j))
+			continue;
+		if (j > 0 && r->dice[j - 1] == d && !(used & (1u << (j - 1))))
+			continue;
+		if (target > 0 ? f - d != target : f - d > 0)
+			continue;
+		if (turn_stepcheck(t, f, d, &to, &point) < 0)
+			continue;
+		nt = *t;
+		r->play.step[k].from = (signed char)f;
+		r->play.step[k].to = (signed char)to;
+		r->play.die[k] = (unsigned char)d;
+		r->play.hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
+		if (r->play.hit[k])
+			r->hits |= 1u << to;
+		if (in_order(r, &nt, used | (1u << j), k + 1, out))
+			return 1;
+		r->hits = hits;
+	}
+	return 0;
+}
+
+/*
+ * The common case without the search: one written step per die.  Each
+ * part is a single segment and there are as many parts (counts
+ * included) as dice, so every route gives each part exactly one die
+ * that lands on its end (a part landing short would need a second die
+ * that another part lacks).  All routes thus reach one position with
+ * the same hits, and the search keeps its first route: the written
+ * order, if any route takes that order, with the first fitting dice.
+ * A written dance is right when no die can move any checker.  Returns
+ * 2 for such a dance, 1 when res is filled as the search would fill it
+ * (before the dice count check), 0 to let the search decide.
+ */
+static int
+fast(bg_resolved *res, struct rs *r, const bg_notation *n,
+    const struct turn *t)
+{
+	struct turn end;
+	int i, j, f, to, point;
+
+	if (n->kind == BG_NOTE_NONE) {
+		for (j = 0; j < r->ndice; j++)
+			for (f = 1; f <= 25; f++)
+				if (t->b.pt[t->s][f] &&
+				    turn_stepcheck(t, f, r->dice[j], &to,
+				    &point) == 0)
+					return 0;
+		res->cand[0] = r->play;
+		return 2;
+	}
+	if (r->nin != r->ndice)
+		return 0;
+	for (i = 0; i < r->nin; i++)
+		if (r->in[i].path->npt != 2)
+			return 0;
+	if (!in_order(r, t, 0, 0, &end))
+		return 0;
+	r->play.n = r->nin;
+	res->play = r->play;
+	res->after = end.b;
+	res->cand[0] = r->play;
+	return 1;
+}
+
 static void
 copy_play_from_cand(bg_resolved *res, const struct cand *c)
 {
@@ -152,9 +242,10 @@ copy_play_from_cand(bg_resolved *res, const struct cand *c)
 	res->after = c->after;
 }
 
-int
-bg_notation_resolve(bg_resolved *res, const bg_notation *n,
-    const bg_board *b, int s, const int d[2], bg_variant v)
+/* bg_notation_resolve, with the fast cases when quick, else the search. */
+static int
+resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
+    const int d[2], bg_variant v, int quick)
 {
 	struct rs r;
 	struct turn t;
@@ -171,7 +262,12 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 	if (n->kind == BG_NOTE_UNKNOWN)
 		return 0;
 
-	memset(&r, 0, sizeof r);
+	/* What the search reads before writing; the rest is written first. */
+	r.nin = 0;
+	r.marks = 0;
+	r.ncand = 0;
+	r.hits = 0;
+	memset(&r.play, 0, sizeof r.play);
 	r.ndice = d[0] == d[1] ? 4 : 2;
 	r.dice[0] = d[0] > d[1] ? d[0] : d[1];
 	r.dice[1] = d[0] > d[1] ? d[1] : d[0];
@@ -202,6 +298,15 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 		}
 	}
 
+	if ((i = quick ? fast(res, &r, n, &t) : 0) == 2)
+		return 0;
+	if (i == 1) {
+		if (r.hits & ~r.marks)
+			res->warn[res->nwarn++] = BG_WHITUNMARKED;
+		if ((r.marks & ~r.hits) || twice)
+			res->warn[res->nwarn++] = BG_WHITEXTRA;
+		goto finish;
+	}
 	r.strict = 1;
 	rs_walk(&r, &t, 0, 0);
 	if (r.ncand == 0) {
@@ -243,6 +348,7 @@ bg_notation_resolve(bg_resolved *res, const bg_notation *n,
 				res->warn[res->nwarn++] = BG_WHITEXTRA;
 		}
 
+finish:
 	memset(&vd, 0, sizeof vd);
 	vd.play = res->play;
 	vd.after = res->after;
@@ -263,6 +369,20 @@ example:
 			res->has_example = 1;
 	}
 	return res->code;
+}
+
+int
+bg_notation_resolve(bg_resolved *res, const bg_notation *n,
+    const bg_board *b, int s, const int d[2], bg_variant v)
+{
+	return resolve(res, n, b, s, d, v, 1);
+}
+
+int
+resolve_search(bg_resolved *res, const bg_notation *n, const bg_board *b,
+    int s, const int d[2], bg_variant v)
+{
+	return resolve(res, n, b, s, d, v, 0);
 }
 
 int

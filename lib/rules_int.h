@@ -22,5 +22,8 @@ int	rules_example(bg_play *, int *, int *, const bg_board *, int,
 	    const int [2], bg_variant);
 int	rules_finish(bg_verdict *, const struct turn *, const int [2],
 	    bg_variant);
+/* bg_notation_resolve without its fast cases: for the tests. */
+int	resolve_search(bg_resolved *, const bg_notation *, const bg_board *,
+	    int, const int [2], bg_variant);
 
 #endif

@@ -23,6 +23,7 @@
 #include "bgkit.h"
 #include "chars_int.h"
 #include "record_int.h"
+#include "fmt_int.h"
 
 #define CHUNK	65536		/* bytes asked of read() at a time */
 #define MAXLINE	65536		/* longer lines are cut */
@@ -75,6 +76,7 @@ struct qline {
 };
 
 struct bg_reader {
+	struct fmt_front front;	/* first: the format, SGF and JSON (reader.c) */
 	bg_read_fn	 read;
 	void		*ctx;
 	const char	*mem;		/* bg_reader_new_mem */
@@ -266,12 +268,16 @@ diag_line(bg_reader *r, int code)
 size_t
 bg_reader_diag_count(const bg_reader *r)
 {
+	if (r != NULL && r->front.sub != NULL)
+		return fmt_front_diag_count(&r->front);
 	return r ? r->ndiag : 0;
 }
 
 const bg_diag *
 bg_reader_diag(const bg_reader *r, size_t i)
 {
+	if (r != NULL && r->front.sub != NULL)
+		return fmt_front_diag(&r->front, i);
 	return r && i < r->ndiag ? &r->diag[i] : NULL;
 }
 
@@ -1282,6 +1288,7 @@ bg_reader_free(bg_reader *r)
 
 	if (r == NULL)
 		return;
+	fmt_front_fini(&r->front);
 	for (i = 0; i < P_COUNT; i++)
 		pcre2_code_free(r->re[i]);
 	pcre2_match_data_free(r->md);
@@ -1339,6 +1346,9 @@ bg_reader_next_match(bg_reader *r, const bg_match **m)
 		*m = NULL;
 	if (r == NULL)
 		return -BG_EINVAL;
+	if (fmt_front_start(&r->front, &r->read, &r->ctx, r->mem, r->memlen,
+	    r->match.source))
+		return fmt_front_next_match(&r->front, m);
 	/* Skip what the caller left of the current match. */
 	while (r->in_match && (rc = bg_reader_next_game(r, &g)) > 0)
 		;
@@ -1457,6 +1467,8 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 		*gp = NULL;
 	if (r == NULL)
 		return -BG_EINVAL;
+	if (r->front.ops != NULL)
+		return fmt_front_next_game(&r->front, gp);
 	r->ndiag = 0;
 	if (r->err)
 		return r->err;

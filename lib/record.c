@@ -257,6 +257,7 @@ rec_game_reset(struct bg_game *g)
 	g->player[0] = g->player[1] = REC_NONE;
 	g->rating[0] = g->rating[1] = REC_NONE;
 	g->nrec = 0;
+	g->nsgf = 0;
 	g->s.len = 0;
 }
 
@@ -265,6 +266,7 @@ rec_game_fini(struct bg_game *g)
 {
 	free(g->rec);
 	free(g->toff);
+	free(g->sgf);
 	free(g->s.p);
 	memset(g, 0, sizeof *g);
 }
@@ -316,6 +318,22 @@ bg_record *
 rec_game_last(struct bg_game *g)
 {
 	return g->nrec ? &g->rec[g->nrec - 1] : NULL;
+}
+
+int
+rec_game_add_sgf(struct bg_game *g, const char *t, size_t len)
+{
+	struct sgfprop *p;
+
+	if ((p = grow(g->sgf, &g->capsgf, g->nsgf, sizeof *p)) == NULL)
+		return -BG_ENOMEM;
+	g->sgf = p;
+	p = &g->sgf[g->nsgf];
+	p->at = g->nrec;
+	if (rec_sb_add(&g->s, t, len, &p->off) < 0)
+		return -BG_ENOMEM;
+	g->nsgf++;
+	return 0;
 }
 
 void
@@ -373,4 +391,20 @@ const bg_record *
 bg_game_record(const bg_game *g, size_t i)
 {
 	return g && i < g->nrec ? &g->rec[i] : NULL;
+}
+
+size_t
+bg_game_sgf_count(const bg_game *g)
+{
+	return g ? g->nsgf : 0;
+}
+
+const char *
+bg_game_sgf(const bg_game *g, size_t i, size_t *at)
+{
+	if (g == NULL || i >= g->nsgf)
+		return NULL;
+	if (at != NULL)
+		*at = g->sgf[i].at;
+	return g->s.p + g->sgf[i].off;
 }

@@ -22,6 +22,12 @@ struct tag {
 	size_t	 key, val;		/* offsets in the match's strbuf */
 };
 
+/* An SGF property kept as written (bg_game_sgf()). */
+struct sgfprop {
+	size_t	 at;			/* records before it */
+	size_t	 off;			/* offset in the game's strbuf */
+};
+
 struct bg_match {
 	int		 length;	/* -1 = no match line */
 	int		 line;
@@ -41,6 +47,8 @@ struct bg_game {
 	bg_record	*rec;
 	size_t		*toff;			/* rec[i].text as an offset */
 	size_t		 nrec, caprec;
+	struct sgfprop	*sgf;
+	size_t		 nsgf, capsgf;
 	struct strbuf	 s;
 };
 
@@ -67,6 +75,8 @@ int	rec_game_add(struct bg_game *, const bg_record *, const char *,
 	    size_t);
 /* The last record added, to amend it (until the next add). */
 bg_record *rec_game_last(struct bg_game *);
+/* Keep SGF property text t[0..len) after the game's current records. */
+int	rec_game_add_sgf(struct bg_game *, const char *, size_t);
 void	rec_game_finish(struct bg_game *);
 
 #endif

@@ -1,0 +1,148 @@
+/*
+ * fmt_int.h: what the reader front (reader.c) shares with the format
+ * readers and writers (fmt_mat.c, fmt_sgf.c, fmt_json.c, fmt_write.c):
+ * the byte source, the format detection that picks a reader, the
+ * interface of the readers other than .mat, and a list of diagnostics.
+ * Included by those files only; never installed.
+ */
+#ifndef FMT_INT_H
+#define FMT_INT_H
+
+/* A list of diagnostics that grows as they are added. */
+struct diaglist {
+	bg_diag		*d;
+	size_t		 n, cap;
+};
+
+/*
+ * Add one; text[0..len) goes to the detail, cut at a character
+ * boundary.  Returns 0 or -BG_ENOMEM (the diagnostic is then lost).
+ */
+int	fmt_diag(struct diaglist *, int, int, int, int, int, int,
+	    const int [2], const char *, size_t);
+void	fmt_diag_free(struct diaglist *);
+
+/*
+ * Where a reader's bytes come from: the caller's read callback or a
+ * buffer, with the bytes read ahead to detect the format served again
+ * first.
+ */
+struct fmt_src {
+	bg_read_fn	 read;
+	void		*ctx;
+	const char	*mem;
+	size_t		 memlen, mempos;
+	char		*head;		/* read ahead */
+	size_t		 hlen, hpos;
+	int		 err;		/* a read failed */
+};
+
+/* A bg_read_fn on a struct fmt_src. */
+long	fmt_src_read(void *, char *, size_t);
+
+/* A reader of a format other than .mat. */
+struct fmt_ops {
+	void		*(*open)(struct fmt_src *, const char *);
+	void		 (*close)(void *);
+	int		 (*next_match)(void *, const bg_match **);
+	int		 (*next_game)(void *, const bg_game **);
+	size_t		 (*diag_count)(const void *);
+	const bg_diag	*(*diag)(const void *, size_t);
+};
+
+extern const struct fmt_ops fmt_sgf_ops;
+extern const struct fmt_ops fmt_json_ops;
+
+/*
+ * The front of a bg_reader: the format asked for or detected and, for
+ * SGF and JSON, the reader doing the work.  It is the first member of
+ * struct bg_reader (fmt_mat.c), so that reader.c reaches it from a
+ * bg_reader pointer; the .mat reader calls the fmt_front_* functions
+ * from its public entry points and otherwise does its own work.
+ */
+struct fmt_front {
+	bg_format		 format;
+	int			 started;
+	struct fmt_src		 src;
+	const struct fmt_ops	*ops;
+	void			*sub;		/* the SGF or JSON reader */
+	int			 err;		/* opening it failed */
+};
+
+/*
+ * Detect the format on the first call (reading ahead through *read and
+ * *ctx, which then point at the front's replay of those bytes) and say
+ * who reads: 0 the .mat reader, 1 the front's reader.
+ */
+int	fmt_front_start(struct fmt_front *, bg_read_fn *, void **,
+	    const char *, size_t, const char *);
+int	fmt_front_next_match(struct fmt_front *, const bg_match **);
+int	fmt_front_next_game(struct fmt_front *, const bg_game **);
+size_t	fmt_front_diag_count(const struct fmt_front *);
+const bg_diag *fmt_front_diag(const struct fmt_front *, size_t);
+void	fmt_front_fini(struct fmt_front *);
+
+/* --------------------------------------------------------------- writers */
+
+/* What the replay made of one record of the game being written. */
+struct wrec {
+	int		 pos;		/* the replay gave a position */
+	int		 turn;		/* its number in the game */
+	int		 played;	/* a move whose play the replay made */
+	int		 lost;		/* the replay had lost track */
+	bg_play		 play;		/* that play, hits marked */
+	bg_board	 after;		/* the position after it */
+	bg_matchstate	 ms;
+};
+
+struct bg_writer {
+	bg_format	 format;
+	bg_style	 style;
+	bg_write_fn	 write;
+	void		*ctx;
+	int		 err;		/* sticky, negated */
+	char		*out;		/* output not yet written */
+	size_t		 olen, ocap;
+	struct diaglist	 dl;
+	bg_replay	*rp;
+	const bg_match	*m;		/* the current match, or NULL */
+	int		 games;		/* games written of it */
+	int		 matches;	/* matches started */
+
+	/* the game being written */
+	const bg_game	*g;
+	struct wrec	*wr;		/* one per record */
+	size_t		 capwr;
+	bg_board	 start;		/* its first position */
+	bg_matchstate	 startms;	/* and state, with the score */
+
+	/* .mat: the line being written */
+	int		 col;		/* 0 a new line, 1 after a left cell */
+	int		 moveno;
+};
+
+/* Output; errors are sticky in w->err. */
+void	fmt_put(bg_writer *, const char *, size_t);
+void	fmt_puts(bg_writer *, const char *);
+void	fmt_printf(bg_writer *, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* A BG_WLOST warning about record r (or the game, r NULL). */
+void	fmt_lost(bg_writer *, const bg_record *, const char *, ...)
+	    __attribute__((format(printf, 3, 4)));
+/*
+ * The names of the SGF properties kept with game g, each once,
+ * space-separated, into buf; 0 if there are none.
+ */
+size_t	fmt_sgf_names(const bg_game *, char *, size_t);
+
+int	fmt_mat_match(bg_writer *);
+int	fmt_mat_game(bg_writer *);
+int	fmt_mat_end(bg_writer *);
+int	fmt_sgf_match(bg_writer *);
+int	fmt_sgf_game(bg_writer *);
+int	fmt_sgf_end(bg_writer *);
+int	fmt_json_match(bg_writer *);
+int	fmt_json_game(bg_writer *);
+int	fmt_json_end(bg_writer *);
+
+#endif

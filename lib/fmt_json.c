@@ -1,0 +1,831 @@
+/*
+ * fmt_json.c: the reader of bgkit's JSON Lines records (bgkit-json(5)),
+ * the format bgconv -T json writes: one object per line, a "match"
+ * object, then for each game a "game" object, its "record" objects and
+ * a "result" object.  The reader rebuilds the record model from the
+ * match, game and record objects (results and positions are derived
+ * data, and a record's play is read again from its text, as the .mat
+ * reader reads it).  Each line is parsed into a small tree of values
+ * by a loop with an explicit stack, never by recursion.  Part of
+ * libbgkit; callers use bgkit.h (bg_reader detects JSON and comes here).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "chars_int.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+#define CHUNK		65536
+#define MAXDEPTH	8	/* objects and arrays inside each other */
+
+/* ---------------------------------------------------------- JSON values */
+
+enum jtype {
+	J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT
+};
+
+/* One value of a line: children are linked by index. */
+struct jv {
+	enum jtype	 type;
+	int		 child, next;	/* -1 = none */
+	size_t		 key, klen;	/* member name, in the string buffer */
+	size_t		 str, slen;	/* string value */
+	long		 num;
+	int		 isint;		/* the number is an integer */
+};
+
+struct jdoc {
+	struct jv	*v;
+	size_t		 n, cap;
+	char		*sb;		/* decoded strings */
+	size_t		 slen, scap;
+	int		 nomem;		/* the parse ran out of memory */
+};
+
+static int
+reserve(char **p, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 256;
+	char *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > (size_t)-1 / 2)
+			return -BG_ENOMEM;
+		c *= 2;
+	}
+	if ((np = realloc(*p, c)) == NULL)
+		return -BG_ENOMEM;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
+static int
+newval(struct jdoc *d, enum jtype t)
+{
+	struct jv *v;
+
+	if (d->n == d->cap) {
+		size_t c = d->cap ? d->cap * 2 : 64;
+
+		if ((v = realloc(d->v, c * sizeof *v)) == NULL) {
+			d->nomem = 1;
+			return -1;
+		}
+		d->v = v;
+		d->cap = c;
+	}
+	v = &d->v[d->n];
+	memset(v, 0, sizeof *v);
+	v->type = t;
+	v->child = v->next = -1;
+	return (int)d->n++;
+}
+
+static int
+putc_sb(struct jdoc *d, unsigned c)
+{
+	if (reserve(&d->sb, &d->scap, d->slen + 5) < 0) {
+		d->nomem = 1;
+		return -1;
+	}
+	if (c < 0x80)
+		d->sb[d->slen++] = (char)c;
+	else if (c < 0x800) {
+		d->sb[d->slen++] = (char)(0xc0 | c >> 6);
+		d->sb[d->slen++] = (char)(0x80 | (c & 0x3f));
+	} else if (c < 0x10000) {
+		d->sb[d->slen++] = (char)(0xe0 | c >> 12);
+		d->sb[d->slen++] = (char)(0x80 | (c >> 6 & 0x3f));
+		d->sb[d->slen++] = (char)(0x80 | (c & 0x3f));
+	} else {
+		d->sb[d->slen++] = (char)(0xf0 | c >> 18);
+		d->sb[d->slen++] = (char)(0x80 | (c >> 12 & 0x3f));
+		d->sb[d->slen++] = (char)(0x80 | (c >> 6 & 0x3f));
+		d->sb[d->slen++] = (char)(0x80 | (c & 0x3f));
+	}
+	return 0;
+}
+
+static int
+hex4(const char *s, size_t i, size_t n, unsigned *u)
+{
+	size_t k;
+	int c;
+
+	*u = 0;
+	if (i + 4 > n)
+		return -1;
+	for (k = 0; k < 4; k++) {
+		c = (unsigned char)s[i + k];
+		*u <<= 4;
+		if (isdig(c))
+			*u |= (unsigned)(c - '0');
+		else if ((c = lower(c)) >= 'a' && c <= 'f')
+			*u |= (unsigned)(c - 'a' + 10);
+		else
+			return -1;
+	}
+	return 0;
+}
+
+/* A string at s[*i] (the quote); decoded into d->sb. */
+static int
+jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
+    size_t *len)
+{
+	unsigned u, lo;
+	int c;
+
+	*off = d->slen;
+	for ((*i)++; *i < n; (*i)++) {
+		c = (unsigned char)s[*i];
+		if (c == '"') {
+			(*i)++;
+			*len = d->slen - *off;
+			return putc_sb(d, 0) < 0 ? -1 : (d->slen--, 0);
+		}
+		if (c < 0x20)
+			return -1;
+		if (c != '\\') {
+			if (reserve(&d->sb, &d->scap, d->slen + 1) < 0) {
+				d->nomem = 1;
+				return -1;
+			}
+			d->sb[d->slen++] = (char)c;
+			continue;
+		}
+		if (++(*i) >= n)
+			return -1;
+		switch (s[*i]) {
+		case '"': case '\\': case '/':
+			u = (unsigned char)s[*i];
+			break;
+		case 'b': u = '\b'; break;
+		case 'f': u = '\f'; break;
+		case 'n': u = '\n'; break;
+		case 'r': u = '\r'; break;
+		case 't': u = '\t'; break;
+		case 'u':
+			if (hex4(s, *i + 1, n, &u) < 0)
+				return -1;
+			*i += 4;
+			if (u >= 0xd800 && u <= 0xdbff && *i + 2 < n &&
+			    s[*i + 1] == '\\' && s[*i + 2] == 'u' &&
+			    hex4(s, *i + 3, n, &lo) == 0 && lo >= 0xdc00 &&
+			    lo <= 0xdfff) {
+				u = 0x10000 + ((u - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				*i += 6;
+			} else if ((u >= 0xd800 && u <= 0xdfff) || u == 0)
+				u = 0xfffd;
+			break;
+		default:
+			return -1;
+		}
+		if (putc_sb(d, u) < 0)
+			return -1;
+	}
+	return -1;
+}
+
+/*
+ * Parse line s[0..n) into d: value 0 is the top.  Returns 0, or -1 with
+ * *at the byte offset of the error.
+ */
+static int
+jparse(struct jdoc *d, const char *s, size_t n, size_t *at)
+{
+	int stack[MAXDEPTH], last[MAXDEPTH], depth = 0, v, want = 1;
+	size_t i = 0, key = 0, klen = 0;
+	int havekey = 0;
+
+	d->n = 0;
+	d->slen = 0;
+	d->nomem = 0;
+	for (;;) {
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'))
+			i++;
+		*at = i;
+		if (i == n) {
+			if (depth == 0 && !want && d->n > 0)
+				return 0;
+			return -1;
+		}
+		if (!want) {
+			/* After a value: ',' or the end of its container. */
+			if (depth == 0)
+				return -1;
+			if (s[i] == ',') {
+				i++;
+				want = 1;
+				havekey = 0;
+				if (d->v[stack[depth - 1]].type == J_OBJECT)
+					want = 2;
+				continue;
+			}
+			if ((s[i] == '}' && d->v[stack[depth - 1]].type ==
+			    J_OBJECT) || (s[i] == ']' &&
+			    d->v[stack[depth - 1]].type == J_ARRAY)) {
+				i++;
+				depth--;
+				continue;
+			}
+			return -1;
+		}
+		if (want == 2) {
+			/* A member name and its colon. */
+			if (s[i] == '}' && d->v[stack[depth - 1]].child < 0) {
+				i++;
+				depth--;
+				want = 0;
+				continue;
+			}
+			if (s[i] != '"' ||
+			    jstring(d, s, n, &i, &key, &klen) < 0)
+				return -1;
+			while (i < n && (s[i] == ' ' || s[i] == '\t'))
+				i++;
+			if (i >= n || s[i] != ':')
+				return -1;
+			i++;
+			havekey = 1;
+			want = 1;
+			continue;
+		}
+		/* A value. */
+		if (s[i] == ']' && depth > 0 &&
+		    d->v[stack[depth - 1]].type == J_ARRAY &&
+		    d->v[stack[depth - 1]].child < 0) {
+			i++;
+			depth--;
+			want = 0;
+			continue;
+		}
+		if (s[i] == '{' || s[i] == '[') {
+			if ((v = newval(d, s[i] == '{' ? J_OBJECT : J_ARRAY)) <
+			    0)
+				return -1;
+		} else if (s[i] == '"') {
+			if ((v = newval(d, J_STRING)) < 0 ||
+			    jstring(d, s, n, &i, &d->v[v].str,
+			    &d->v[v].slen) < 0)
+				return -1;
+		} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
+			long num = 0;
+			int neg = s[i] == '-', isint = 1, digits = 0;
+
+			if (neg)
+				i++;
+			for (; i < n && isdig((unsigned char)s[i]); i++) {
+				if (num < 100000000L)
+					num = num * 10 + (s[i] - '0');
+				else
+					isint = 0;
+				digits++;
+			}
+			if (digits == 0)
+				return -1;
+			if (i < n && (s[i] == '.' || s[i] == 'e' ||
+			    s[i] == 'E')) {
+				isint = 0;
+				while (i < n && (isdig((unsigned char)s[i]) ||
+				    s[i] == '.' || s[i] == 'e' ||
+				    s[i] == 'E' || s[i] == '+' || s[i] == '-'))
+					i++;
+			}
+			if ((v = newval(d, J_NUMBER)) < 0)
+				return -1;
+			d->v[v].num = neg ? -num : num;
+			d->v[v].isint = isint;
+		} else if (n - i >= 4 && strncmp(s + i, "null", 4) == 0) {
+			if ((v = newval(d, J_NULL)) < 0)
+				return -1;
+			i += 4;
+		} else if (n - i >= 4 && strncmp(s + i, "true", 4) == 0) {
+			if ((v = newval(d, J_TRUE)) < 0)
+				return -1;
+			i += 4;
+		} else if (n - i >= 5 && strncmp(s + i, "false", 5) == 0) {
+			if ((v = newval(d, J_FALSE)) < 0)
+				return -1;
+			i += 5;
+		} else
+			return -1;
+		if (havekey) {
+			d->v[v].key = key;
+			d->v[v].klen = klen;
+			havekey = 0;
+		}
+		if (depth > 0) {
+			if (last[depth - 1] < 0)
+				d->v[stack[depth - 1]].child = v;
+			else
+				d->v[last[depth - 1]].next = v;
+			last[depth - 1] = v;
+		} else if (v != 0)
+			return -1;
+		if (d->v[v].type == J_OBJECT || d->v[v].type == J_ARRAY) {
+			if (depth == MAXDEPTH)
+				return -1;
+			stack[depth] = v;
+			last[depth] = -1;
+			depth++;
+			i++;
+			want = d->v[v].type == J_OBJECT ? 2 : 1;
+			continue;
+		}
+		want = 0;
+	}
+}
+
+/* Member key of object o, or -1. */
+static int
+jget(const struct jdoc *d, int o, const char *key)
+{
+	size_t kl = strlen(key);
+	int c;
+
+	if (o < 0 || d->v[o].type != J_OBJECT)
+		return -1;
+	for (c = d->v[o].child; c >= 0; c = d->v[c].next)
+		if (d->v[c].klen == kl && memcmp(d->sb + d->v[c].key, key,
+		    kl) == 0)
+			return c;
+	return -1;
+}
+
+static const char *
+jstr(const struct jdoc *d, int v, size_t *len)
+{
+	if (v < 0 || d->v[v].type != J_STRING)
+		return NULL;
+	*len = d->v[v].slen;
+	return d->sb + d->v[v].str;
+}
+
+/* Integer value v, or def when it is absent, null or not an integer. */
+static long
+jint(const struct jdoc *d, int v, long def)
+{
+	if (v < 0 || d->v[v].type != J_NUMBER || !d->v[v].isint)
+		return def;
+	return d->v[v].num;
+}
+
+/* Element i of array a, or -1. */
+static int
+jat(const struct jdoc *d, int a, int i)
+{
+	int c;
+
+	if (a < 0 || d->v[a].type != J_ARRAY)
+		return -1;
+	for (c = d->v[a].child; c >= 0 && i > 0; c = d->v[c].next)
+		i--;
+	return c;
+}
+
+/* ---------------------------------------------------------------- reader */
+
+enum ltype { L_NONE, L_MATCH, L_GAME, L_RECORD, L_RESULT, L_OTHER };
+
+struct jrd {
+	struct fmt_src	*src;
+	char		*buf;
+	size_t		 blen, bpos;
+	int		 eof, err;
+	char		*line;		/* the current line */
+	size_t		 llen, lcap;
+	int		 lineno;
+	int		 skipping;
+	struct jdoc	 doc;
+	enum ltype	 held;		/* a line read, not yet used */
+	int		 in_match, nmatch, ngame;
+	struct bg_match	 match;
+	struct bg_game	 game;
+	struct diaglist	 dl;
+};
+
+static void
+diag(struct jrd *r, int code, int col, const char *text, size_t len)
+{
+	if (fmt_diag(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
+	    text, len) < 0)
+		r->err = -BG_ENOMEM;
+}
+
+static void
+diags(struct jrd *r, int col, const char *text)
+{
+	diag(r, BG_EJSON, col, text, strlen(text));
+}
+
+/* The next line into r->line: 1, 0 at the end, or a negative code. */
+static int
+next_line(struct jrd *r)
+{
+	long n;
+	size_t i;
+
+	r->llen = 0;
+	for (;;) {
+		if (r->bpos == r->blen) {
+			if (r->eof)
+				break;
+			if ((n = fmt_src_read(r->src, r->buf, CHUNK)) < 0)
+				return r->err = -BG_EIO;
+			if (n == 0) {
+				r->eof = 1;
+				break;
+			}
+			r->blen = (size_t)n;
+			r->bpos = 0;
+		}
+		for (i = r->bpos; i < r->blen && r->buf[i] != '\n'; i++)
+			;
+		if (reserve(&r->line, &r->lcap, r->llen + (i - r->bpos) + 1) <
+		    0)
+			return r->err = -BG_ENOMEM;
+		memcpy(r->line + r->llen, r->buf + r->bpos, i - r->bpos);
+		r->llen += i - r->bpos;
+		if (i < r->blen) {
+			r->bpos = i + 1;
+			r->lineno++;
+			r->line[r->llen] = '\0';
+			return 1;
+		}
+		r->bpos = i;
+	}
+	if (r->llen == 0)
+		return 0;
+	r->lineno++;
+	r->line[r->llen] = '\0';
+	return 1;
+}
+
+/*
+ * The next object line parsed into r->doc, its type in the return
+ * value (L_NONE at the end); a line that is not an object is reported
+ * and skipped.
+ */
+static int
+next_object(struct jrd *r)
+{
+	const char *t;
+	size_t at, n, i;
+	int rc, ty;
+
+	if (r->held != L_NONE) {
+		rc = r->held;
+		r->held = L_NONE;
+		return rc;
+	}
+	while ((rc = next_line(r)) > 0) {
+		i = 0;
+		/* A byte order mark, blanks. */
+		if (r->lineno == 1 && r->llen >= 3 &&
+		    memcmp(r->line, "\xef\xbb\xbf", 3) == 0)
+			i = 3;
+		while (i < r->llen && (r->line[i] == ' ' ||
+		    r->line[i] == '\t' || r->line[i] == '\r'))
+			i++;
+		if (i == r->llen)
+			continue;
+		if (jparse(&r->doc, r->line + i, r->llen - i, &at) < 0) {
+			if (r->doc.nomem)
+				return r->err = -BG_ENOMEM;
+			diags(r, (int)(i + at + 1), "not a JSON object");
+			continue;
+		}
+		if (r->doc.v[0].type != J_OBJECT) {
+			diags(r, (int)i + 1, "not a JSON object");
+			continue;
+		}
+		ty = jget(&r->doc, 0, "type");
+		if ((t = jstr(&r->doc, ty, &n)) == NULL) {
+			diags(r, (int)i + 1, "an object without \"type\"");
+			continue;
+		}
+		if (n == 5 && memcmp(t, "match", 5) == 0)
+			return L_MATCH;
+		if (n == 4 && memcmp(t, "game", 4) == 0)
+			return L_GAME;
+		if (n == 6 && memcmp(t, "record", 6) == 0)
+			return L_RECORD;
+		if (n == 6 && memcmp(t, "result", 6) == 0)
+			return L_RESULT;
+		return L_OTHER;
+	}
+	return rc < 0 ? rc : L_NONE;
+}
+
+/* The names of a "players" array into the match or the game. */
+static int
+players(struct jrd *r, int game)
+{
+	int a = jget(&r->doc, 0, "players"), rt = jget(&r->doc, 0, "ratings");
+	const char *t, *rs;
+	size_t n, rn = 0;
+	int s, rc;
+
+	for (s = 0; s < 2; s++) {
+		if ((t = jstr(&r->doc, jat(&r->doc, a, s), &n)) == NULL)
+			continue;
+		if (!game)
+			rc = rec_match_set_player(&r->match, s, t, n);
+		else {
+			rs = jstr(&r->doc, jat(&r->doc, rt, s), &rn);
+			rc = rec_game_set_player(&r->game, s, t, n, rs, rn);
+		}
+		if (rc < 0)
+			return r->err = rc;
+	}
+	return 0;
+}
+
+static int
+start_match(struct jrd *r)
+{
+	const char *k, *v;
+	size_t kl, vl;
+	int a, e, i, rc;
+
+	rec_match_reset(&r->match);
+	r->match.length = (int)jint(&r->doc, jget(&r->doc, 0, "length"), 0);
+	r->match.line = r->lineno;
+	if (players(r, 0) < 0)
+		return r->err;
+	a = jget(&r->doc, 0, "tags");
+	for (i = 0; (e = jat(&r->doc, a, i)) >= 0; i++) {
+		if ((k = jstr(&r->doc, jat(&r->doc, e, 0), &kl)) == NULL ||
+		    (v = jstr(&r->doc, jat(&r->doc, e, 1), &vl)) == NULL) {
+			diags(r, 0, "a tag is not [\"key\", \"value\"]");
+			continue;
+		}
+		if ((rc = rec_match_add_tag(&r->match, k, kl, v, vl)) < 0)
+			return r->err = rc;
+	}
+	a = jget(&r->doc, 0, "comments");
+	for (i = 0; (e = jat(&r->doc, a, i)) >= 0; i++)
+		if ((v = jstr(&r->doc, e, &vl)) != NULL &&
+		    (rc = rec_match_add_comment(&r->match, v, vl)) < 0)
+			return r->err = rc;
+	return 0;
+}
+
+static int
+start_game(struct jrd *r)
+{
+	int sc = jget(&r->doc, 0, "score"), s;
+
+	rec_game_reset(&r->game);
+	r->ngame++;
+	r->game.number = (int)jint(&r->doc, jget(&r->doc, 0, "number"),
+	    r->ngame);
+	r->game.line = r->game.score_line = r->lineno;
+	for (s = 0; s < 2; s++)
+		r->game.score[s] = (int)jint(&r->doc, jat(&r->doc, sc, s), -1);
+	return players(r, 1);
+}
+
+static const struct {
+	const char	*name;
+	bg_rec_kind	 kind;
+} actions[] = {
+	{ "move", BG_REC_MOVE }, { "double", BG_REC_DOUBLE },
+	{ "take", BG_REC_TAKE }, { "drop", BG_REC_DROP },
+	{ "beaver", BG_REC_BEAVER }, { "raccoon", BG_REC_RACCOON },
+	{ "resign", BG_REC_WIN }, { "win", BG_REC_WIN },
+	{ "loss", BG_REC_LOSS }, { "illegal", BG_REC_ILLEGAL },
+	{ "setpos", BG_REC_SETPOS }, { "comment", BG_REC_COMMENT },
+	{ "unparsed", BG_REC_UNPARSED }
+};
+
+/* A record: its kind from "action", its play from its text. */
+static int
+add_record(struct jrd *r)
+{
+	bg_record rec;
+	const char *t, *a, *sg;
+	size_t n, an, sn, st, errpos, i, k;
+	int rc, v;
+
+	memset(&rec, 0, sizeof rec);
+	rec.line = r->lineno;
+	rec.col = 1;
+	rec.side = -1;
+	if ((a = jstr(&r->doc, jget(&r->doc, 0, "action"), &an)) == NULL) {
+		diags(r, 0, "a record without \"action\"");
+		return 0;
+	}
+	for (i = 0; i < sizeof actions / sizeof actions[0]; i++)
+		if (strlen(actions[i].name) == an &&
+		    memcmp(actions[i].name, a, an) == 0)
+			break;
+	if (i == sizeof actions / sizeof actions[0]) {
+		diag(r, BG_EJSON, 0, a, an);
+		return 0;
+	}
+	rec.kind = actions[i].kind;
+	if ((t = jstr(&r->doc, jget(&r->doc, 0, "text"), &n)) == NULL) {
+		t = "";
+		n = 0;
+	}
+	v = (int)jint(&r->doc, jget(&r->doc, 0, "side"), -1);
+	rec.side = v == 0 || v == 1 ? v : -1;
+	/* A resignation is written as the loser's; its "Wins" is the
+	 * winner's. */
+	if (an == 6 && memcmp(a, "resign", 6) == 0 && rec.side >= 0)
+		rec.side = !rec.side;
+	rec.moveno = (int)jint(&r->doc, jget(&r->doc, 0, "moveno"), 0);
+	rec.value = (int)jint(&r->doc, jget(&r->doc, 0, "value"), 0);
+	if (jget(&r->doc, 0, "and_the_match") >= 0 &&
+	    r->doc.v[jget(&r->doc, 0, "and_the_match")].type == J_TRUE)
+		rec.flags |= BG_RF_MATCH;
+	if (jget(&r->doc, 0, "nomarks") >= 0 &&
+	    r->doc.v[jget(&r->doc, 0, "nomarks")].type == J_TRUE)
+		rec.flags |= BG_RF_NOMARKS;
+	if ((a = jstr(&r->doc, jget(&r->doc, 0, "dice"), &an)) != NULL) {
+		if (an != 2 || a[0] < '1' || a[0] > '6' || a[1] < '1' ||
+		    a[1] > '6') {
+			diag(r, BG_EDICESYNTAX, 0, a, an);
+			rec.kind = BG_REC_UNPARSED;
+			rec.code = BG_EDICESYNTAX;
+		} else {
+			rec.dice[0] = a[0] - '0';
+			rec.dice[1] = a[1] - '0';
+			if (rec.dice[0] < rec.dice[1])
+				rec.flags |= BG_RF_LOWFIRST;
+		}
+	}
+	if (rec.kind == BG_REC_MOVE) {
+		if (rec.dice[0] == 0) {
+			diags(r, 0, "a move without \"dice\"");
+			rec.kind = BG_REC_UNPARSED;
+			rec.code = BG_EJSON;
+		} else {
+			/* The play: the text after "dd:". */
+			for (st = 0; st < n && t[st] != ':'; st++)
+				;
+			st = st < n ? st + 1 : n;
+			while (st < n && (t[st] == ' ' || t[st] == '\t'))
+				st++;
+			k = n;
+			while (k > st && (t[k - 1] == ' ' || t[k - 1] == '\t'))
+				k--;
+			if (k == st) {
+				rec.note.kind = BG_NOTE_NONE;
+			} else if ((k - st >= 7 && (t[st] == 'I' ||
+			    t[st] == 'i') && strncmp(t + st + 1, "llegal", 6) ==
+			    0)) {
+				rec.kind = BG_REC_ILLEGAL;
+			} else if ((rc = bg_notation_parse(&rec.note, t + st,
+			    k - st, &errpos)) < 0) {
+				rec.flags |= BG_RF_BADPLAY;
+				rec.code = -rc;
+				rec.note.kind = BG_NOTE_UNKNOWN;
+				rec.note.npath = 0;
+				diag(r, -rc, 0, t, n);
+			}
+			rec.note.dice[0] = rec.dice[0];
+			rec.note.dice[1] = rec.dice[1];
+		}
+	}
+	if ((rc = rec_game_add(&r->game, &rec, t, n)) < 0)
+		return r->err = rc;
+	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
+	    sn > 0 && (rc = rec_game_add_sgf(&r->game, sg, sn)) < 0)
+		return r->err = rc;
+	return 0;
+}
+
+static void *
+json_open(struct fmt_src *src, const char *name)
+{
+	struct jrd *r;
+
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return NULL;
+	r->src = src;
+	rec_match_init(&r->match);
+	rec_game_init(&r->game);
+	if ((r->buf = malloc(CHUNK)) == NULL ||
+	    rec_match_set_source(&r->match, name ? name : "<stdin>") < 0) {
+		free(r->buf);
+		rec_match_fini(&r->match);
+		free(r);
+		return NULL;
+	}
+	return r;
+}
+
+static void
+json_close(void *p)
+{
+	struct jrd *r = p;
+
+	if (r == NULL)
+		return;
+	free(r->buf);
+	free(r->line);
+	free(r->doc.v);
+	free(r->doc.sb);
+	rec_match_fini(&r->match);
+	rec_game_fini(&r->game);
+	fmt_diag_free(&r->dl);
+	free(r);
+}
+
+static int
+json_next_game(void *p, const bg_game **gp)
+{
+	struct jrd *r = p;
+	const char *sg;
+	size_t sn;
+	int t;
+
+	if (r->err)
+		return r->err;
+	if (!r->in_match)
+		return 0;
+	r->dl.n = 0;
+	while ((t = next_object(r)) == L_RESULT || t == L_OTHER ||
+	    t == L_RECORD) {
+		if (t == L_RECORD)
+			diags(r, 0, "a record outside a game");
+	}
+	if (t < 0)
+		return t;
+	if (t != L_GAME) {
+		r->held = t;
+		r->in_match = 0;
+		return 0;
+	}
+	if (start_game(r) < 0)
+		return r->err;
+	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
+	    sn > 0 && rec_game_add_sgf(&r->game, sg, sn) < 0)
+		return r->err = -BG_ENOMEM;
+	while ((t = next_object(r)) == L_RECORD || t == L_RESULT ||
+	    t == L_OTHER)
+		if (t == L_RECORD && add_record(r) < 0)
+			return r->err;
+	if (t < 0)
+		return t;
+	r->held = t;
+	rec_game_finish(&r->game);
+	*gp = &r->game;
+	return 1;
+}
+
+static int
+json_next_match(void *p, const bg_match **m)
+{
+	struct jrd *r = p;
+	const bg_game *g;
+	int t, rc;
+
+	while (r->in_match && (rc = json_next_game(r, &g)) > 0)
+		;
+	if (r->err)
+		return r->err;
+	r->dl.n = 0;
+	while ((t = next_object(r)) != L_MATCH && t > L_NONE)
+		if (t == L_GAME || t == L_RECORD)
+			diags(r, 0, "a game or record before its match");
+	if (t <= L_NONE)
+		return t;
+	if (start_match(r) < 0)
+		return r->err;
+	r->in_match = 1;
+	r->nmatch++;
+	r->ngame = 0;
+	*m = &r->match;
+	return 1;
+}
+
+static size_t
+json_diag_count(const void *p)
+{
+	const struct jrd *r = p;
+
+	return r->dl.n;
+}
+
+static const bg_diag *
+json_diag(const void *p, size_t i)
+{
+	const struct jrd *r = p;
+
+	return i < r->dl.n ? &r->dl.d[i] : NULL;
+}
+
+const struct fmt_ops fmt_json_ops = {
+	json_open, json_close, json_next_match, json_next_game,
+	json_diag_count, json_diag
+};

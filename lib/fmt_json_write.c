@@ -1,0 +1,336 @@
+/*
+ * fmt_json_write.c: the JSON Lines writer (bgkit-json(5)): a "match"
+ * object, and for each game a "game" object, one "record" object per
+ * record and a "result" object.  A record carries what the record model
+ * holds (so the JSON reader can rebuild it) and the keys of bgshow's
+ * positions: the play as the replay made it, the Position ID, Match ID
+ * and XGID after it, and the pip counts.  The result carries bgscore's
+ * keys.  Keys are always written in the same order; integers are
+ * integers.  Part of libbgkit; callers use bg_writer from bgkit.h.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+/* Length of a valid UTF-8 sequence at s, or 0. */
+static int
+utf8len(const unsigned char *s)
+{
+	int n, i;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+/* A JSON string, or null for NULL. */
+static void
+str(bg_writer *w, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	int n;
+
+	if (s == NULL) {
+		fmt_puts(w, "null");
+		return;
+	}
+	fmt_put(w, "\"", 1);
+	while (*p) {
+		if (*p == '"' || *p == '\\') {
+			fmt_put(w, "\\", 1);
+			fmt_put(w, (const char *)p++, 1);
+		} else if (*p >= 0x20 && *p < 0x7f) {
+			fmt_put(w, (const char *)p++, 1);
+		} else if (*p == '\n') {
+			fmt_puts(w, "\\n");
+			p++;
+		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
+			fmt_put(w, (const char *)p, (size_t)n);
+			p += n;
+		} else if (*p >= 0x80) {
+			fmt_puts(w, "\\ufffd");
+			p++;
+		} else
+			fmt_printf(w, "\\u%04x", *p++);
+	}
+	fmt_put(w, "\"", 1);
+}
+
+static void
+key(bg_writer *w, const char *k)
+{
+	fmt_printf(w, ",\"%s\":", k);
+}
+
+static void
+num_or_null(bg_writer *w, int v, int ok)
+{
+	if (ok)
+		fmt_printf(w, "%d", v);
+	else
+		fmt_puts(w, "null");
+}
+
+static const char *
+onoff(const char *t)
+{
+	if (t == NULL)
+		return "null";
+	if (strcasecmp(t, "on") == 0)
+		return "true";
+	if (strcasecmp(t, "off") == 0)
+		return "false";
+	return "null";
+}
+
+int
+fmt_json_match(bg_writer *w)
+{
+	const bg_match *m = w->m;
+	const bg_variant_info *vi = bg_variant_get(bg_replay_variant(w->rp));
+	size_t i;
+	int s, len = bg_match_length(m);
+
+	fmt_puts(w, "{\"type\":\"match\"");
+	key(w, "source");
+	str(w, bg_match_source(m));
+	key(w, "length");
+	fmt_printf(w, "%d", len < 0 ? 0 : len);
+	key(w, "players");
+	for (s = 0; s < 2; s++) {
+		fmt_puts(w, s ? "," : "[");
+		str(w, bg_match_player(m, s));
+	}
+	fmt_puts(w, "]");
+	key(w, "rules");
+	fmt_puts(w, "{\"variant\":");
+	str(w, vi ? vi->name : NULL);
+	fmt_puts(w, ",\"crawford\":");
+	fmt_puts(w, len <= 0 ? "false" : strcmp(onoff(bg_match_tag(m,
+	    "Crawford")), "false") == 0 ? "false" : "true");
+	fmt_puts(w, ",\"jacoby\":");
+	fmt_puts(w, len > 0 ? "false" : onoff(bg_match_tag(m, "Jacoby")));
+	fmt_puts(w, "}");
+	key(w, "tags");
+	fmt_puts(w, "[");
+	for (i = 0; i < bg_match_tag_count(m); i++) {
+		fmt_puts(w, i ? ",[" : "[");
+		str(w, bg_match_tag_key(m, i));
+		fmt_puts(w, ",");
+		str(w, bg_match_tag_value(m, i));
+		fmt_puts(w, "]");
+	}
+	fmt_puts(w, "]");
+	key(w, "comments");
+	fmt_puts(w, "[");
+	for (i = 0; i < bg_match_comment_count(m); i++) {
+		if (i)
+			fmt_puts(w, ",");
+		str(w, bg_match_comment(m, i));
+	}
+	fmt_puts(w, "]}\n");
+	return w->err;
+}
+
+int
+fmt_json_end(bg_writer *w)
+{
+	return w->err;
+}
+
+/* The SGF properties kept at position at, concatenated, or NULL. */
+static char *
+kept(bg_writer *w, size_t at)
+{
+	size_t i, k, len = 0;
+	char *s;
+
+	for (i = 0; i < bg_game_sgf_count(w->g); i++)
+		if (bg_game_sgf(w->g, i, &k) != NULL && k == at)
+			len += strlen(bg_game_sgf(w->g, i, NULL));
+	if (len == 0)
+		return NULL;
+	if ((s = malloc(len + 1)) == NULL) {
+		w->err = -BG_ENOMEM;
+		return NULL;
+	}
+	s[0] = '\0';
+	for (i = 0; i < bg_game_sgf_count(w->g); i++)
+		if (bg_game_sgf(w->g, i, &k) != NULL && k == at)
+			strcat(s, bg_game_sgf(w->g, i, NULL));
+	return s;
+}
+
+static void
+sgf_key(bg_writer *w, size_t at)
+{
+	char *s = kept(w, at);
+
+	if (s != NULL) {
+		key(w, "sgf");
+		str(w, s);
+		free(s);
+	}
+}
+
+static const char *const actions[] = {
+	[BG_REC_MOVE] = "move", [BG_REC_DOUBLE] = "double",
+	[BG_REC_TAKE] = "take", [BG_REC_DROP] = "drop",
+	[BG_REC_BEAVER] = "beaver", [BG_REC_RACCOON] = "raccoon",
+	[BG_REC_WIN] = "win", [BG_REC_LOSS] = "loss",
+	[BG_REC_ILLEGAL] = "illegal", [BG_REC_SETPOS] = "setpos",
+	[BG_REC_COMMENT] = "comment", [BG_REC_UNPARSED] = "unparsed"
+};
+
+static void
+record(bg_writer *w, size_t i)
+{
+	const bg_record *r = bg_game_record(w->g, i);
+	const struct wrec *wr = &w->wr[i];
+	char buf[128];
+	int side = r->side, resign;
+
+	resign = r->kind == BG_REC_WIN && wr->pos &&
+	    wr->ms.state == BG_GAME_RESIGNED;
+	fmt_printf(w, "{\"type\":\"record\",\"game\":%d", w->games + 1);
+	key(w, "turn");
+	num_or_null(w, wr->turn, wr->pos);
+	key(w, "action");
+	fmt_printf(w, "\"%s\"", resign ? "resign" : actions[r->kind]);
+	/* A resignation is the loser's, as in bgshow. */
+	if (resign)
+		side = !side;
+	key(w, "side");
+	num_or_null(w, side, side >= 0);
+	key(w, "dice");
+	if (r->dice[0] != 0)
+		fmt_printf(w, "\"%d%d\"", r->dice[0], r->dice[1]);
+	else
+		fmt_puts(w, "null");
+	key(w, "move");
+	if (wr->played && bg_play_format(buf, sizeof buf, &wr->play,
+	    BG_STYLE_GNUBG) < (int)sizeof buf)
+		str(w, buf);
+	else
+		fmt_puts(w, "null");
+	if (wr->pos && !wr->lost) {
+		key(w, "position_id");
+		if (bg_posid_encode(buf, sizeof buf, &wr->after,
+		    wr->ms.on_roll) < (int)sizeof buf)
+			str(w, buf);
+		else
+			fmt_puts(w, "null");
+		key(w, "match_id");
+		if (bg_matchid_encode(buf, sizeof buf, &wr->ms) <
+		    (int)sizeof buf)
+			str(w, buf);
+		else
+			fmt_puts(w, "null");
+		key(w, "xgid");
+		if (bg_xgid_encode(buf, sizeof buf, &wr->after, &wr->ms) <
+		    (int)sizeof buf)
+			str(w, buf);
+		else
+			fmt_puts(w, "null");
+		key(w, "pips");
+		fmt_printf(w, "[%d,%d]", bg_board_pips(&wr->after, 0),
+		    bg_board_pips(&wr->after, 1));
+	} else
+		fmt_puts(w, ",\"position_id\":null,\"match_id\":null,"
+		    "\"xgid\":null,\"pips\":null");
+	key(w, "text");
+	str(w, r->text);
+	key(w, "value");
+	num_or_null(w, r->value, r->value != 0);
+	key(w, "and_the_match");
+	fmt_puts(w, r->flags & BG_RF_MATCH ? "true" : "false");
+	key(w, "nomarks");
+	fmt_puts(w, r->flags & BG_RF_NOMARKS ? "true" : "false");
+	key(w, "moveno");
+	num_or_null(w, r->moveno, r->moveno > 0);
+	key(w, "line");
+	fmt_printf(w, "%d", r->line);
+	key(w, "column");
+	fmt_printf(w, "%d", r->col);
+	key(w, "code");
+	str(w, r->code ? bg_code_name(r->code) : NULL);
+	sgf_key(w, i + 1);
+	fmt_puts(w, "}\n");
+}
+
+/* The result with bgscore's keys (bgscore(1)). */
+static void
+result(bg_writer *w)
+{
+	static const char *const types[] = { "single", "gammon", "backgammon" };
+	static const char *const ends[] = { "none", "bearoff", "drop",
+	    "resign" };
+	const bg_result *r = bg_replay_result(w->rp);
+	int v = r->ended_by == BG_END_DROP ? 1 : r->level;
+	int done = r->winner >= 0 && v >= 1 && v <= 3;
+
+	fmt_printf(w, "{\"type\":\"result\",\"game\":%d,\"winner\":",
+	    w->games + 1);
+	if (!done)
+		fmt_printf(w, "null,\"win_type\":null,\"win_value\":null,"
+		    "\"final_cube_value\":%d,\"total_points\":0,"
+		    "\"ended_by\":\"none\",", r->cube);
+	else
+		fmt_printf(w, "%d,\"win_type\":\"%s\",\"win_value\":%d,"
+		    "\"final_cube_value\":%d,\"total_points\":%d,"
+		    "\"ended_by\":\"%s\",", r->winner, types[v - 1], v,
+		    r->cube, r->points, ends[r->ended_by]);
+	fmt_printf(w, "\"score\":[%d,%d]}\n", r->score[0], r->score[1]);
+}
+
+int
+fmt_json_game(bg_writer *w)
+{
+	const bg_game *g = w->g;
+	size_t i;
+	int s;
+
+	fmt_printf(w, "{\"type\":\"game\",\"game\":%d", w->games + 1);
+	key(w, "number");
+	fmt_printf(w, "%d", bg_game_number(g));
+	key(w, "players");
+	for (s = 0; s < 2; s++) {
+		fmt_puts(w, s ? "," : "[");
+		str(w, bg_game_player(g, s));
+	}
+	fmt_puts(w, "]");
+	key(w, "ratings");
+	for (s = 0; s < 2; s++) {
+		fmt_puts(w, s ? "," : "[");
+		str(w, bg_game_rating(g, s));
+	}
+	fmt_puts(w, "]");
+	key(w, "score");
+	for (s = 0; s < 2; s++) {
+		fmt_puts(w, s ? "," : "[");
+		num_or_null(w, bg_game_score(g, s), bg_game_score(g, s) >= 0);
+	}
+	fmt_puts(w, "]");
+	key(w, "crawford");
+	fmt_puts(w, bg_replay_result(w->rp)->crawford ? "true" : "false");
+	sgf_key(w, 0);
+	fmt_puts(w, "}\n");
+	for (i = 0; i < bg_game_record_count(g); i++)
+		record(w, i);
+	result(w);
+	return w->err;
+}

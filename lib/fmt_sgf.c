@@ -1,0 +1,1616 @@
+/*
+ * fmt_sgf.c: the reader of GNU Backgammon's SGF (GM[6], bgkit-sgf(5)).
+ * A collection holds one game tree per game; consecutive trees of one
+ * match length with rising game numbers make a match.  The reader turns
+ * each tree's main line into the record model the .mat reader gives:
+ * moves in absolute letter coordinates become plays in the mover's
+ * numbering, "double", "take" and "drop" cube records (a double that
+ * answers a double is a beaver, and the take of a beaver is implied, as
+ * in .mat), RE a "Wins" record, setup nodes a set-position record with
+ * an XGID, comments comment records, and the game-info properties the
+ * match's tags and comments.  Properties the model has no field for
+ * (gnubg's analysis) are kept as written, for an SGF writer.  The input
+ * is scanned byte by byte with an explicit depth count, never by
+ * recursion; one game is in memory at a time.  Part of libbgkit;
+ * callers use bgkit.h (bg_reader detects SGF and comes here).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "chars_int.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+#define CHUNK	65536
+#define MAXID	15		/* longest property identifier kept */
+
+/* A property of the node being read: its values are raw (escapes kept)
+ * in the node's value buffer. */
+struct prop {
+	char		 id[MAXID + 1];
+	int		 line, col;
+	size_t		 val, nval;	/* first value index, count */
+};
+
+struct val {
+	size_t		 off, len;
+};
+
+struct rootinfo {
+	int		 length;	/* -1 if no MI */
+	int		 index;		/* MI game, -1 if none */
+	int		 score[2];
+	bg_variant	 variant;
+	int		 crawford, crawford_game, jacoby, nocube;
+	int		 cv;
+};
+
+struct sgf {
+	struct fmt_src	*src;
+	char		*buf;
+	size_t		 blen, bpos;
+	int		 eof, err;
+	int		 line, col, cr;	/* position of the next byte */
+
+	/* the node read last */
+	struct prop	*prop;
+	size_t		 nprop, capprop;
+	struct val	*val;
+	size_t		 nval, capval;
+	char		*vb;		/* raw values */
+	size_t		 vlen, vcap;
+	int		 nline, ncol;	/* where the node starts */
+
+	/* the tree being read */
+	int		 depth;		/* open parentheses */
+	int		 mainline;	/* still on the first line of play */
+	int		 garbage;	/* a syntax error reported in it */
+	int		 varwarned;
+
+	/* where the reader is */
+	int		 nmatch;
+	int		 in_match;
+	int		 pending;	/* a root read, its game not yet made */
+	struct rootinfo	 ri;		/* what that root says */
+	int		 last_index;	/* MI game index of the last tree */
+	int		 encwarned;
+	int		 latin1;	/* CA says ISO-8859-1 */
+
+	/* the game being made */
+	bg_variant	 variant;
+	bg_board	 board;
+	int		 cube, owner, cubeless;
+	int		 pend;		/* a double waiting: 1, a beaver: 2 */
+	int		 pendval, pendside;
+	int		 last_side;	/* who moved last, -1 */
+	int		 roll_side;	/* a roll shown by PL/DI, -1 none */
+	int		 roll_dice[2], roll_line, roll_col;
+	int		 crawford_game;
+	int		 sgame;		/* game number, for diagnostics */
+	int		 keepdiag;	/* diagnostics of the next match */
+
+	char		*tmp;		/* a value converted */
+	size_t		 tcap;
+
+	struct bg_match	 match;
+	struct bg_game	 game;
+	struct diaglist	 dl;
+};
+
+/* ------------------------------------------------------------- helpers */
+
+static int
+reserve(char **p, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 256;
+	char *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > (size_t)-1 / 2)
+			return -BG_ENOMEM;
+		c *= 2;
+	}
+	if ((np = realloc(*p, c)) == NULL)
+		return -BG_ENOMEM;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
+static int
+isblank_(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
+	    c == '\f' || c == '\v';
+}
+
+static int
+isupper_(int c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+static void
+diag(struct sgf *s, int code, int line, int col, int side,
+    const int dice[2], const char *text, size_t len)
+{
+	if (fmt_diag(&s->dl, code, line, col, s->sgame, 0, side, dice, text,
+	    len) < 0)
+		s->err = -BG_ENOMEM;
+}
+
+static void
+diags(struct sgf *s, int code, int line, int col, const char *text)
+{
+	diag(s, code, line, col, -1, NULL, text, text ? strlen(text) : 0);
+}
+
+/* ---------------------------------------------------------------- bytes */
+
+static int
+refill(struct sgf *s)
+{
+	long n;
+
+	if (s->eof || s->err)
+		return 0;
+	n = fmt_src_read(s->src, s->buf, CHUNK);
+	if (n < 0) {
+		s->err = -BG_EIO;
+		return 0;
+	}
+	if (n == 0) {
+		s->eof = 1;
+		return 0;
+	}
+	s->blen = (size_t)n;
+	s->bpos = 0;
+	return 1;
+}
+
+/* The next byte without taking it, or -1 at the end. */
+static int
+peekc(struct sgf *s)
+{
+	if (s->bpos == s->blen && !refill(s))
+		return -1;
+	return (unsigned char)s->buf[s->bpos];
+}
+
+static int
+getc_(struct sgf *s)
+{
+	int c = peekc(s);
+
+	if (c < 0)
+		return c;
+	s->bpos++;
+	if (c == '\n') {
+		if (!s->cr)
+			s->line++;
+		s->cr = 0;
+		s->col = 1;
+	} else if (c == '\r') {
+		s->line++;
+		s->col = 1;
+		s->cr = 1;
+	} else {
+		s->cr = 0;
+		if ((c & 0xc0) != 0x80)
+			s->col++;
+	}
+	return c;
+}
+
+static void
+skip_blanks(struct sgf *s)
+{
+	int c;
+
+	while ((c = peekc(s)) >= 0 && isblank_(c))
+		getc_(s);
+}
+
+/* A syntax error, once per tree. */
+static void
+syntax(struct sgf *s, const char *what)
+{
+	if (s->garbage++ == 0)
+		diags(s, BG_ESGF, s->line, s->col, what);
+}
+
+/* --------------------------------------------------------------- values */
+
+/* Read a value after its '['; raw into the node (store) or dropped. */
+static int
+read_value(struct sgf *s, int store)
+{
+	size_t st = s->vlen;
+	int c, esc = 0, line = s->line, col = s->col - 1;
+	struct val *v;
+
+	for (;;) {
+		if ((c = getc_(s)) < 0) {
+			diags(s, BG_ESGF, line, col, "value not closed by ']'");
+			s->garbage++;
+			break;
+		}
+		if (c == ']' && !esc)
+			break;
+		esc = c == '\\' && !esc;
+		if (store) {
+			if (reserve(&s->vb, &s->vcap, s->vlen + 1) < 0)
+				return s->err = -BG_ENOMEM;
+			s->vb[s->vlen++] = (char)c;
+		}
+	}
+	if (!store)
+		return 0;
+	if (s->nval == s->capval) {
+		size_t cap = s->capval ? s->capval * 2 : 32;
+
+		if ((v = realloc(s->val, cap * sizeof *v)) == NULL)
+			return s->err = -BG_ENOMEM;
+		s->val = v;
+		s->capval = cap;
+	}
+	s->val[s->nval].off = st;
+	s->val[s->nval].len = s->vlen - st;
+	s->nval++;
+	return 0;
+}
+
+/*
+ * Read the properties of a node, up to the next ';', '(' or ')'.  The
+ * node's ';' is taken already.
+ */
+static int
+read_node(struct sgf *s)
+{
+	struct prop *p;
+	size_t n;
+	int c;
+
+	s->nprop = s->nval = s->vlen = 0;
+	s->nline = s->line;
+	s->ncol = s->col - 1;
+	for (;;) {
+		skip_blanks(s);
+		c = peekc(s);
+		if (c < 0 || c == ';' || c == '(' || c == ')')
+			return s->err;
+		if (!isalph(c)) {
+			syntax(s, "a property name was expected");
+			getc_(s);
+			continue;
+		}
+		if (s->nprop == s->capprop) {
+			size_t cap = s->capprop ? s->capprop * 2 : 16;
+
+			if ((p = realloc(s->prop, cap * sizeof *p)) == NULL)
+				return s->err = -BG_ENOMEM;
+			s->prop = p;
+			s->capprop = cap;
+		}
+		p = &s->prop[s->nprop];
+		memset(p, 0, sizeof *p);
+		p->line = s->line;
+		p->col = s->col;
+		n = 0;
+		/* FF[3] names: upper-case letters count, lower-case not. */
+		while ((c = peekc(s)) >= 0 && isalph(c)) {
+			getc_(s);
+			if (isupper_(c) && n < MAXID)
+				p->id[n++] = (char)c;
+		}
+		skip_blanks(s);
+		if (peekc(s) != '[') {
+			syntax(s, "a property without a value");
+			continue;
+		}
+		p->val = s->nval;
+		while (peekc(s) == '[') {
+			getc_(s);
+			if (read_value(s, 1) < 0)
+				return s->err;
+			skip_blanks(s);
+		}
+		p->nval = s->nval - p->val;
+		if (n > 0)
+			s->nprop++;
+	}
+}
+
+/* Skip a variation whose '(' is taken. */
+static void
+skip_variation(struct sgf *s)
+{
+	int c, depth = 1;
+
+	if (!s->varwarned++)
+		diags(s, BG_WVARIATION, s->line, s->col - 1, NULL);
+	while (depth > 0 && (c = getc_(s)) >= 0) {
+		if (c == '[')
+			read_value(s, 0);
+		else if (c == '(')
+			depth++;
+		else if (c == ')')
+			depth--;
+	}
+}
+
+/*
+ * The next node of the tree on the main line: 1 with its properties
+ * read, 0 when the tree is closed (or the input ends).
+ */
+static int
+next_node(struct sgf *s)
+{
+	int c;
+
+	while (s->depth > 0) {
+		skip_blanks(s);
+		if ((c = peekc(s)) < 0) {
+			if (s->err)
+				return s->err;
+			diags(s, BG_ESGF, s->line, s->col,
+			    "the input ends inside a game tree");
+			s->depth = 0;
+			return 0;
+		}
+		getc_(s);
+		if (c == ';')
+			return read_node(s) < 0 ? s->err : 1;
+		if (c == '(') {
+			if (s->mainline)
+				s->depth++;
+			else
+				skip_variation(s);
+		} else if (c == ')') {
+			s->mainline = 0;
+			s->depth--;
+		} else
+			syntax(s, "a node (';') was expected");
+	}
+	return 0;
+}
+
+/*
+ * The root node of the next tree: 1 with its properties read, 0 at the
+ * end of the input.
+ */
+static int
+next_root(struct sgf *s)
+{
+	int c, out = 0;
+
+	for (;;) {
+		skip_blanks(s);
+		if ((c = peekc(s)) < 0)
+			return s->err;
+		getc_(s);
+		if (c == '(')
+			break;
+		if (!out++)
+			diags(s, BG_ESGF, s->line, s->col - 1,
+			    "text outside a game tree");
+	}
+	s->depth = 1;
+	s->mainline = 1;
+	s->garbage = 0;
+	s->varwarned = 0;
+	for (;;) {
+		skip_blanks(s);
+		if ((c = peekc(s)) < 0) {
+			diags(s, BG_ESGF, s->line, s->col,
+			    "the input ends inside a game tree");
+			s->depth = 0;
+			return s->err;
+		}
+		getc_(s);
+		if (c == ';')
+			break;
+		if (c == '(')
+			s->depth++;
+		else if (c == ')') {
+			if (--s->depth == 0) {
+				diags(s, BG_ESGF, s->line, s->col - 1,
+				    "an empty game tree");
+				return next_root(s);
+			}
+		} else
+			syntax(s, "a node (';') was expected");
+	}
+	if (read_node(s) < 0)
+		return s->err;
+	return 1;
+}
+
+/* ------------------------------------------------------- value decoding */
+
+static const struct prop *
+find(const struct sgf *s, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < s->nprop; i++)
+		if (strcmp(s->prop[i].id, id) == 0)
+			return &s->prop[i];
+	return NULL;
+}
+
+static const char *
+raw(const struct sgf *s, const struct prop *p, size_t k, size_t *len)
+{
+	const struct val *v = &s->val[p->val + k];
+
+	*len = v->len;
+	return s->vb + v->off;
+}
+
+/* Length of a valid UTF-8 sequence at p[0..n), or 0. */
+static size_t
+utf8_len(const unsigned char *p, size_t n)
+{
+	size_t len, i;
+	unsigned cp;
+
+	if (p[0] < 0x80)
+		return 1;
+	if (p[0] < 0xc2 || p[0] > 0xf4)
+		return 0;
+	len = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+	if (len > n)
+		return 0;
+	cp = p[0] & (0x3f >> (len - 1));
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+/*
+ * Append byte c of a value, in UTF-8: Latin-1 when the tree says so or
+ * when the bytes are not UTF-8.
+ */
+static int
+put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
+    int *bad)
+{
+	const unsigned char *p = (const unsigned char *)in + *i;
+	size_t k;
+
+	if (reserve(&s->tmp, &s->tcap, *o + 5) < 0)
+		return s->err = -BG_ENOMEM;
+	if (*p < 0x80) {
+		s->tmp[(*o)++] = (char)*p;
+		(*i)++;
+		return 0;
+	}
+	if (!s->latin1 && (k = utf8_len(p, n - *i)) > 0) {
+		memcpy(s->tmp + *o, p, k);
+		*o += k;
+		*i += k;
+		return 0;
+	}
+	if (!s->latin1)
+		*bad = 1;
+	s->tmp[(*o)++] = (char)(0xc0 | *p >> 6);
+	s->tmp[(*o)++] = (char)(0x80 | (*p & 0x3f));
+	(*i)++;
+	return 0;
+}
+
+static void
+bad_encoding(struct sgf *s, const struct prop *p)
+{
+	if (!s->encwarned++)
+		diag(s, BG_WENCODING, p->line, p->col, -1, NULL, p->id,
+		    strlen(p->id));
+}
+
+enum vtype {
+	V_SIMPLE,		/* SimpleText: every line break a space */
+	V_TEXT,			/* Text: hard line breaks kept */
+	V_RAW			/* escapes and line breaks as written */
+};
+
+/*
+ * Value k of p decoded into s->tmp (NUL-terminated, also *len): escapes
+ * resolved, soft line breaks removed, other blanks as the type says.
+ */
+static const char *
+text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
+    size_t *len)
+{
+	size_t n, i = 0, o = 0;
+	const char *in = raw(s, p, k, &n);
+	int bad = 0, c;
+
+	while (i < n) {
+		c = (unsigned char)in[i];
+		if (t == V_RAW) {
+			if (put_text(s, &o, in, &i, n, &bad) < 0)
+				return NULL;
+			continue;
+		}
+		if (c == '\\' && i + 1 < n) {
+			i++;
+			c = (unsigned char)in[i];
+			if (c == '\n' || c == '\r') {
+				/* A soft line break: nothing. */
+				i++;
+				if (i < n && (in[i] == '\n' || in[i] == '\r') &&
+				    in[i] != c)
+					i++;
+				continue;
+			}
+		} else if (c == '\r' || c == '\n') {
+			i++;
+			if (c == '\r' && i < n && in[i] == '\n')
+				i++;
+			if (reserve(&s->tmp, &s->tcap, o + 2) < 0)
+				return NULL;
+			s->tmp[o++] = t == V_TEXT ? '\n' : ' ';
+			continue;
+		} else if (isblank_(c)) {
+			if (reserve(&s->tmp, &s->tcap, o + 2) < 0)
+				return NULL;
+			s->tmp[o++] = ' ';
+			i++;
+			continue;
+		}
+		if (put_text(s, &o, in, &i, n, &bad) < 0)
+			return NULL;
+	}
+	if (reserve(&s->tmp, &s->tcap, o + 1) < 0) {
+		s->err = -BG_ENOMEM;
+		return NULL;
+	}
+	s->tmp[o] = '\0';
+	if (bad)
+		bad_encoding(s, p);
+	*len = o;
+	return s->tmp;
+}
+
+/* Value 0 of property id as simple text, trimmed, or NULL. */
+static const char *
+simple(struct sgf *s, const char *id, size_t *len)
+{
+	const struct prop *p = find(s, id);
+	const char *t;
+	size_t n;
+
+	if (p == NULL || p->nval == 0 ||
+	    (t = text(s, p, 0, V_SIMPLE, &n)) == NULL)
+		return NULL;
+	while (n > 0 && t[n - 1] == ' ')
+		n--;
+	while (n > 0 && *t == ' ') {
+		t++;
+		n--;
+	}
+	*len = n;
+	return t;
+}
+
+/* A decimal at s[0..n) of at most 9 digits; -1 if it is not one. */
+static int
+number(const char *t, size_t n)
+{
+	size_t i;
+	int v = 0;
+
+	if (n == 0 || n > 9)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!isdig((unsigned char)t[i]))
+			return -1;
+		v = v * 10 + (t[i] - '0');
+	}
+	return v;
+}
+
+/* ------------------------------------------------------------ root node */
+
+/* The MI and RU of the root node just read. */
+static void
+root_info(struct sgf *s, struct rootinfo *ri)
+{
+	const struct prop *p;
+	const char *t;
+	size_t k, n, rest;
+	int v;
+
+	memset(ri, 0, sizeof *ri);
+	ri->length = -1;
+	ri->index = -1;
+	ri->score[0] = ri->score[1] = -1;
+	ri->variant = BG_VARIANT_STANDARD;
+	ri->cv = 1;
+	if ((p = find(s, "MI")) != NULL)
+		for (k = 0; k < p->nval; k++) {
+			char key[8];
+
+			if ((t = text(s, p, k, V_SIMPLE, &n)) == NULL)
+				return;
+			for (rest = 0; rest < n && t[rest] != ':'; rest++)
+				;
+			snprintf(key, sizeof key, "%.*s",
+			    (int)(rest < 7 ? rest : 7), t);
+			rest++;
+			v = rest < n ? number(t + rest, n - rest) : -1;
+			if (v < 0 && (strcmp(key, "length") == 0 ||
+			    strcmp(key, "game") == 0 ||
+			    strcmp(key, "ws") == 0 || strcmp(key, "bs") == 0)) {
+				diag(s, BG_ESGFVALUE, p->line, p->col, -1,
+				    NULL, t, n);
+				continue;
+			}
+			if (strcmp(key, "length") == 0)
+				ri->length = v;
+			else if (strcmp(key, "game") == 0)
+				ri->index = v;
+			else if (strcmp(key, "ws") == 0)
+				ri->score[0] = v;
+			else if (strcmp(key, "bs") == 0)
+				ri->score[1] = v;
+		}
+	if ((p = find(s, "RU")) != NULL && p->nval > 0 &&
+	    (t = text(s, p, 0, V_SIMPLE, &n)) != NULL) {
+		size_t a = 0, b;
+
+		while (a < n) {
+			for (b = a; b < n && t[b] != ':'; b++)
+				;
+#define IS(w)	(b - a == strlen(w) && strncmp(t + a, w, b - a) == 0)
+			if (IS("Crawford"))
+				ri->crawford = 1;
+			else if (IS("CrawfordGame"))
+				ri->crawford_game = 1;
+			else if (IS("Jacoby"))
+				ri->jacoby = 1;
+			else if (IS("NoCube"))
+				ri->nocube = 1;
+			else if (IS("Nackgammon"))
+				ri->variant = BG_VARIANT_NACKGAMMON;
+			else if (IS("Hypergammon1"))
+				ri->variant = BG_VARIANT_HYPER1;
+			else if (IS("Hypergammon2"))
+				ri->variant = BG_VARIANT_HYPER2;
+			else if (IS("Hypergammon3") || IS("Hypergammon"))
+				ri->variant = BG_VARIANT_HYPER3;
+			else if (b > a)
+				diag(s, BG_ESGFVALUE, p->line, p->col, -1,
+				    NULL, t + a, b - a);
+#undef IS
+			a = b + 1;
+		}
+	}
+	if ((p = find(s, "CV")) != NULL && p->nval > 0 &&
+	    (t = text(s, p, 0, V_SIMPLE, &n)) != NULL) {
+		v = number(t, n);
+		if (v >= 1 && v <= 1 << 20 && (v & (v - 1)) == 0)
+			ri->cv = v;
+		else
+			diag(s, BG_ESGFVALUE, p->line, p->col, -1, NULL, t, n);
+	}
+}
+
+static int
+add_tag(struct sgf *s, const char *key, const char *val, size_t len)
+{
+	int rc = rec_match_add_tag(&s->match, key, strlen(key), val, len);
+
+	if (rc < 0)
+		s->err = rc;
+	return rc;
+}
+
+/* Does the match have a tag named key (any case)? */
+static int
+has_tag(const struct sgf *s, const char *key)
+{
+	return bg_match_tag(&s->match, key) != NULL;
+}
+
+/*
+ * The game comment GC: lines of the form [Key "value"] are tags (that
+ * is how an SGF writer keeps tags SGF has no property for), the others
+ * the match's comments.
+ */
+static int
+game_comment(struct sgf *s, const struct prop *p)
+{
+	const char *t, *l;
+	size_t n, a, b, q;
+	int rc;
+
+	if ((t = text(s, p, 0, V_TEXT, &n)) == NULL)
+		return s->err;
+	for (a = 0; a < n; a = b + 1) {
+		for (b = a; b < n && t[b] != '\n'; b++)
+			;
+		l = t + a;
+		q = b - a;
+		if (q >= 5 && l[0] == '[' && l[q - 1] == ']' &&
+		    l[q - 2] == '"') {
+			const char *v = memchr(l, '"', q);
+
+			if (v != NULL && v < l + q - 2 && v > l + 1 &&
+			    v[-1] == ' ' && memchr(l + 1, '"', (size_t)(v - l
+			    - 1)) == NULL) {
+				rc = rec_match_add_tag(&s->match, l + 1,
+				    (size_t)(v - l - 2), v + 1,
+				    (size_t)(l + q - 2 - v - 1));
+				if (rc < 0)
+					return s->err = rc;
+				continue;
+			}
+		}
+		if (b == n && q == 0 && a > 0)
+			break;		/* a final line break */
+		if ((rc = rec_match_add_comment(&s->match, l, q)) < 0)
+			return s->err = rc;
+	}
+	return 0;
+}
+
+/*
+ * The match from the root just read: length, players, and its tags:
+ * those in GC first, then the ones its properties state (unless GC
+ * has them already).
+ */
+static int
+start_match(struct sgf *s, const struct rootinfo *ri)
+{
+	static const struct {
+		const char	*id, *key;
+	} info[] = {
+		{ "PC", "Site" }, { "EV", "Event" }, { "RO", "Round" },
+		{ "DT", "EventDate" }, { "", "Variation" },
+		{ "AN", "Transcriber" }
+	};
+	static const char *const variation[] = {
+		[BG_VARIANT_NACKGAMMON] = "NackGammon",
+		[BG_VARIANT_HYPER1] = "HyperGammon (1)",
+		[BG_VARIANT_HYPER2] = "HyperGammon (2)",
+		[BG_VARIANT_HYPER3] = "HyperGammon (3)"
+	};
+	const struct prop *p;
+	const char *t;
+	size_t i, n, ngc;
+	int side;
+
+	rec_match_reset(&s->match);
+	s->match.length = ri->length < 0 ? 0 : ri->length;
+	s->match.line = s->nline;
+	for (side = 0; side < 2; side++)
+		if ((t = simple(s, side ? "PB" : "PW", &n)) != NULL &&
+		    rec_match_set_player(&s->match, side, t, n) < 0)
+			return s->err = -BG_ENOMEM;
+	if ((p = find(s, "GC")) != NULL && p->nval > 0 &&
+	    game_comment(s, p) < 0)
+		return s->err;
+	ngc = s->match.ntag;
+	for (i = 0; i < sizeof info / sizeof info[0]; i++) {
+		char date[16];
+
+		if (has_tag(s, info[i].key))
+			continue;
+		if (info[i].id[0] == '\0') {
+			if (ri->variant != BG_VARIANT_STANDARD &&
+			    ri->variant <= BG_VARIANT_HYPER3 &&
+			    add_tag(s, info[i].key, variation[ri->variant],
+			    strlen(variation[ri->variant])) < 0)
+				return s->err;
+			continue;
+		}
+		if ((t = simple(s, info[i].id, &n)) == NULL)
+			continue;
+		/* SGF's 2000-01-31 is the .mat's 2000.01.31. */
+		if (strcmp(info[i].id, "DT") == 0 && n == 10 &&
+		    t[4] == '-' && t[7] == '-') {
+			memcpy(date, t, 10);
+			date[4] = date[7] = '.';
+			t = date;
+		}
+		if (add_tag(s, info[i].key, t, n) < 0)
+			return s->err;
+	}
+	/* A 1-point match has no Crawford game: gnubg says nothing. */
+	if (ri->length > 1 && !ri->crawford && !has_tag(s, "Crawford") &&
+	    add_tag(s, "Crawford", "Off", 3) < 0)
+		return s->err;
+	if (ri->jacoby && !has_tag(s, "Jacoby") &&
+	    add_tag(s, "Jacoby", "On", 2) < 0)
+		return s->err;
+	if (ri->nocube && !has_tag(s, "CubeLimit") &&
+	    add_tag(s, "CubeLimit", "1", 1) < 0)
+		return s->err;
+	/* The tags of properties first, as gnubg's .mat has them. */
+	for (i = 0; i < ngc; i++) {
+		struct tag t0 = s->match.tag[0];
+
+		memmove(s->match.tag, s->match.tag + 1,
+		    (s->match.ntag - 1) * sizeof *s->match.tag);
+		s->match.tag[s->match.ntag - 1] = t0;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- the records */
+
+static int
+add_record(struct sgf *s, bg_record *rec, const char *t, size_t len)
+{
+	int rc;
+
+	if ((rc = rec_game_add(&s->game, rec, t, len)) < 0)
+		s->err = rc;
+	return rc;
+}
+
+/* Point of letter c for side: 1..24 own numbering, 25 bar, 0 off, -1. */
+static int
+letter_point(int c, int side)
+{
+	if (c == 'y')
+		return BG_BAR;
+	if (c == 'z')
+		return BG_OFF;
+	if (c < 'a' || c > 'x')
+		return -1;
+	return side == 0 ? c - 'a' + 1 : 24 - (c - 'a');
+}
+
+/* A roll shown without a play (PL and DI): a move without a play. */
+static int
+flush_roll(struct sgf *s)
+{
+	bg_record rec;
+	char t[8];
+
+	if (s->roll_side < 0)
+		return 0;
+	memset(&rec, 0, sizeof rec);
+	rec.kind = BG_REC_MOVE;
+	rec.side = s->roll_side;
+	rec.line = s->roll_line;
+	rec.col = s->roll_col;
+	rec.dice[0] = rec.note.dice[0] = s->roll_dice[0];
+	rec.dice[1] = rec.note.dice[1] = s->roll_dice[1];
+	if (rec.dice[0] < rec.dice[1])
+		rec.flags |= BG_RF_LOWFIRST;
+	rec.flags |= BG_RF_NOMARKS;
+	rec.note.kind = BG_NOTE_NONE;
+	s->roll_side = -1;
+	s->last_side = rec.side;
+	snprintf(t, sizeof t, "%d%d:", rec.dice[0], rec.dice[1]);
+	return add_record(s, &rec, t, strlen(t));
+}
+
+/* A cube action: "double", "take" or "drop". */
+static int
+cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
+{
+	bg_record rec;
+	char t[40];
+
+	memset(&rec, 0, sizeof rec);
+	rec.side = side;
+	rec.line = p->line;
+	rec.col = p->col;
+	switch (lower((unsigned char)v[1])) {
+	case 'o':		/* double */
+		if (s->pend && s->pendside != side) {
+			rec.kind = BG_REC_BEAVER;
+			rec.value = s->pendval * 2;
+			s->pend = 2;
+			snprintf(t, sizeof t, "Beavers => %d", rec.value);
+		} else {
+			rec.kind = BG_REC_DOUBLE;
+			rec.value = s->cube * 2;
+			s->pend = 1;
+			snprintf(t, sizeof t, "Doubles => %d", rec.value);
+		}
+		s->pendval = rec.value;
+		s->pendside = side;
+		break;
+	case 'a':		/* take */
+		if (s->pend == 2) {
+			/* The take of a beaver is implied, as in .mat. */
+			s->cube = s->pendval;
+			s->owner = !side;
+			s->pend = 0;
+			return 0;
+		}
+		rec.kind = BG_REC_TAKE;
+		snprintf(t, sizeof t, "Takes");
+		if (s->pend) {
+			s->cube = s->pendval;
+			s->owner = side;
+		}
+		s->pend = 0;
+		break;
+	default:		/* drop */
+		rec.kind = BG_REC_DROP;
+		snprintf(t, sizeof t, "Drops");
+		s->pend = 0;
+		break;
+	}
+	return add_record(s, &rec, t, strlen(t));
+}
+
+/* W[...] or B[...]: a roll and its play, or a cube action. */
+static int
+move(struct sgf *s, const struct prop *p, int side)
+{
+	bg_record rec;
+	bg_play pl;
+	const char *v;
+	char t[64];
+	size_t n, i;
+	int a, b, k;
+
+	if (p->nval == 0 || (v = text(s, p, 0, V_RAW, &n)) == NULL)
+		return s->err;
+	while (n > 0 && isblank_((unsigned char)v[n - 1]))
+		n--;
+	while (n > 0 && isblank_((unsigned char)*v)) {
+		v++;
+		n--;
+	}
+	if ((n == 6 && strncmp(v, "double", 6) == 0) ||
+	    (n == 4 && strncmp(v, "take", 4) == 0) ||
+	    (n == 4 && strncmp(v, "drop", 4) == 0)) {
+		if (s->roll_side >= 0 && flush_roll(s) < 0)
+			return s->err;
+		return cube_action(s, p, side, v);
+	}
+	/* The roll a PL/DI node showed is this move's, or a roll of its own. */
+	if (s->roll_side >= 0 && (s->roll_side != side || n < 2 ||
+	    s->roll_dice[0] != v[0] - '0' || s->roll_dice[1] != v[1] - '0') &&
+	    flush_roll(s) < 0)
+		return s->err;
+	s->roll_side = -1;
+	memset(&rec, 0, sizeof rec);
+	rec.kind = BG_REC_MOVE;
+	rec.side = side;
+	rec.line = p->line;
+	rec.col = p->col;
+	rec.flags = BG_RF_NOMARKS;
+	s->last_side = side;
+	if (n < 2 || v[0] < '1' || v[0] > '6' || v[1] < '1' || v[1] > '6' ||
+	    (n - 2) % 2 != 0 || n - 2 > 8) {
+		rec.kind = BG_REC_UNPARSED;
+		rec.code = BG_ESGFVALUE;
+		diag(s, BG_ESGFVALUE, p->line, p->col, side, NULL, v, n);
+		return add_record(s, &rec, v, n);
+	}
+	rec.dice[0] = rec.note.dice[0] = v[0] - '0';
+	rec.dice[1] = rec.note.dice[1] = v[1] - '0';
+	if (rec.dice[0] < rec.dice[1])
+		rec.flags |= BG_RF_LOWFIRST;
+	rec.note.kind = n == 2 ? BG_NOTE_NONE : BG_NOTE_PLAY;
+	memset(&pl, 0, sizeof pl);
+	for (i = 2; i < n; i += 2) {
+		a = letter_point((unsigned char)v[i], side);
+		b = letter_point((unsigned char)v[i + 1], side);
+		if (a < 0 || b < 0 || a == BG_OFF || b == BG_BAR) {
+			rec.kind = BG_REC_MOVE;
+			rec.flags |= BG_RF_BADPLAY;
+			rec.code = BG_ESGFVALUE;
+			rec.note.kind = BG_NOTE_UNKNOWN;
+			rec.note.npath = 0;
+			diag(s, BG_ESGFVALUE, p->line, p->col + (int)i + 2,
+			    side, rec.dice, v, n);
+			snprintf(t, sizeof t, "%d%d: %.*s", rec.dice[0],
+			    rec.dice[1], (int)(n - 2), v + 2);
+			return add_record(s, &rec, t, strlen(t));
+		}
+		k = rec.note.npath++;
+		rec.note.path[k].npt = 2;
+		rec.note.path[k].pt[0] = (signed char)a;
+		rec.note.path[k].pt[1] = (signed char)b;
+		rec.note.path[k].count = 1;
+		pl.step[pl.n].from = (signed char)a;
+		pl.step[pl.n].to = (signed char)b;
+		pl.n++;
+	}
+	/* Follow the board for later setup nodes; legality is the
+	 * replay's business. */
+	bg_play_apply(&s->board, side, &pl);
+	k = snprintf(t, sizeof t, "%d%d:", rec.dice[0], rec.dice[1]);
+	if (rec.note.kind == BG_NOTE_PLAY) {
+		t[k++] = ' ';
+		bg_notation_format(t + k, sizeof t - (size_t)k, &rec.note,
+		    BG_STYLE_MAT);
+	}
+	return add_record(s, &rec, t, strlen(t));
+}
+
+/* C[...]: one comment record per line. */
+static int
+comment(struct sgf *s, const struct prop *p)
+{
+	bg_record rec;
+	const char *t;
+	size_t n, a, b;
+
+	if (p->nval == 0 || (t = text(s, p, 0, V_TEXT, &n)) == NULL)
+		return s->err;
+	while (n > 0 && t[n - 1] == '\n')
+		n--;
+	memset(&rec, 0, sizeof rec);
+	rec.kind = BG_REC_COMMENT;
+	rec.side = -1;
+	rec.line = p->line;
+	rec.col = p->col;
+	for (a = 0; a <= n; a = b + 1) {
+		for (b = a; b < n && t[b] != '\n'; b++)
+			;
+		if (add_record(s, &rec, t + a, b - a) < 0)
+			return s->err;
+	}
+	return 0;
+}
+
+/* A point list of AE, AW or AB: letters and a:b ranges. */
+static int
+points(struct sgf *s, const struct prop *p, int side, int clear)
+{
+	const char *t;
+	size_t k, n;
+	int a, b, x, pt, opp;
+
+	for (k = 0; k < p->nval; k++) {
+		if ((t = text(s, p, k, V_SIMPLE, &n)) == NULL)
+			return s->err;
+		if (n == 1)
+			a = b = (unsigned char)t[0];
+		else if (n == 3 && t[1] == ':') {
+			a = (unsigned char)t[0];
+			b = (unsigned char)t[2];
+		} else
+			a = b = 0;
+		if (a < 'a' || b > 'z' || a > b) {
+			diag(s, BG_ESGFVALUE, p->line, p->col, -1, NULL, t, n);
+			continue;
+		}
+		for (x = a; x <= b; x++) {
+			if (clear) {
+				/* Both sides' checkers there. */
+				for (opp = 0; opp < 2; opp++) {
+					pt = letter_point(x, opp);
+					if (pt == BG_OFF || pt < 0)
+						continue;
+					s->board.pt[opp][pt] = 0;
+				}
+				continue;
+			}
+			pt = letter_point(x, side);
+			if (pt >= 0 && s->board.pt[side][pt] < 255)
+				s->board.pt[side][pt]++;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A setup node: AE, AW, AB change the board, CV, CP (or the spec's CO)
+ * the cube, PL and DI who rolls what.  A change of board or cube is a
+ * set-position record with the XGID of the result; a roll alone is a
+ * move without a play unless the next node plays it.
+ */
+static int
+setup(struct sgf *s, int root)
+{
+	const struct prop *p, *first = NULL;
+	const char *t;
+	size_t n, i;
+	int pl = -1, dice[2] = { 0, 0 }, v, ch = 0, side;
+
+	for (i = 0; i < s->nprop; i++) {
+		p = &s->prop[i];
+		if (root && strcmp(p->id, "CV") == 0)
+			continue;	/* the game's first cube */
+		if (strcmp(p->id, "AE") == 0 || strcmp(p->id, "AW") == 0 ||
+		    strcmp(p->id, "AB") == 0) {
+			if (points(s, p, p->id[1] == 'B', p->id[1] == 'E') < 0)
+				return s->err;
+			ch = 1;
+		} else if (strcmp(p->id, "PL") == 0 || strcmp(p->id, "DI") ==
+		    0 || strcmp(p->id, "CV") == 0 || strcmp(p->id, "CP") ==
+		    0 || strcmp(p->id, "CO") == 0) {
+			if (p->nval == 0 ||
+			    (t = text(s, p, 0, V_SIMPLE, &n)) == NULL)
+				continue;
+			if (p->id[0] == 'P' && n == 1 && (*t == 'W' ||
+			    *t == 'B' || *t == 'w' || *t == 'b'))
+				pl = lower((unsigned char)*t) == 'b';
+			else if (p->id[0] == 'D' && n == 2 && t[0] >= '1' &&
+			    t[0] <= '6' && t[1] >= '1' && t[1] <= '6') {
+				dice[0] = t[0] - '0';
+				dice[1] = t[1] - '0';
+			} else if (p->id[1] == 'V' && (v = number(t, n)) >= 1 &&
+			    v <= 1 << 20 && (v & (v - 1)) == 0) {
+				s->cube = v;
+				ch = 1;
+			} else if ((p->id[1] == 'P' || p->id[1] == 'O') &&
+			    n == 1 && strchr("cwbnCWBN", *t) != NULL) {
+				v = lower((unsigned char)*t);
+				s->owner = v == 'w' ? 0 : v == 'b' ? 1 :
+				    BG_CENTRED;
+				s->cubeless = v == 'n';
+				ch = 1;
+			} else {
+				diag(s, BG_ESGFVALUE, p->line, p->col, -1, NULL,
+				    t, n);
+				continue;
+			}
+		} else
+			continue;
+		if (first == NULL)
+			first = p;
+	}
+	if (first == NULL)
+		return 0;
+	side = pl >= 0 ? pl : s->last_side >= 0 ? !s->last_side : -1;
+	if (ch) {
+		bg_record rec;
+		bg_matchstate ms;
+		char xg[128];
+
+		bg_matchstate_init(&ms, s->match.length);
+		ms.score[0] = s->game.score[0] < 0 ? 0 : s->game.score[0];
+		ms.score[1] = s->game.score[1] < 0 ? 0 : s->game.score[1];
+		ms.cube = s->cube;
+		ms.cube_owner = s->owner;
+		ms.on_roll = ms.turn = side < 0 ? 1 : side;
+		ms.crawford = s->crawford_game;
+		ms.dice[0] = dice[0];
+		ms.dice[1] = dice[1];
+		ms.cube_max = s->cubeless ? 0 : 10;
+		if (bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
+		    (int)sizeof xg)
+			xg[0] = '\0';
+		memset(&rec, 0, sizeof rec);
+		rec.kind = BG_REC_SETPOS;
+		rec.side = -1;
+		rec.line = first->line;
+		rec.col = first->col;
+		if (add_record(s, &rec, xg, strlen(xg)) < 0)
+			return s->err;
+	}
+	if (dice[0] != 0 && side >= 0) {
+		s->roll_side = side;
+		s->roll_dice[0] = dice[0];
+		s->roll_dice[1] = dice[1];
+		s->roll_line = first->line;
+		s->roll_col = first->col;
+	}
+	return 0;
+}
+
+/* Properties of the root that the match and game take. */
+static int
+root_prop(const char *id)
+{
+	static const char *const ids[] = {
+		"FF", "GM", "CA", "AP", "MI", "PW", "PB", "WR", "BR", "DT",
+		"EV", "RO", "PC", "AN", "GC", "RU", "RE", "CV"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		if (strcmp(id, ids[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int
+setup_prop(const char *id)
+{
+	return strcmp(id, "AE") == 0 || strcmp(id, "AW") == 0 ||
+	    strcmp(id, "AB") == 0 || strcmp(id, "PL") == 0 ||
+	    strcmp(id, "DI") == 0 || strcmp(id, "CV") == 0 ||
+	    strcmp(id, "CP") == 0 || strcmp(id, "CO") == 0;
+}
+
+/* Keep a property the model has no field for, as written. */
+static int
+keep(struct sgf *s, const struct prop *p)
+{
+	size_t k, n, len = strlen(p->id), o;
+	const char *t;
+	char *buf = NULL;
+	size_t cap = 0;
+	int rc;
+
+	/* The values raw, re-encoded to UTF-8 when need be. */
+	for (k = 0, o = 0; k < p->nval; k++) {
+		if ((t = text(s, p, k, V_RAW, &n)) == NULL ||
+		    reserve(&buf, &cap, o + len + n + 3) < 0) {
+			free(buf);
+			return s->err = -BG_ENOMEM;
+		}
+		if (k == 0) {
+			memcpy(buf, p->id, len);
+			o = len;
+		}
+		buf[o++] = '[';
+		memcpy(buf + o, t, n);
+		o += n;
+		buf[o++] = ']';
+	}
+	rc = rec_game_add_sgf(&s->game, buf, o);
+	free(buf);
+	if (rc < 0)
+		s->err = rc;
+	return rc;
+}
+
+/* The records of the node just read (root: only what is not root info). */
+static int
+node(struct sgf *s, int root)
+{
+	const struct prop *p;
+	size_t i;
+
+	if (s->roll_side >= 0 && find(s, "W") == NULL && find(s, "B") == NULL &&
+	    flush_roll(s) < 0)
+		return s->err;
+	if (setup(s, root) < 0)
+		return s->err;
+	for (i = 0; i < s->nprop; i++) {
+		p = &s->prop[i];
+		if ((strcmp(p->id, "W") == 0 || strcmp(p->id, "B") == 0) &&
+		    move(s, p, p->id[0] == 'B') < 0)
+			return s->err;
+	}
+	for (i = 0; i < s->nprop; i++) {
+		p = &s->prop[i];
+		if (strcmp(p->id, "C") == 0) {
+			if (comment(s, p) < 0)
+				return s->err;
+		} else if (strcmp(p->id, "W") == 0 || strcmp(p->id, "B") == 0 ||
+		    (setup_prop(p->id) && !(root && strcmp(p->id, "CV") ==
+		    0)) || (root && root_prop(p->id)))
+			continue;
+		else if (keep(s, p) < 0)
+			return s->err;
+	}
+	return 0;
+}
+
+/* The result: RE[W+4] or RE[B+2R] ("Resign" too). */
+static int
+result(struct sgf *s, const struct prop *p)
+{
+	bg_record rec;
+	const char *t;
+	char w[64];
+	size_t n, i;
+	int v = -1;
+
+	if (p->nval == 0 || (t = text(s, p, 0, V_SIMPLE, &n)) == NULL)
+		return s->err;
+	memset(&rec, 0, sizeof rec);
+	rec.kind = BG_REC_WIN;
+	rec.line = p->line;
+	rec.col = p->col;
+	if (n >= 2 && (t[0] == 'W' || t[0] == 'B') && t[1] == '+') {
+		for (i = 2; i < n && isdig((unsigned char)t[i]); i++)
+			;
+		v = i == 2 ? 0 : number(t + 2, i - 2);
+		if (v >= 0 && i < n && !((n - i == 1 && t[i] == 'R') ||
+		    (n - i == 6 && strncmp(t + i, "Resign", 6) == 0)))
+			v = -1;
+	}
+	if (v < 0) {
+		diag(s, BG_ESGFVALUE, p->line, p->col, -1, NULL, t, n);
+		return keep(s, p);
+	}
+	rec.side = t[0] == 'B';
+	rec.value = v;
+	snprintf(w, sizeof w, "Wins %d point%s", v, v == 1 ? "" : "s");
+	return add_record(s, &rec, w, strlen(w));
+}
+
+/* The players and ratings of the root just read. */
+static int
+players(struct sgf *s)
+{
+	const char *t;
+	char rating[64];
+	size_t n, rn;
+	int side, rc;
+
+	for (side = 0; side < 2; side++) {
+		rn = 0;
+		if ((t = simple(s, side ? "BR" : "WR", &n)) != NULL) {
+			rn = n < sizeof rating ? n : sizeof rating - 1;
+			memcpy(rating, t, rn);
+		}
+		if ((t = simple(s, side ? "PB" : "PW", &n)) == NULL)
+			continue;
+		if ((rc = rec_game_set_player(&s->game, side, t, n,
+		    rn ? rating : NULL, rn)) < 0)
+			return s->err = rc;
+	}
+	return 0;
+}
+
+/* The game of the root just read, up to the end of its tree. */
+static int
+read_game(struct sgf *s, const struct rootinfo *ri)
+{
+	const struct prop *re;
+	bg_record win;
+	char wtext[64];
+	int rc, has_win = 0;
+
+	rec_game_reset(&s->game);
+	s->game.number = ri->index >= 0 ? ri->index + 1 : s->sgame + 1;
+	s->sgame = s->game.number;
+	s->game.line = s->nline;
+	s->game.score_line = s->nline;
+	s->game.score[0] = ri->score[0];
+	s->game.score[1] = ri->score[1];
+	if (players(s) < 0)
+		return s->err;
+	s->variant = ri->variant;
+	bg_board_start(&s->board, s->variant);
+	s->cube = 1;
+	s->owner = BG_CENTRED;
+	s->cubeless = ri->nocube;
+	s->pend = 0;
+	s->last_side = -1;
+	s->roll_side = -1;
+	s->crawford_game = ri->crawford_game;
+	if (ri->cv > 1) {
+		/* Automatic doubles: the game starts with the cube up. */
+		bg_record rec;
+		bg_matchstate ms;
+		const struct prop *p = find(s, "CV");
+		char xg[128];
+
+		s->cube = ri->cv;
+		bg_matchstate_init(&ms, s->match.length);
+		ms.score[0] = ri->score[0] < 0 ? 0 : ri->score[0];
+		ms.score[1] = ri->score[1] < 0 ? 0 : ri->score[1];
+		ms.cube = ri->cv;
+		ms.cube_max = ri->nocube ? 0 : 10;
+		ms.crawford = ri->crawford_game;
+		if (bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
+		    (int)sizeof xg)
+			xg[0] = '\0';
+		memset(&rec, 0, sizeof rec);
+		rec.kind = BG_REC_SETPOS;
+		rec.side = -1;
+		rec.line = p->line;
+		rec.col = p->col;
+		if (add_record(s, &rec, xg, strlen(xg)) < 0)
+			return s->err;
+	}
+	/* RE is the root's, but its record comes last. */
+	if ((re = find(s, "RE")) != NULL) {
+		size_t n0 = s->game.nrec;
+
+		if (result(s, re) < 0)
+			return s->err;
+		if (s->game.nrec > n0) {
+			win = s->game.rec[n0];
+			snprintf(wtext, sizeof wtext, "%s",
+			    s->game.s.p + s->game.toff[n0]);
+			s->game.nrec = n0;
+			has_win = 1;
+		}
+	}
+	if (node(s, 1) < 0)
+		return s->err;
+	while ((rc = next_node(s)) > 0)
+		if (node(s, 0) < 0)
+			return s->err;
+	if (rc < 0)
+		return rc;
+	if (flush_roll(s) < 0)
+		return s->err;
+	if (has_win && add_record(s, &win, wtext, strlen(wtext)) < 0)
+		return s->err;
+	rec_game_finish(&s->game);
+	return s->err;
+}
+
+/* ------------------------------------------------------------------ API */
+
+static void *
+sgf_open(struct fmt_src *src, const char *name)
+{
+	struct sgf *s;
+
+	if ((s = calloc(1, sizeof *s)) == NULL)
+		return NULL;
+	s->src = src;
+	s->line = s->col = 1;
+	rec_match_init(&s->match);
+	rec_game_init(&s->game);
+	if ((s->buf = malloc(CHUNK)) == NULL ||
+	    rec_match_set_source(&s->match, name ? name : "<stdin>") < 0) {
+		free(s->buf);
+		rec_match_fini(&s->match);
+		free(s);
+		return NULL;
+	}
+	/* A UTF-8 byte order mark. */
+	if (peekc(s) == 0xef && s->blen - s->bpos >= 3 &&
+	    (unsigned char)s->buf[s->bpos + 1] == 0xbb &&
+	    (unsigned char)s->buf[s->bpos + 2] == 0xbf)
+		s->bpos += 3;
+	return s;
+}
+
+static void
+sgf_close(void *p)
+{
+	struct sgf *s = p;
+
+	if (s == NULL)
+		return;
+	free(s->buf);
+	free(s->prop);
+	free(s->val);
+	free(s->vb);
+	free(s->tmp);
+	rec_match_fini(&s->match);
+	rec_game_fini(&s->game);
+	fmt_diag_free(&s->dl);
+	free(s);
+}
+
+/*
+ * Read the next tree's root; skip trees that are not backgammon.
+ * 1 with the root read, 0 at the end.
+ */
+static int
+root(struct sgf *s, struct rootinfo *ri)
+{
+	const struct prop *p;
+	const char *t;
+	size_t n;
+	int rc;
+
+	for (;;) {
+		if ((rc = next_root(s)) <= 0)
+			return rc;
+		/* The charset first: every other value depends on it. */
+		s->latin1 = 0;
+		if ((t = simple(s, "CA", &n)) != NULL)
+			s->latin1 = (n >= 8 &&
+			    strncmp(t, "ISO-8859", 8) == 0) ||
+			    (n >= 6 && strncmp(t, "Latin1", 6) == 0) ||
+			    (n >= 7 && strncmp(t, "Latin-1", 7) == 0);
+		if ((p = find(s, "GM")) != NULL && p->nval > 0 &&
+		    (t = text(s, p, 0, V_SIMPLE, &n)) != NULL &&
+		    !(n == 1 && *t == '6')) {
+			diag(s, BG_ENOTBG, p->line, p->col, -1, NULL, t, n);
+			while (next_node(s) > 0)
+				;
+			continue;
+		}
+		root_info(s, ri);
+		return s->err ? s->err : 1;
+	}
+}
+
+/* Is the root just read the start of another match? */
+static int
+new_match(struct sgf *s, const struct rootinfo *ri)
+{
+	const char *t;
+	size_t n;
+	int side;
+
+	if (ri->length >= 0 && ri->length != s->match.length)
+		return 1;
+	if (ri->index >= 0 && ri->index <= s->last_index)
+		return 1;
+	for (side = 0; side < 2; side++) {
+		const char *have = bg_match_player(&s->match, side);
+
+		if ((t = simple(s, side ? "PB" : "PW", &n)) != NULL &&
+		    have != NULL && (strlen(have) != n ||
+		    memcmp(have, t, n) != 0))
+			return 1;
+	}
+	return 0;
+}
+
+static int
+sgf_next_game(void *p, const bg_game **gp)
+{
+	struct sgf *s = p;
+	int rc;
+
+	if (s->err)
+		return s->err;
+	if (!s->in_match)
+		return 0;
+	s->dl.n = 0;
+	if (!s->pending) {
+		if ((rc = root(s, &s->ri)) < 0)
+			return rc;
+		if (rc == 0 || new_match(s, &s->ri)) {
+			/* What was said of that root is the next match's. */
+			s->pending = rc > 0;
+			s->keepdiag = 1;
+			s->in_match = 0;
+			return 0;
+		}
+	}
+	s->pending = 0;
+	s->last_index = s->ri.index >= 0 ? s->ri.index : s->last_index + 1;
+	if ((rc = read_game(s, &s->ri)) < 0)
+		return rc;
+	*gp = &s->game;
+	return 1;
+}
+
+static int
+sgf_next_match(void *p, const bg_match **m)
+{
+	struct sgf *s = p;
+	const bg_game *g;
+	int rc;
+
+	while (s->in_match && (rc = sgf_next_game(s, &g)) > 0)
+		;
+	if (!s->keepdiag)
+		s->dl.n = 0;
+	s->keepdiag = 0;
+	if (s->err)
+		return s->err;
+	if (!s->pending && (rc = root(s, &s->ri)) <= 0)
+		return rc;
+	s->sgame = 0;
+	if (start_match(s, &s->ri) < 0)
+		return s->err;
+	s->pending = 1;
+	s->in_match = 1;
+	s->last_index = -1;
+	s->nmatch++;
+	*m = &s->match;
+	return 1;
+}
+
+static size_t
+sgf_diag_count(const void *p)
+{
+	const struct sgf *s = p;
+
+	return s->dl.n;
+}
+
+static const bg_diag *
+sgf_diag(const void *p, size_t i)
+{
+	const struct sgf *s = p;
+
+	return i < s->dl.n ? &s->dl.d[i] : NULL;
+}
+
+const struct fmt_ops fmt_sgf_ops = {
+	sgf_open, sgf_close, sgf_next_match, sgf_next_game, sgf_diag_count,
+	sgf_diag
+};

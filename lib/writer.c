@@ -1,0 +1,338 @@
+/*
+ * writer.c: the front of every bg_writer.  It follows the match through
+ * the replay (so a writer knows each play as the rules made it, with its
+ * hits, and each position), buffers the output for the caller's write
+ * callback, gathers the warnings about what a format cannot hold, and
+ * hands each match and game to the writer of the format asked for
+ * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c).  Part of
+ * libbgkit; callers use bgkit.h.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+#define FLUSHAT	65536		/* write out when this much is waiting */
+
+static void
+flush(bg_writer *w)
+{
+	size_t o = 0;
+	long n;
+
+	while (!w->err && o < w->olen) {
+		n = w->write(w->ctx, w->out + o, w->olen - o);
+		if (n <= 0 || (size_t)n > w->olen - o) {
+			w->err = -BG_EIO;
+			break;
+		}
+		o += (size_t)n;
+	}
+	w->olen = 0;
+}
+
+void
+fmt_put(bg_writer *w, const char *s, size_t n)
+{
+	if (w->err)
+		return;
+	if (w->ocap - w->olen < n) {
+		size_t cap = w->ocap ? w->ocap : 4096;
+		char *p;
+
+		while (cap - w->olen < n) {
+			if (cap > (size_t)-1 / 2) {
+				w->err = -BG_ENOMEM;
+				return;
+			}
+			cap *= 2;
+		}
+		if ((p = realloc(w->out, cap)) == NULL) {
+			w->err = -BG_ENOMEM;
+			return;
+		}
+		w->out = p;
+		w->ocap = cap;
+	}
+	memcpy(w->out + w->olen, s, n);
+	w->olen += n;
+	if (w->olen >= FLUSHAT)
+		flush(w);
+}
+
+void
+fmt_puts(bg_writer *w, const char *s)
+{
+	fmt_put(w, s, strlen(s));
+}
+
+void
+fmt_printf(bg_writer *w, const char *fmt, ...)
+{
+	char buf[256], *p = buf;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		w->err = -BG_EINVAL;
+		return;
+	}
+	if ((size_t)n >= sizeof buf) {
+		if ((p = malloc((size_t)n + 1)) == NULL) {
+			w->err = -BG_ENOMEM;
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+	}
+	fmt_put(w, p, (size_t)n);
+	if (p != buf)
+		free(p);
+}
+
+void
+fmt_lost(bg_writer *w, const bg_record *r, const char *fmt, ...)
+{
+	char detail[sizeof ((bg_diag *)0)->detail];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(detail, sizeof detail, fmt, ap);
+	va_end(ap);
+	if (fmt_diag(&w->dl, BG_WLOST, r ? r->line : w->g ?
+	    bg_game_line(w->g) : w->m ? bg_match_line(w->m) : 0,
+	    r ? r->col : 0, w->g ? bg_game_number(w->g) : 0,
+	    r ? r->moveno : 0, r ? r->side : -1, r ? r->dice : NULL, detail,
+	    strlen(detail)) < 0)
+		w->err = -BG_ENOMEM;
+}
+
+size_t
+fmt_sgf_names(const bg_game *g, char *buf, size_t size)
+{
+	size_t i, n, o = 0, k;
+	const char *t;
+	char id[16];
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (i = 0; i < bg_game_sgf_count(g); i++) {
+		t = bg_game_sgf(g, i, NULL);
+		for (n = 0; n < sizeof id - 1 && t[n] >= 'A' && t[n] <= 'Z';
+		    n++)
+			id[n] = t[n];
+		id[n] = '\0';
+		/* Each name once. */
+		for (k = 0; k < o; k += strlen(buf + k) + 1)
+			if (strcmp(buf + k, id) == 0)
+				break;
+		if (k < o || o + n + 2 > size)
+			continue;
+		memcpy(buf + o, id, n + 1);
+		o += n + 1;
+	}
+	if (o == 0)
+		return 0;
+	/* The names were NUL-separated: make them blank-separated. */
+	for (k = 0; k + 1 < o; k++)
+		if (buf[k] == '\0')
+			buf[k] = ' ';
+	return o - 1;
+}
+
+/* ------------------------------------------------------------- the API */
+
+bg_writer *
+bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
+{
+	bg_writer *w;
+
+	if (write == NULL || (f != BG_FORMAT_MAT && f != BG_FORMAT_SGF &&
+	    f != BG_FORMAT_JSON))
+		return NULL;
+	if ((w = calloc(1, sizeof *w)) == NULL)
+		return NULL;
+	if ((w->rp = bg_replay_new()) == NULL) {
+		free(w);
+		return NULL;
+	}
+	w->format = f;
+	w->style = BG_STYLE_GNUBG;
+	w->write = write;
+	w->ctx = ctx;
+	return w;
+}
+
+void
+bg_writer_free(bg_writer *w)
+{
+	if (w == NULL)
+		return;
+	bg_replay_free(w->rp);
+	fmt_diag_free(&w->dl);
+	free(w->out);
+	free(w->wr);
+	free(w);
+}
+
+int
+bg_writer_set_style(bg_writer *w, bg_style st)
+{
+	if (w == NULL || w->format != BG_FORMAT_MAT ||
+	    (st != BG_STYLE_GNUBG && st != BG_STYLE_MAT && st != BG_STYLE_XG))
+		return -BG_EINVAL;
+	w->style = st == BG_STYLE_XG ? BG_STYLE_XG : BG_STYLE_GNUBG;
+	return 0;
+}
+
+static int
+end_match(bg_writer *w)
+{
+	int rc = 0;
+
+	if (w->m == NULL)
+		return 0;
+	switch (w->format) {
+	case BG_FORMAT_MAT:
+		rc = fmt_mat_end(w);
+		break;
+	case BG_FORMAT_SGF:
+		rc = fmt_sgf_end(w);
+		break;
+	default:
+		rc = fmt_json_end(w);
+		break;
+	}
+	w->m = NULL;
+	w->g = NULL;
+	flush(w);
+	return rc < 0 ? rc : w->err;
+}
+
+int
+bg_writer_match(bg_writer *w, const bg_match *m)
+{
+	int rc;
+
+	if (w == NULL || m == NULL)
+		return -BG_EINVAL;
+	w->dl.n = 0;
+	if ((rc = end_match(w)) < 0)
+		return rc;
+	w->m = m;
+	w->g = NULL;
+	w->games = 0;
+	w->matches++;
+	bg_replay_set_callback(w->rp, NULL, NULL);
+	bg_replay_match(w->rp, m);
+	switch (w->format) {
+	case BG_FORMAT_MAT:
+		rc = fmt_mat_match(w);
+		break;
+	case BG_FORMAT_SGF:
+		rc = fmt_sgf_match(w);
+		break;
+	default:
+		rc = fmt_json_match(w);
+		break;
+	}
+	return rc < 0 ? rc : w->err;
+}
+
+/* The replay's position after each action, kept by record. */
+static void
+position(void *ctx, const bg_replay_pos *pos)
+{
+	bg_writer *w = ctx;
+	struct wrec *r;
+	size_t i;
+
+	if (pos->rec == NULL) {
+		w->start = pos->board;
+		w->startms = pos->ms;
+		return;
+	}
+	i = (size_t)(pos->rec - bg_game_record(w->g, 0));
+	if (i >= bg_game_record_count(w->g))
+		return;
+	r = &w->wr[i];
+	r->pos = 1;
+	r->turn = pos->turn;
+	r->played = pos->played;
+	r->lost = pos->lost;
+	r->play = pos->play;
+	r->after = pos->board;
+	r->ms = pos->ms;
+}
+
+int
+bg_writer_game(bg_writer *w, const bg_game *g)
+{
+	size_t n;
+	int rc;
+
+	if (w == NULL || g == NULL || w->m == NULL)
+		return -BG_EINVAL;
+	w->dl.n = 0;
+	if (w->err)
+		return w->err;
+	n = bg_game_record_count(g);
+	if (n > w->capwr) {
+		struct wrec *p = realloc(w->wr, n * sizeof *p);
+
+		if (p == NULL)
+			return w->err = -BG_ENOMEM;
+		w->wr = p;
+		w->capwr = n;
+	}
+	if (n > 0)
+		memset(w->wr, 0, n * sizeof *w->wr);
+	w->g = g;
+	bg_replay_set_callback(w->rp, position, w);
+	bg_replay_game(w->rp, g);
+	bg_replay_set_callback(w->rp, NULL, NULL);
+	switch (w->format) {
+	case BG_FORMAT_MAT:
+		rc = fmt_mat_game(w);
+		break;
+	case BG_FORMAT_SGF:
+		rc = fmt_sgf_game(w);
+		break;
+	default:
+		rc = fmt_json_game(w);
+		break;
+	}
+	w->games++;
+	if (w->olen >= FLUSHAT / 4)
+		flush(w);
+	return rc < 0 ? rc : w->err;
+}
+
+int
+bg_writer_end(bg_writer *w)
+{
+	if (w == NULL)
+		return -BG_EINVAL;
+	w->dl.n = 0;
+	return end_match(w);
+}
+
+size_t
+bg_writer_diag_count(const bg_writer *w)
+{
+	return w ? w->dl.n : 0;
+}
+
+const bg_diag *
+bg_writer_diag(const bg_writer *w, size_t i)
+{
+	return w && i < w->dl.n ? &w->dl.d[i] : NULL;
+}

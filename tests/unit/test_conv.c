@@ -1,0 +1,374 @@
+/*
+ * test_conv.c: unit tests of format detection, the SGF and JSON Lines
+ * readers (lib/fmt_sgf.c, lib/fmt_json.c) and the writers
+ * (lib/writer.c, lib/fmt_*_write.c): what each SGF property becomes,
+ * escapes and line breaks, variations, setup nodes, beavers, broken
+ * input, and small matches written in each format, checked byte for
+ * byte against what gnubg writes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "t.h"
+
+static const char *const kinds[] = {
+	"move", "double", "take", "drop", "beaver", "raccoon", "win",
+	"loss", "illegal", "setpos", "comment", "unparsed"
+};
+
+static char out[65536];
+static size_t outlen;
+
+static void
+emit(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (outlen + n < sizeof out) {
+		memcpy(out + outlen, s, n + 1);
+		outlen += n;
+	}
+}
+
+/* A source that hands out at most chunk bytes per read. */
+struct src {
+	const char	*p;
+	size_t		 len, pos, chunk;
+};
+
+static long
+src_read(void *ctx, char *buf, size_t n)
+{
+	struct src *s = ctx;
+	size_t k = s->len - s->pos;
+
+	if (k > n)
+		k = n;
+	if (s->chunk && k > s->chunk)
+		k = s->chunk;
+	memcpy(buf, s->p + s->pos, k);
+	s->pos += k;
+	return (long)k;
+}
+
+static long
+buf_write(void *ctx, const char *buf, size_t n)
+{
+	(void)ctx;
+	if (outlen + n >= sizeof out)
+		return -1;
+	memcpy(out + outlen, buf, n);
+	outlen += n;
+	out[outlen] = '\0';
+	return (long)n;
+}
+
+static void
+diags(const bg_reader *r)
+{
+	char buf[256];
+	size_t i;
+
+	for (i = 0; i < bg_reader_diag_count(r); i++) {
+		const bg_diag *d = bg_reader_diag(r, i);
+
+		snprintf(buf, sizeof buf, "! %d:%d %s g%d %s\n", d->line,
+		    d->col, bg_code_name(d->code), d->game, d->detail);
+		emit(buf);
+	}
+}
+
+/*
+ * Read s (in chunks of chunk bytes; 0 from memory) in format f and
+ * dump it into out: headers, tags, comments, records, kept SGF
+ * properties and diagnostics.  Returns the reader's format.
+ */
+static bg_format
+dumpf(const char *s, size_t chunk, bg_format f)
+{
+	struct src src = { s, strlen(s), 0, chunk };
+	bg_reader *r = chunk ? bg_reader_new(src_read, &src, "t") :
+	    bg_reader_new_mem(s, strlen(s), "t");
+	const bg_match *m;
+	const bg_game *g;
+	char buf[512];
+	size_t i, at;
+	bg_format got;
+
+	outlen = 0;
+	out[0] = '\0';
+	if (f != BG_FORMAT_AUTO)
+		bg_reader_set_format(r, f);
+	while (bg_reader_next_match(r, &m) > 0) {
+		snprintf(buf, sizeof buf, "match %d %s|%s\n",
+		    bg_match_length(m),
+		    bg_match_player(m, 0) ? bg_match_player(m, 0) : "-",
+		    bg_match_player(m, 1) ? bg_match_player(m, 1) : "-");
+		emit(buf);
+		for (i = 0; i < bg_match_tag_count(m); i++) {
+			snprintf(buf, sizeof buf, "tag %s=%s\n",
+			    bg_match_tag_key(m, i), bg_match_tag_value(m, i));
+			emit(buf);
+		}
+		for (i = 0; i < bg_match_comment_count(m); i++) {
+			snprintf(buf, sizeof buf, "comment %s\n",
+			    bg_match_comment(m, i));
+			emit(buf);
+		}
+		diags(r);
+		while (bg_reader_next_game(r, &g) > 0) {
+			snprintf(buf, sizeof buf, "game %d %s:%d|%s:%d\n",
+			    bg_game_number(g),
+			    bg_game_player(g, 0) ? bg_game_player(g, 0) : "-",
+			    bg_game_score(g, 0),
+			    bg_game_player(g, 1) ? bg_game_player(g, 1) : "-",
+			    bg_game_score(g, 1));
+			emit(buf);
+			for (i = 0; i < bg_game_record_count(g); i++) {
+				const bg_record *rec = bg_game_record(g, i);
+				char v[16] = "";
+
+				if (rec->kind != BG_REC_MOVE && rec->value)
+					snprintf(v, sizeof v, "[%d]",
+					    rec->value);
+				snprintf(buf, sizeof buf, "%d %s%s%s %s\n",
+				    rec->side, kinds[rec->kind], v,
+				    rec->code ? "!" : "", rec->text);
+				emit(buf);
+			}
+			for (i = 0; i < bg_game_sgf_count(g); i++) {
+				snprintf(buf, sizeof buf, "sgf@%d %s\n",
+				    (int)(bg_game_sgf(g, i, &at), at),
+				    bg_game_sgf(g, i, NULL));
+				emit(buf);
+			}
+			diags(r);
+		}
+		diags(r);
+	}
+	diags(r);
+	got = bg_reader_format(r);
+	bg_reader_free(r);
+	return got;
+}
+
+static bg_format
+dump(const char *s)
+{
+	return dumpf(s, 0, BG_FORMAT_AUTO);
+}
+
+/* Read s and write it in format f (style st) into out. */
+static int
+convert(const char *s, bg_format f, bg_style st)
+{
+	bg_reader *r = bg_reader_new_mem(s, strlen(s), "t");
+	bg_writer *w = bg_writer_new(f, buf_write, NULL);
+	const bg_match *m;
+	const bg_game *g;
+	int rc = 0, lost = 0;
+
+	outlen = 0;
+	out[0] = '\0';
+	bg_writer_set_style(w, st);
+	while (rc >= 0 && bg_reader_next_match(r, &m) > 0) {
+		rc = bg_writer_match(w, m);
+		while (rc >= 0 && bg_reader_next_game(r, &g) > 0) {
+			rc = bg_writer_game(w, g);
+			lost += (int)bg_writer_diag_count(w);
+		}
+		if (rc >= 0)
+			rc = bg_writer_end(w);
+	}
+	bg_writer_free(w);
+	bg_reader_free(r);
+	return rc < 0 ? rc : lost;
+}
+
+static void
+test_detect(void)
+{
+	bg_format f;
+
+	CHECK_INT(dump("(;FF[4]GM[6])"), BG_FORMAT_SGF);
+	CHECK_INT(dump(" \n\t( ;GM[6])"), BG_FORMAT_SGF);
+	CHECK_INT(dump("\xef\xbb\xbf(;GM[6])"), BG_FORMAT_SGF);
+	CHECK_INT(dump("{\"type\":\"match\",\"length\":3}\n"),
+	    BG_FORMAT_JSON);
+	CHECK_INT(dump(" 7 point match\n"), BG_FORMAT_MAT);
+	CHECK_INT(dump("(not sgf)\n"), BG_FORMAT_MAT);
+	CHECK_INT(dump(""), BG_FORMAT_MAT);
+	/* One byte at a time: the bytes read ahead reach the reader. */
+	CHECK_INT(dumpf("   (;GM[6]PW[a]PB[b];W[31hefe])", 1, BG_FORMAT_AUTO),
+	    BG_FORMAT_SGF);
+	CHECK_STR(out, "match 0 a|b\ngame 1 a:-1|b:-1\n0 move 31: 8/5 6/5\n");
+	CHECK_INT(dumpf("\n 1 point match\n Game 1\n a : 0  b : 0\n"
+	    "  1) 31: 8/5 6/5\n", 1, BG_FORMAT_AUTO), BG_FORMAT_MAT);
+	CHECK_STR(out, "match 1 a|b\ngame 1 a:0|b:0\n0 move 31: 8/5 6/5\n"
+	    "! 5:0 unexpected_eof g1 \n");
+	/* -f: the format as asked, whatever the content. */
+	CHECK_INT(dumpf("(;GM[6])", 0, BG_FORMAT_MAT), BG_FORMAT_MAT);
+	CHECK(strstr(out, "no_match_line") != NULL);
+	CHECK_INT(dumpf(" 1 point match\n", 3, BG_FORMAT_SGF), BG_FORMAT_SGF);
+	CHECK(strstr(out, "sgf_syntax") != NULL);
+	CHECK_INT(bg_format_parse(&f, "json"), 0);
+	CHECK_INT(f, BG_FORMAT_JSON);
+	CHECK_INT(bg_format_parse(&f, "xml"), -BG_EINVAL);
+	CHECK_STR(bg_format_name(BG_FORMAT_SGF), "sgf");
+	CHECK(bg_format_name((bg_format)9) == NULL);
+	{
+		bg_reader *r = bg_reader_new_mem("(;GM[6])", 8, NULL);
+		const bg_match *m;
+
+		CHECK_INT(bg_reader_format(r), BG_FORMAT_AUTO);
+		CHECK_INT(bg_reader_next_match(r, &m), 1);
+		CHECK_INT(bg_reader_set_format(r, BG_FORMAT_MAT), -BG_EINVAL);
+		bg_reader_free(r);
+	}
+}
+
+static void
+test_sgf(void)
+{
+	/* Game info, rules, the result; coordinates of both sides. */
+	dump("(;FF[4]GM[6]CA[UTF-8]AP[x]MI[length:7][game:2][ws:1][bs:3]"
+	    "PW[Al\\]ice]PB[Bob]WR[1600]DT[2024-05-01]EV[Club]RO[Final]"
+	    "PC[Here]AN[Me]RU[Crawford:Jacoby:Nackgammon]RE[B+2R]"
+	    "GC[[Unrated \"Off\"\\]\nfree text]"
+	    "\n;W[31hefe]C[nice\\\nmove\nsecond line]\n;B[61yg]\n;W[double]"
+	    "\n;B[take]\n;W[66]A[0][x]\n;B[52])");
+	CHECK_STR(out, "match 7 Al]ice|Bob\n"
+	    "tag Site=Here\ntag Event=Club\ntag Round=Final\n"
+	    "tag EventDate=2024.05.01\ntag Variation=NackGammon\n"
+	    "tag Transcriber=Me\ntag Jacoby=On\ntag Unrated=Off\n"
+	    "comment free text\n"
+	    "game 3 Al]ice:1|Bob:3\n"
+	    "0 move 31: 8/5 6/5\n-1 comment nicemove\n"
+	    "-1 comment second line\n1 move 61: 25/18\n"
+	    "0 double[2] Doubles => 2\n1 take Takes\n0 move 66:\n"
+	    "1 move 52:\n1 win[2] Wins 2 points\nsgf@7 A[0][x]\n");
+	/* Beaver chains, setup nodes, roll-only nodes, kept values. */
+	dump("(;GM[6]MI[length:0][game:0]CV[2]RE[W+8]\n;W[double]"
+	    "\n;B[double]\n;W[double]\n;B[take]\n;B[33]\n;AE[a:y]AW[a][a]"
+	    "AB[x]PL[W]CV[4]CP[b]\n;PL[W]DI[41]LU[0.1])");
+	CHECK_STR(out, "match 0 -|-\ngame 1 -:-1|-:-1\n"
+	    "-1 setpos XGID=-b----E-C---eE---c-e----B-:1:0:1:00:0:0:0:0:10\n"
+	    "0 double[4] Doubles => 4\n1 beaver[8] Beavers => 8\n"
+	    "0 beaver[16] Beavers => 16\n1 move 33:\n"
+	    "-1 setpos XGID=-A----------------------b-:2:1:-1:00:0:0:0:0:10\n"
+	    "0 move 41:\n0 win[8] Wins 8 points\nsgf@6 LU[0.1]\n");
+	/* Variations: the main line, and a warning. */
+	dump("(;GM[6];W[31hefe](;B[21aboq];W[11])(;B[65aggl]))");
+	CHECK_STR(out, "match 0 -|-\ngame 1 -:-1|-:-1\n0 move 31: 8/5 6/5\n"
+	    "1 move 21: 24/23 10/8\n0 move 11:\n"
+	    "! 1:36 sgf_variation g1 \n");
+	/* Not backgammon; broken moves; a tree not closed. */
+	dump("(;GM[1];B[dd])(;GM[6];W[3zhe];B[31ay];B[double]");
+	CHECK_STR(out, "match 0 -|-\n! 1:3 sgf_not_backgammon g0 1\n"
+	    "game 1 -:-1|-:-1\n0 unparsed! 3zhe\n1 move! 31: ay\n"
+	    "1 double[2] Doubles => 2\n"
+	    "! 1:23 sgf_bad_value g1 3zhe\n"
+	    "! 1:35 sgf_bad_value g1 31ay\n"
+	    "! 1:48 sgf_syntax g1 the input ends inside a game tree\n");
+	/* Two matches in one collection; Latin-1 by CA. */
+	dump("(;GM[6]CA[ISO-8859-1]MI[length:3][game:0]PW[J\xf6rg]PB[b])"
+	    "(;GM[6]MI[length:3][game:1]PW[J\xc3\xb6rg]PB[b])"
+	    "(;GM[6]MI[length:5][game:0]PW[c]PB[d])");
+	CHECK_STR(out, "match 3 J\xc3\xb6rg|b\ntag Crawford=Off\n"
+	    "game 1 J\xc3\xb6rg:-1|b:-1\ngame 2 J\xc3\xb6rg:-1|b:-1\n"
+	    "match 5 c|d\ntag Crawford=Off\ngame 1 c:-1|d:-1\n");
+}
+
+static void
+test_json(void)
+{
+	dump("{\"type\":\"match\",\"length\":3,\"players\":[\"a\",\"b\"],"
+	    "\"tags\":[[\"Site\",\"x\\u00e9\"]],\"comments\":[\"hi\"]}\n"
+	    "{\"type\":\"game\",\"number\":1,\"players\":[\"a\",\"b\"],"
+	    "\"score\":[0,0]}\n"
+	    "{\"type\":\"record\",\"action\":\"move\",\"side\":0,"
+	    "\"dice\":\"31\",\"text\":\"31: 8/5 6/5\"}\n"
+	    "\n"
+	    "not json\n"
+	    "{\"type\":\"record\",\"action\":\"resign\",\"side\":1,"
+	    "\"value\":2,\"text\":\"Wins 2 points\"}\n"
+	    "{\"type\":\"result\",\"game\":1}\n"
+	    "{\"type\":\"record\",\"action\":\"fly\"}\n"
+	    "{\"a\":[[[[[[[[[1]]]]]]]]]}\n");
+	CHECK_STR(out, "match 3 a|b\ntag Site=x\xc3\xa9\ncomment hi\n"
+	    "game 1 a:0|b:0\n0 move 31: 8/5 6/5\n0 win[2] Wins 2 points\n"
+	    "! 5:1 json_syntax g1 not a JSON object\n"
+	    "! 8:0 json_syntax g1 fly\n"
+	    "! 9:13 json_syntax g1 not a JSON object\n");
+}
+
+/* gnubg 1.07's "save match" of the .mat below, without AP and GS. */
+static const char mat[] =
+    "; [Event \"t\"]\n; [EventDate \"2000.01.01\"]\n\n"
+    " 3 point match\n\n"
+    " Game 1\n"
+    " Ann : 0                        Bo : 0\n"
+    "  1)                             61: 13/7 8/7 \n"
+    "  2) 62: 13/11 13/7               Doubles => 2\n"
+    "  3)  Drops                       Wins 1 point \n\n";
+static const char sgf[] =
+    "(;FF[4]GM[6]CA[UTF-8]AP[bgkit:" BG_VERSION "]"
+    "MI[length:3][game:0][ws:0][bs:0]PW[Ann]PB[Bo]DT[2000-01-01]EV[t]"
+    "RU[Crawford]RE[B+1]\n;B[61lrqr]\n;W[62mkmg]\n;B[double]\n;W[drop])\n";
+
+static void
+test_write(void)
+{
+	static char json[sizeof out];
+
+	CHECK_INT(convert(mat, BG_FORMAT_SGF, BG_STYLE_GNUBG), 0);
+	CHECK_STR(out, sgf);
+	CHECK_INT(convert(sgf, BG_FORMAT_MAT, BG_STYLE_GNUBG), 0);
+	CHECK_STR(out, mat);
+	CHECK_INT(convert(mat, BG_FORMAT_JSON, BG_STYLE_GNUBG), 0);
+	snprintf(json, sizeof json, "%s", out);
+	/* A cube action leaves the position as the move before it. */
+	{
+		static const char pa[] = "\"move\":\"13/11 13/7\","
+		    "\"position_id\":\"", pb[] = "\"action\":\"double\","
+		    "\"side\":1,\"dice\":null,\"move\":null,"
+		    "\"position_id\":\"";
+		const char *a = strstr(json, pa), *b = strstr(json, pb);
+
+		CHECK(a != NULL && b != NULL && strncmp(a + sizeof pa - 1,
+		    b + sizeof pb - 1, BG_POSID_LEN + 1) == 0);
+	}
+	CHECK(strstr(json, "{\"type\":\"result\",\"game\":1,\"winner\":1,"
+	    "\"win_type\":\"single\",\"win_value\":1,\"final_cube_value\":1,"
+	    "\"total_points\":1,\"ended_by\":\"drop\",\"score\":[0,1]}\n") !=
+	    NULL);
+	CHECK_INT(convert(json, BG_FORMAT_MAT, BG_STYLE_GNUBG), 0);
+	CHECK_STR(out, mat);
+	CHECK_INT(convert(mat, BG_FORMAT_MAT, BG_STYLE_XG), 0);
+	CHECK_STR(out, "\xef\xbb\xbf; [Event \"t\"]\r\n"
+	    "; [EventDate \"2000.01.01\"]\r\n\r\n3 point match\r\n\r\n"
+	    " Game 1\r\n Ann : 0                         Bo : 0\r\n"
+	    "  1)                             61: 13/7 8/7                "
+	    "\r\n  2) 62: 13/11 13/7               Doubles => 2               "
+	    "\r\n  3)  Drops                       Wins 1 point\r\n"
+	    "\r\n\r\n\r\n\r\n");
+	/* What .mat cannot hold is named. */
+	CHECK_INT(convert("(;GM[6]MI[length:1][game:0]PW[a]PB[b]GS[1]"
+	    ";W[31hefe]A[2])", BG_FORMAT_MAT, BG_STYLE_GNUBG), 1);
+	CHECK_INT(convert("(;GM[6]MI[length:1][game:0]PW[a]PB[b]GS[1]"
+	    ";W[31hefe]A[2])", BG_FORMAT_SGF, BG_STYLE_GNUBG), 0);
+	CHECK(strstr(out, "GS[1]\n;W[31hefe]A[2])") != NULL);
+	CHECK(bg_writer_new(BG_FORMAT_AUTO, buf_write, NULL) == NULL);
+}
+
+int
+main(void)
+{
+	test_detect();
+	test_sgf();
+	test_json();
+	test_write();
+	T_DONE("test_conv");
+}

@@ -371,10 +371,23 @@ position(bg_replay *rp, const bg_game *g, const bg_record *rec, int n,
 		pos.ms.state = ended[rp->res.ended_by];
 		if (rp->res.ended_by == BG_END_DROP)
 			pos.ms.turn = !turn;	/* the side that dropped */
-		if (rp->res.ended_by == BG_END_RESIGN)
+		if (rp->res.ended_by == BG_END_RESIGN) {
 			pos.ms.resign = rp->res.level >= 1 &&
 			    rp->res.level <= 3 ? rp->res.level : 1;
+			pos.ms.turn = pos.side;	/* as gnubg: the resigner */
+		}
 	}
+	/* The rules an XGID and a Match ID carry. */
+	if (rp->length == 0) {
+		pos.ms.jacoby = rp->jacoby == 1;
+		pos.ms.beaver = rp->rules.beavers > 0;
+	}
+	if (rp->rules.cube == 0)
+		pos.ms.cube_max = 0;
+	else if (rp->rules.cubelimit > 0)
+		for (pos.ms.cube_max = 0; 2 << pos.ms.cube_max <=
+		    rp->rules.cubelimit; pos.ms.cube_max++)
+			;
 	if (made != NULL) {
 		pos.played = 1;
 		pos.play = *made;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
 # to install.  "build": the compiler and PCRE2.  "test": also the tools
-# the test suite uses (mandoc for the manual lint, jq for the corpus).
+# the test suite uses (mandoc for the manual lint, jq for the corpus,
+# rsvg-convert to render bgshow's pictures).
 # "bench": hyperfine and valgrind for `make bench`.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
 # `make check`, and by .ci/run.
@@ -18,6 +19,7 @@ pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
 if [ "$mode" = test ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
+	have_cmd rsvg-convert || need="$need librsvg2-bin"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

@@ -7,6 +7,7 @@
  * resulting positions through a hash table.  Part of libbgkit; callers
  * include bgkit.h, the resolver includes rules_int.h.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,16 +28,22 @@ turn_init(struct turn *t, const bg_board *b, int s, bg_variant v)
 	memset(t->frozen, 0, sizeof t->frozen);
 }
 
+/* Any checker outside the home board (points 7 to 25)?  Three loads. */
+static int
+outside(const unsigned char *me)
+{
+	uint64_t a, b, c;
+
+	memcpy(&a, me + 7, 8);
+	memcpy(&b, me + 15, 8);
+	memcpy(&c, me + 18, 8);	/* 18..25, overlapping b */
+	return (a | b | c) != 0;
+}
+
 int
 turn_allhome(const struct turn *t)
 {
-	const unsigned char *me = t->b.pt[t->s];
-	int p;
-
-	for (p = 7; p <= 25; p++)
-		if (me[p])
-			return 0;
-	return 1;
+	return !outside(t->b.pt[t->s]);
 }
 
 /*
@@ -66,9 +73,8 @@ turn_stepcheck(const struct turn *t, int f, int d, int *to, int *point)
 		*to = dest;
 		return 0;
 	}
-	for (p = 7; p <= 25; p++)
-		if (me[p])
-			return -BG_ENOTHOME;
+	if (outside(me))
+		return -BG_ENOTHOME;
 	if (dest < 0)
 		for (p = f + 1; p <= 6; p++)
 			if (me[p])
@@ -439,8 +445,55 @@ rules_example(bg_play *ex, int *most, int *pips, const bg_board *b, int s,
 }
 
 /*
+ * The most dice any play uses from here, the search of gen_walk without
+ * its list: it stops as soon as a play uses them all.
+ */
+static int
+most_walk(const struct turn *t, const int *die, int ndice, int doubles,
+    int k, int maxsrc)
+{
+	int f, to, point, m, best = k;
+
+	if (k == ndice)
+		return k;
+	for (f = maxsrc; f >= 1; f--) {
+		struct turn nt;
+
+		if (t->b.pt[t->s][f] == 0 ||
+		    turn_stepcheck(t, f, die[k], &to, &point) < 0)
+			continue;
+		nt = *t;
+		turn_stepdo(&nt, f, to);
+		m = most_walk(&nt, die, ndice, doubles, k + 1,
+		    doubles ? f : 25);
+		if (m > best && (best = m) == ndice)
+			break;
+		if (t->b.pt[t->s][25] && f == 25)
+			break;	/* the bar is the only source */
+	}
+	return best;
+}
+
+/* Can a checker move with die d alone? */
+static int
+hi_moves(const struct turn *t, int d)
+{
+	int f, to, point;
+
+	for (f = 25; f >= 1; f--)
+		if (t->b.pt[t->s][f] &&
+		    turn_stepcheck(t, f, d, &to, &point) == 0)
+			return 1;
+	return 0;
+}
+
+/*
  * Judge a complete candidate play: all steps legal, now check that it
  * uses as many dice as possible, the larger die, and the most pips.
+ * A play that passes needs no list of plays: the most dice usable, and
+ * whether the larger die alone can move, come from most_walk, as
+ * bg_rules_legal's list would give them; only a failing play (or a
+ * most-pips variant while bearing off) lists the plays, for an example.
  */
 int
 rules_finish(bg_verdict *vd, const struct turn *start, const int d[2],
@@ -453,6 +506,20 @@ rules_finish(bg_verdict *vd, const struct turn *start, const int d[2],
 	if (vd->play.n == ndice && !((start->flags & BG_VF_MOSTPIPS) &&
 	    start->bearing))
 		return 0;
+	if (!((start->flags & BG_VF_MOSTPIPS) && start->bearing)) {
+		int die[4] = { hi, d[0] + d[1] - hi, hi, hi };
+
+		most = most_walk(start, die, ndice, ndice == 4, 0, 25);
+		if (most < ndice && ndice == 2) {
+			die[0] = die[1];
+			die[1] = hi;
+			n = most_walk(start, die, 2, 0, 0, 25);
+			most = n > most ? n : most;
+		}
+		if (vd->play.n >= most && !(vd->play.n == 1 && ndice == 2 &&
+		    vd->play.die[0] != hi && hi_moves(start, hi)))
+			return 0;
+	}
 	if ((n = rules_example(&ex, &most, &pips, &start->b, start->s, d,
 	    v)) < 0)
 		return vd->code = n;

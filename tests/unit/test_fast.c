@@ -6,7 +6,11 @@
  * dance, the consolidated display notation and a corrupted step.  Each
  * text must parse to the same notation as its copy with doubled blanks
  * (which the fast scanner leaves to the general one), and resolve to the
- * same bytes with and without the fast cases (resolve_search).
+ * same bytes with and without the fast cases (resolve_search).  And
+ * bg_rules_check, which judges the dice count without a list of plays
+ * when a play passes, must pass exactly the plays whose result is in
+ * bg_rules_legal's list: every legal play, and of its shorter prefixes
+ * only those reaching a listed position.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -156,6 +160,26 @@ main(void)
 			bg_play_format(text, sizeof text, &l->play,
 			    BG_STYLE_GNUBG);
 			try_text(text, &b, s, d, v);
+			for (i = 1; i <= l->play.n; i++) {
+				bg_play p = l->play;
+				bg_verdict vd;
+				size_t m;
+				int in = 0;
+
+				bg_board after = b;
+
+				p.n = i;
+				bg_rules_check(&vd, &b, s, d, v, &p);
+				bg_play_apply(&after, s, &p);
+				for (m = 0; m < (size_t)n; m++)
+					in |= memcmp(&bg_movelist_get(ml,
+					    m)->after, &after,
+					    sizeof after) == 0;
+				/* A shorter bear-off may reach a listed position. */
+				CHECK(vd.code == 0 ? in : !in ||
+				    vd.code == -BG_EFEWDICE);
+				CHECK(i < l->play.n || vd.code == 0);
+			}
 			b = l->after;
 			if (bg_board_checkers(&b, s) == 0)
 				break;

@@ -16,6 +16,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 
 #include <pcre2.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,7 +87,7 @@ struct bg_reader {
 	/* decoding */
 	enum enc	 enc;
 	int		 eof;		/* read() said the end */
-	unsigned char	 raw[CHUNK + 4];
+	unsigned char	*raw;		/* CHUNK + 4 bytes */
 	size_t		 rawlen;
 	unsigned	 hisur;		/* UTF-16 high surrogate waiting */
 	int		 badenc;	/* a bad sequence since the last line */
@@ -500,11 +501,59 @@ repair(bg_reader *r)
 	return 0;
 }
 
+/*
+ * Word-at-a-time byte tests: a byte of x equal to c (has), any byte of x
+ * with its high bit set.
+ */
+#define ONES	0x0101010101010101ULL
+#define HIGHS	0x8080808080808080ULL
+
+static uint64_t
+has(uint64_t x, unsigned char c)
+{
+	x ^= ONES * c;
+	return (x - ONES) & ~x & HIGHS;
+}
+
+/* Offset of the first CR or LF in s[i..n), or n. */
+static size_t
+find_eol(const char *s, size_t i, size_t n)
+{
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (has(x, '\n') | has(x, '\r'))
+			break;
+	}
+	for (; i < n; i++)
+		if (s[i] == '\n' || s[i] == '\r')
+			break;
+	return i;
+}
+
+/* Only ASCII without tab or NUL in s[0..n)? */
+static int
+is_plain(const char *s, size_t n)
+{
+	uint64_t x;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if ((x & HIGHS) | has(x, '\t') | has(x, 0))
+			return 0;
+	}
+	for (; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0)
+			return 0;
+	return 1;
+}
+
 /* Copy s[0..n) into the current line, cut at MAXLINE, right-trimmed. */
 static int
 set_line(bg_reader *r, const char *s, size_t n)
 {
-	size_t i;
 	int rc;
 
 	if (n > MAXLINE) {
@@ -516,12 +565,7 @@ set_line(bg_reader *r, const char *s, size_t n)
 	memcpy(r->line, s, n);
 	r->llen = n;
 	r->line[n] = '\0';
-	r->plain = 1;
-	for (i = 0; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0) {
-			r->plain = 0;
-			break;
-		}
+	r->plain = is_plain(s, n);
 	if (!r->plain && (rc = repair(r)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
@@ -554,9 +598,7 @@ next_line(bg_reader *r)
 	}
 	r->longline = 0;
 	for (;;) {
-		for (i = r->dscan; i < r->dlen; i++)
-			if (r->dec[i] == '\n' || r->dec[i] == '\r')
-				break;
+		i = find_eol(r->dec, r->dscan, r->dlen);
 		r->dscan = i;
 		if (i < r->dlen && r->dec[i] == '\r' && i + 1 == r->dlen &&
 		    !r->eof) {
@@ -1235,6 +1277,10 @@ reader_new(const char *name)
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
+	if ((r->raw = malloc(CHUNK + 4)) == NULL) {
+		free(r);
+		return NULL;
+	}
 	rec_match_init(&r->match);
 	rec_game_init(&r->game);
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
@@ -1294,6 +1340,7 @@ bg_reader_free(bg_reader *r)
 	pcre2_match_data_free(r->md);
 	rec_match_fini(&r->match);
 	rec_game_fini(&r->game);
+	free(r->raw);
 	free(r->dec);
 	free(r->line);
 	free(r->pbuf);

@@ -210,7 +210,8 @@ show(const struct opts *o, const struct shown *p, int first)
 	char line[BG_FIBS_FIELDS * 8 + 2 * BG_FIBS_NAMEMAX + 16], *buf;
 	bg_drawopts d = o->draw;
 	bg_fibs f;
-	int rc = 0;
+	int rc = 0, midrc, xgrc;
+	const char *why;
 
 	d.variant = p->variant;
 	d.name[0] = p->name[0][0] ? p->name[0] : NULL;
@@ -220,10 +221,10 @@ show(const struct opts *o, const struct shown *p, int first)
 		cli_warnx("%s", bg_strerror(rc));
 		return 1;
 	}
-	if (bg_matchid_encode(mid, sizeof mid, &p->ms) < 0)
+	if ((midrc = bg_matchid_encode(mid, sizeof mid, &p->ms)) < 0)
 		mid[0] = '\0';
-	if ((rc = bg_xgid_encode(xg, sizeof xg, &p->board, &p->ms)) < 0 ||
-	    (size_t)rc >= sizeof xg)
+	if ((xgrc = bg_xgid_encode(xg, sizeof xg, &p->board, &p->ms)) < 0 ||
+	    (size_t)xgrc >= sizeof xg)
 		xg[0] = '\0';
 	rc = 0;
 	switch (o->format) {
@@ -244,14 +245,14 @@ show(const struct opts *o, const struct shown *p, int first)
 		break;
 	case F_XGID:
 		if (*xg == '\0') {
-			rc = -BG_EXGID;
+			rc = xgrc < 0 ? xgrc : -BG_EINVAL;
 			break;
 		}
 		printf("%s\n", xg);
 		break;
 	case F_GNUBGID:
 		if (*mid == '\0') {
-			rc = -BG_EMATCHID;
+			rc = midrc;
 			break;
 		}
 		printf("%s:%s\n", pid, mid);
@@ -275,12 +276,15 @@ show(const struct opts *o, const struct shown *p, int first)
 		cli_warnx("%s", bg_strerror(rc));
 		return 2;
 	}
+	/* The writers refuse a match state out of range as invalid. */
+	why = rc == -BG_EINVAL ? "its match state does not fit" :
+	    bg_strerror(rc);
 	if (p->action != NULL)
 		cli_warnx("game %d, move %d: no %s for this position: %s",
-		    p->game, p->turn, formats[o->format], bg_strerror(rc));
+		    p->game, p->turn, formats[o->format], why);
 	else
 		cli_warnx("no %s for this position: %s", formats[o->format],
-		    bg_strerror(rc));
+		    why);
 	return 1;
 }
 

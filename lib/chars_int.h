@@ -1,6 +1,6 @@
 /*
  * chars_int.h: locale-free character classes for the text readers
- * (notation.c, fmt_mat.c).  <ctype.h> depends on the locale, which a
+ * (notation.c, fmt_mat.c) and UTF-8 checking for the writers.  <ctype.h> depends on the locale, which a
  * library must not; these do not.  Private to lib/.
  */
 #ifndef CHARS_INT_H
@@ -22,6 +22,30 @@ static inline int
 lower(int c)
 {
 	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/*
+ * Length of the valid UTF-8 sequence at s (2 to 4 bytes; no overlong
+ * form, surrogate or code point past U+10FFFF), or 0.  s must hold the
+ * sequence or a NUL before its end.
+ */
+static inline int
+utf8seq(const unsigned char *s)
+{
+	int n, i;
+
+	if (s[0] < 0xc2 || s[0] > 0xf4)
+		return 0;
+	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
+	for (i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
+	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
+	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
+	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
+		return 0;
+	return n;
 }
 
 #endif

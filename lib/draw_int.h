@@ -1,8 +1,8 @@
 /*
  * draw_int.h: what the two diagram writers (draw_text.c, draw_svg.c)
  * share: an output buffer that counts what it could not hold, the
- * board's geometry from the viewer's side, and UTF-8 checking for
- * player names.  Private to lib/; never installed.
+ * board's geometry from the viewer's side, and the words for a
+ * position's match and actions.  Private to lib/; never installed.
  */
 #ifndef DRAW_INT_H
 #define DRAW_INT_H
@@ -28,8 +28,6 @@ int	dout_end(struct dout *);
  * right) of the top (top = 1) or the bottom row.
  */
 int	draw_point(const bg_drawopts *, int col, int top);
-/* Length of the valid UTF-8 sequence at s (1 to 4), or 0. */
-int	draw_utf8len(const unsigned char *s);
 /* The winner of an ended game on the board (no checkers left), or -1. */
 int	draw_winner(const bg_board *);
 /* 1 single game, 2 gammon, 3 backgammon for winner w. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "chars_int.h"
 #include "draw_int.h"
 
 #define STACK	5	/* checkers drawn on a point before the count */
@@ -80,25 +81,6 @@ draw_point(const bg_drawopts *d, int col, int top)
 }
 
 int
-draw_utf8len(const unsigned char *s)
-{
-	int n, i;
-
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
-	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return n;
-}
-
-int
 draw_winner(const bg_board *b)
 {
 	int s;
@@ -144,7 +126,7 @@ putname(struct dout *o, const char *s)
 		if (*p >= 0x20 && *p < 0x7f) {
 			dout_put(o, (const char *)p, 1);
 			p++;
-		} else if (*p >= 0x80 && (n = draw_utf8len(p)) > 0) {
+		} else if (*p >= 0x80 && (n = utf8seq(p)) > 0) {
 			dout_put(o, (const char *)p, (size_t)n);
 			p += n;
 		} else

@@ -142,7 +142,13 @@ elif ! command -v parallel >/dev/null 2>&1 ||
     ! command -v jq >/dev/null 2>&1; then
 	echo "SKIP: README examples (GNU parallel or jq not installed)"
 else
-	sh -e "$tmp/readme.sh" >"$tmp/out" 2>"$tmp/err"
+	# In a scratch directory that sees the tree's bin/ and fixtures/
+	# and ../shared, so that files the examples write land there.
+	mkdir -p "$tmp/readme/top"
+	ln -s "$top/bin" "$top/fixtures" "$tmp/readme/top/"
+	ln -s "$top/../shared" "$tmp/readme/shared"
+	(cd "$tmp/readme/top" && sh -e "$tmp/readme.sh") >"$tmp/out" \
+	    2>"$tmp/err"
 	rc=$?
 	if [ $rc = 0 ] && grep -qx "all valid" "$tmp/out" &&
 	    [ ! -s "$tmp/err" ]; then

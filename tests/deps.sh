@@ -2,7 +2,8 @@
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
 # to install.  "build": the compiler and PCRE2.  "test": also the tools
 # the test suite uses (mandoc for the manual lint, jq for the corpus,
-# rsvg-convert to render bgshow's pictures).
+# rsvg-convert to render bgshow's pictures, GNU parallel for the
+# README's examples).
 # "bench": hyperfine and valgrind for `make bench`.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
 # `make check`, and by .ci/run.
@@ -20,6 +21,7 @@ if [ "$mode" = test ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
+	have_cmd parallel || need="$need parallel"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

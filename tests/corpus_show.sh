@@ -1,10 +1,12 @@
 #!/bin/sh
 # corpus_show.sh: bgshow against GNU Backgammon's own matches and IDs
-# (../shared/corpus/gnubg).
+# (../shared/corpus/gnubg, and ../shared/corpus/gnubg-rules).
 #  - every position of every match (bgshow -a -T json): the start is the
 #    truth's start_position_id; after a move, action, side, dice, gnubg's
 #    move text and position_id_after; after a cube action or a
 #    resignation, the Position ID gnubg showed; one check per position;
+#    the same (action, side, Position ID) for the matches played under
+#    other rules;
 #  - every game's final position: its XGID is the truth's final_xgid, and
 #    the text diagram's board (points, bar, trays, labels, the roll
 #    marker) is gnubg's own "show board" diagram, character for character;
@@ -100,6 +102,26 @@ for f in "$dir"/matches/*.mat; do
 		fi
 		g=$((g + 1))
 	done
+done
+
+# gnubg's matches under other rules (Nackgammon, Hypergammon, Jacoby,
+# beavers, automatic doubles, no Crawford): after every action written in
+# the record, its kind, side and the Position ID gnubg showed.
+rules=$shared/corpus/gnubg-rules
+for f in "$rules"/*/matches/*.mat; do
+	[ -f "$f" ] || continue
+	t=${f%/matches/*}/truth/$(basename "$f" .mat).json
+	jq -r '.games[] | .game as $g | .turns[] |
+	    select(.mat_line != null or .action == "resign") |
+	    [$g, .action, .side, .gnubg_position_id] | @tsv' "$t" >"$tmp/want"
+	"$bgshow" -a -T json "$f" 2>"$tmp/err" | jq -r 'select(.turn > 0) |
+	    [.game, .action, .side, .position_id] | @tsv' >"$tmp/got"
+	if [ -s "$tmp/err" ]; then
+		echo "FAIL: $f: bgshow says:"
+		head -3 "$tmp/err"
+		fail=$((fail + 1))
+	fi
+	compare "$f positions" "$tmp/want" "$tmp/got"
 done
 
 # The legal-play cases: an XGID and gnubg's Position ID each.

@@ -49,16 +49,25 @@ number(int *out, const char *s, size_t len)
 	return 0;
 }
 
+/* A name a field can hold: short, no ':' and no control character. */
 static int
-name(char *out, const char *s, size_t len)
+goodname(const char *s, size_t len)
 {
 	size_t i;
 
 	if (len > BG_FIBS_NAMEMAX)
-		return -1;
+		return 0;
 	for (i = 0; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
-			return -1;
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f || s[i] == ':')
+			return 0;
+	return 1;
+}
+
+static int
+name(char *out, const char *s, size_t len)
+{
+	if (!goodname(s, len))
+		return -1;
 	memcpy(out, s, len);
 	out[len] = '\0';
 	return 0;
@@ -105,9 +114,10 @@ bg_fibs_format(char *buf, size_t size, const bg_fibs *f)
 	size_t n;
 	int i;
 
-	if (f == NULL || memchr(f->player, '\0', sizeof f->player) == NULL ||
-	    memchr(f->opponent, '\0', sizeof f->opponent) == NULL)
-		return -BG_EINVAL;
+	if (f == NULL || !goodname(f->player, strnlen(f->player,
+	    sizeof f->player)) || !goodname(f->opponent,
+	    strnlen(f->opponent, sizeof f->opponent)))
+		return -BG_EINVAL;	/* a name the line cannot hold */
 	n = (size_t)snprintf(out, sizeof out, "%s:%s:%s", PREFIX, f->player,
 	    f->opponent);
 	for (i = F_LENGTH; i < BG_FIBS_FIELDS; i++) {

@@ -90,6 +90,13 @@ test_parse(void)
 	CHECK_INT(parse(&f, line), 0);
 	bg_fibs_format(buf, sizeof buf, &f);
 	CHECK_STR(buf, line);
+	/* Names the line cannot hold are refused, not written. */
+	strcpy(f.opponent, "a:b");
+	CHECK_INT(bg_fibs_format(buf, sizeof buf, &f), -BG_EINVAL);
+	strcpy(f.opponent, "a\nb");
+	CHECK_INT(bg_fibs_format(buf, sizeof buf, &f), -BG_EINVAL);
+	memset(f.opponent, 'n', sizeof f.opponent);
+	CHECK_INT(bg_fibs_format(buf, sizeof buf, &f), -BG_EINVAL);
 }
 
 static void

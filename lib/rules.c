@@ -131,6 +131,8 @@ struct bg_movelist {
 	size_t		 n, cap;
 	unsigned	*hash;		/* index + 1, 0 = empty */
 	size_t		 hcap;
+	uint64_t	*key;		/* sort keys, kcap of them */
+	size_t		 kcap;
 };
 
 bg_movelist *
@@ -146,6 +148,7 @@ bg_movelist_free(bg_movelist *ml)
 		return;
 	free(ml->v);
 	free(ml->hash);
+	free(ml->key);
 	free(ml);
 }
 
@@ -161,17 +164,22 @@ bg_movelist_get(const bg_movelist *ml, size_t i)
 	return i < ml->n ? &ml->v[i] : NULL;
 }
 
+/* A hash of the board, a word at a time. */
 static unsigned long long
 boardhash(const bg_board *b)
 {
 	const unsigned char *c = &b->pt[0][0];
-	unsigned long long h = 1469598103934665603ULL;
+	uint64_t h = 1469598103934665603ULL, w;
+	uint32_t last;
 	size_t i;
 
-	for (i = 0; i < sizeof b->pt; i++) {
-		h ^= c[i];
-		h *= 1099511628211ULL;
+	for (i = 0; i + 8 <= sizeof b->pt; i += 8) {
+		memcpy(&w, c + i, 8);
+		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+		h ^= h >> 32;
 	}
+	memcpy(&last, c + sizeof b->pt - 4, 4);
+	h = (h ^ last) * 0x9e3779b97f4a7c15ULL;
 	return h ^ (h >> 29);
 }
 
@@ -203,34 +211,52 @@ ml_rehash(bg_movelist *ml, size_t hcap)
 	return 0;
 }
 
-/* Add a play unless its resulting position is listed already. */
-static int
-ml_add(bg_movelist *ml, const bg_play *p, const bg_board *after)
+/* The slot for one more play, v[n], with room in the hash; NULL. */
+static bg_legal *
+ml_slot(bg_movelist *ml)
 {
-	size_t j;
-
 	if (ml->n * 2 >= ml->hcap && ml_rehash(ml,
 	    ml->hcap ? ml->hcap * 2 : 256) < 0)
-		return -BG_ENOMEM;
-	j = boardhash(after) & (ml->hcap - 1);
-	while (ml->hash[j]) {
-		if (memcmp(&ml->v[ml->hash[j] - 1].after, after,
-		    sizeof *after) == 0)
-			return 0;
-		j = (j + 1) & (ml->hcap - 1);
-	}
+		return NULL;
 	if (ml->n == ml->cap) {
 		size_t cap = ml->cap ? ml->cap * 2 : 64;
 		bg_legal *v = realloc(ml->v, cap * sizeof *v);
 
 		if (v == NULL)
-			return -BG_ENOMEM;
+			return NULL;
 		ml->v = v;
 		ml->cap = cap;
 	}
-	ml->v[ml->n].play = *p;
-	ml->v[ml->n].after = *after;
+	return &ml->v[ml->n];
+}
+
+/* List the play in the slot unless its position is listed already. */
+static void
+ml_commit(bg_movelist *ml)
+{
+	const bg_board *after = &ml->v[ml->n].after;
+	size_t j = boardhash(after) & (ml->hcap - 1);
+
+	while (ml->hash[j]) {
+		if (memcmp(&ml->v[ml->hash[j] - 1].after, after,
+		    sizeof *after) == 0)
+			return;
+		j = (j + 1) & (ml->hcap - 1);
+	}
 	ml->hash[j] = (unsigned)++ml->n;
+}
+
+/* Add a play unless its resulting position is listed already. */
+static int
+ml_add(bg_movelist *ml, const bg_play *p, const bg_board *after)
+{
+	bg_legal *l = ml_slot(ml);
+
+	if (l == NULL)
+		return -BG_ENOMEM;
+	l->play = *p;
+	l->after = *after;
+	ml_commit(ml);
 	return 0;
 }
 
@@ -259,6 +285,43 @@ gen_leaf(struct gen *g, const struct turn *t, const bg_play *p)
 }
 
 /*
+ * The last die's step, f to to, and the leaf it makes, as turn_stepdo
+ * and gen_leaf would do them, but built in the list's own slot rather
+ * than in a copy of the turn.
+ */
+static void
+last_step(struct gen *g, const struct turn *t, bg_play *p, int f, int to)
+{
+	unsigned char *me, *op;
+	bg_legal *l;
+	int k = p->n - 1;
+
+	if (g->err)
+		return;
+	if (p->n > g->best) {
+		ml_clear(g->ml);
+		g->best = p->n;
+	}
+	if ((l = ml_slot(g->ml)) == NULL) {
+		g->err = -BG_ENOMEM;
+		return;
+	}
+	l->after = t->b;
+	me = l->after.pt[t->s];
+	op = l->after.pt[!t->s];
+	me[f]--;
+	me[to]++;
+	p->hit[k] = 0;
+	if (to >= 1 && op[25 - to] == 1) {
+		op[25 - to] = 0;
+		op[25]++;
+		p->hit[k] = 1;
+	}
+	l->play = *p;
+	ml_commit(g->ml);
+}
+
+/*
  * Play die number k onwards.  With doubles, sources never increase, so
  * each set of steps is tried in one order only.
  */
@@ -275,14 +338,20 @@ gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
 			if (t->b.pt[t->s][f] == 0 ||
 			    turn_stepcheck(t, f, d, &to, &point) < 0)
 				continue;
-			nt = *t;
 			p->step[k].from = (signed char)f;
 			p->step[k].to = (signed char)to;
 			p->die[k] = (unsigned char)d;
-			p->hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
 			p->n = k + 1;
-			gen_walk(g, &nt, p, k + 1, g->doubles ? f : 25);
 			moved = 1;
+			if (k + 1 == g->ndice) {
+				last_step(g, t, p, f, to);
+				if (t->b.pt[t->s][25] && f == 25)
+					break;
+				continue;
+			}
+			nt = *t;
+			p->hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
+			gen_walk(g, &nt, p, k + 1, g->doubles ? f : 25);
 			if (t->b.pt[t->s][25] && f == 25)
 				break;	/* the bar is the only source */
 		}
@@ -303,35 +372,79 @@ pips_of(const bg_play *p)
 	return n;
 }
 
-static int
-cmp_legal(const void *a, const void *b)
+/*
+ * The order of the list as one number: the steps sorted high to low
+ * (by source, then destination), ten bits each, the first in the
+ * highest bits.  The highest play comes first.
+ */
+static uint64_t
+play_key(const bg_play *p)
 {
-	const bg_play *x = &((const bg_legal *)a)->play;
-	const bg_play *y = &((const bg_legal *)b)->play;
-	bg_step xs[4], ys[4];
-	int i, j, n;
+	int f[4] = { 0, 0, 0, 0 }, t[4] = { 0, 0, 0, 0 }, i, j;
+	uint64_t k = 0;
 
-	/* Compare the steps sorted high to low, highest play first. */
-	for (n = 0; n < 2; n++) {
-		const bg_play *p = n ? y : x;
-		bg_step *s = n ? ys : xs;
-
-		memset(s, 0, 4 * sizeof *s);
-		for (i = 0; i < p->n; i++) {
-			bg_step st = p->step[i];
-
-			for (j = i; j > 0 && (s[j - 1].from < st.from ||
-			    (s[j - 1].from == st.from && s[j - 1].to < st.to));
-			    j--)
-				s[j] = s[j - 1];
-			s[j] = st;
-		}
+	/* The walk mostly makes the steps in this order already. */
+	for (i = 1; i < p->n; i++)
+		if (p->step[i - 1].from < p->step[i].from ||
+		    (p->step[i - 1].from == p->step[i].from &&
+		    p->step[i - 1].to < p->step[i].to))
+			break;
+	if (i >= p->n) {
+		for (i = 0; i < 4; i++)
+			k = k << 10 | (i < p->n ? (uint64_t)p->step[i].from << 5 |
+			    (uint64_t)p->step[i].to : 0);
+		return k;
 	}
-	for (i = 0; i < 4; i++) {
-		if (xs[i].from != ys[i].from)
-			return ys[i].from - xs[i].from;
-		if (xs[i].to != ys[i].to)
-			return ys[i].to - xs[i].to;
+	for (i = 0; i < p->n; i++) {
+		int sf = p->step[i].from, st = p->step[i].to;
+
+		for (j = i; j > 0 && (f[j - 1] < sf || (f[j - 1] == sf &&
+		    t[j - 1] < st)); j--) {
+			f[j] = f[j - 1];
+			t[j] = t[j - 1];
+		}
+		f[j] = sf;
+		t[j] = st;
+	}
+	for (i = 0; i < 4; i++)
+		k = k << 10 | (uint64_t)f[i] << 5 | (uint64_t)t[i];
+	return k;
+}
+
+/*
+ * Sort the list by play_key, larger first.  Insertion sort: the walk
+ * lists doubles in this order already, and other rolls have few plays.
+ * Keys are distinct (equal steps make equal positions, listed once), so
+ * the order is total.
+ */
+static int
+sort_plays(bg_movelist *ml)
+{
+	size_t i, j;
+
+	if (ml->n > ml->kcap) {
+		uint64_t *k = realloc(ml->key, ml->cap * sizeof *k);
+
+		if (k == NULL)
+			return -BG_ENOMEM;
+		ml->key = k;
+		ml->kcap = ml->cap;
+	}
+	for (i = 0; i < ml->n; i++) {
+		uint64_t k = play_key(&ml->v[i].play);
+		bg_legal l;
+
+		if (i == 0 || ml->key[i - 1] >= k) {
+			ml->key[i] = k;
+			continue;
+		}
+		l = ml->v[i];
+		for (j = i; j > 0 && ml->key[j - 1] < k; j--) {
+			ml->key[j] = ml->key[j - 1];
+			ml->v[j] = ml->v[j - 1];
+		}
+		ml->key[j] = k;
+		ml->v[j] = l;
 	}
 	return 0;
 }
@@ -400,13 +513,9 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 				ml->v[n++] = ml->v[i];
 		keep = (size_t)n;
 	}
-	if (keep != ml->n) {
-		ml->n = keep;
-		if (ml_rehash(ml, ml->hcap) < 0)
-			return -BG_ENOMEM;
-	}
-	qsort(ml->v, ml->n, sizeof *ml->v, cmp_legal);
-	if (ml_rehash(ml, ml->hcap) < 0)
+	/* The hash serves the walk only: ml_clear empties it next time. */
+	ml->n = keep;
+	if (sort_plays(ml) < 0)
 		return -BG_ENOMEM;
 	return (int)ml->n;
 }

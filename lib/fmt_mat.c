@@ -1007,6 +1007,7 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
     size_t off)
 {
 	size_t st, n, k, errpos;
+	const char *colon;
 	int rc;
 	char canon[64];
 
@@ -1036,8 +1037,9 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 		 * point at it rather than let the dice prefix of the
 		 * notation take everything before its ':'.
 		 */
-		for (k = st; k < len && s[k] != ':'; k++)
-			;
+		k = len;
+		if (st < len && (colon = memchr(s + st, ':', len - st)) != NULL)
+			k = (size_t)(colon - s);
 		if (k < len) {
 			if (k >= st + 2 && isdig((unsigned char)s[k - 1]) &&
 			    isdig((unsigned char)s[k - 2]))
@@ -1127,6 +1129,30 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 		    rec->moveno, NULL, s, len);
 }
 
+/* Eight spaces at s? */
+static int
+all_spaces(const char *s)
+{
+	uint64_t x;
+
+	memcpy(&x, s, 8);
+	return x == ONES * ' ';
+}
+
+/*
+ * Offset of the first non-blank of s[i..len), or len; the padding
+ * between the columns goes a word at a time.
+ */
+static size_t
+skip_blanks(const char *s, size_t i, size_t len)
+{
+	while (i + 8 <= len && all_spaces(s + i))
+		i += 8;
+	while (i < len && isws((unsigned char)s[i]))
+		i++;
+	return i;
+}
+
 /* Byte offset of the end of an "Illegal play (...)" starting at s[i]. */
 static size_t
 skip_illegal(const char *s, size_t i, size_t len)
@@ -1158,8 +1184,7 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 	int n = 0, kind, prev = 0, fresh = 0;
 
 	while (i < len) {
-		while (i < len && isws((unsigned char)s[i]))
-			i++;
+		i = skip_blanks(s, i, len);
 		if (i >= len)
 			break;
 		tok = i;
@@ -1227,6 +1252,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	if (n > 0)
 		r->last_line = r->lineno;
 	for (i = 0; i < n; i++) {
+		while (en[i] >= st[i] + 8 && all_spaces(s + en[i] - 8))
+			en[i] -= 8;
 		while (en[i] > st[i] && isws((unsigned char)s[en[i] - 1]))
 			en[i]--;
 		dc[i] = dispcol(r, st[i]);

@@ -353,6 +353,7 @@ bg_notation_parse(bg_notation *n, const char *s, size_t len,
     size_t *errpos)
 {
 	size_t dummy, colon, pos = 0, end = len;
+	const char *c;
 	int rc, k;
 
 	if (errpos == NULL)
@@ -364,9 +365,9 @@ bg_notation_parse(bg_notation *n, const char *s, size_t len,
 	n->kind = BG_NOTE_NONE;
 
 	/* A ':' can only end a dice prefix. */
-	colon = 0;
-	while (colon < len && s[colon] != ':')
-		colon++;
+	colon = len;
+	if (len > 0 && (c = memchr(s, ':', len)) != NULL)
+		colon = (size_t)(c - s);
 	if (colon < len) {
 		if ((rc = parse_dice(n, s, colon, errpos)) < 0)
 			return rc;

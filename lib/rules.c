@@ -390,9 +390,12 @@ play_key(const bg_play *p)
 		    p->step[i - 1].to < p->step[i].to))
 			break;
 	if (i >= p->n) {
-		for (i = 0; i < 4; i++)
-			k = k << 10 | (i < p->n ? (uint64_t)p->step[i].from << 5 |
-			    (uint64_t)p->step[i].to : 0);
+		for (i = 0; i < 4; i++) {
+			k <<= 10;
+			if (i < p->n)
+				k |= (uint64_t)p->step[i].from << 5 |
+				    (uint64_t)p->step[i].to;
+		}
 		return k;
 	}
 	for (i = 0; i < p->n; i++) {

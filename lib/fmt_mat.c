@@ -674,12 +674,24 @@ push_back(bg_reader *r)
 
 /* ------------------------------------------------------------- patterns */
 
-/* Match pattern p against s[0..len); the number of pairs, or 0. */
+/*
+ * Match pattern p against s[0..len); the number of pairs, or 0.  Each
+ * pattern is compiled on its first use: the lines gnubg writes need
+ * few of them, and compiling all six cost more than reading a match.
+ */
 static int
 re_match(bg_reader *r, enum pat p, const char *s, size_t len)
 {
-	int rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, NULL);
+	PCRE2_SIZE erroff;
+	int rc;
 
+	if (r->re[p] == NULL && (r->re[p] = pcre2_compile((PCRE2_SPTR)
+	    patterns[p], PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &rc, &erroff,
+	    NULL)) == NULL) {
+		r->err = -BG_ENOMEM;
+		return 0;
+	}
+	rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, NULL);
 	return rc > 0 ? rc : 0;
 }
 
@@ -864,22 +876,71 @@ clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
 	return 0;
 }
 
+/*
+ * A score line as gnubg writes it (" Alice : 2      Bob : 4"): printable
+ * ASCII with two colons only, scores of one to nine digits.  Sets what
+ * P_SCORE's groups 1 to 4 would hold (the names trimmed, the scores) and
+ * returns 1; 0 for any other line, which the pattern then judges.
+ */
+static int
+plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
+    size_t ds[2], size_t dl[2])
+{
+	size_t i = 0, c[2], k, m = 0, e;
+
+	for (k = 0; k < n; k++) {
+		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f)
+			return 0;
+		if (s[k] == ':') {
+			if (m == 2)
+				return 0;
+			c[m++] = k;
+		}
+	}
+	if (m != 2)
+		return 0;
+	for (k = 0; k < 2; k++) {
+		while (i < c[k] && s[i] == ' ')
+			i++;
+		for (e = c[k]; e > i && s[e - 1] == ' '; e--)
+			;
+		if (e == i)
+			return 0;
+		st[k] = i;
+		len[k] = e - i;
+		for (i = c[k] + 1; i < n && s[i] == ' '; i++)
+			;
+		for (ds[k] = i; i < n && isdig((unsigned char)s[i]); i++)
+			;
+		dl[k] = i - ds[k];
+		if (dl[k] < 1 || dl[k] > 9)
+			return 0;
+		if (k == 0 && (i >= n || s[i] != ' '))
+			return 0;
+	}
+	while (i < n && s[i] == ' ')
+		i++;
+	return i == n;
+}
+
 /* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
 static int
 score_line(bg_reader *r)
 {
 	struct bg_game *g = &r->game;
-	size_t st[2], len[2], ss, sl, n, rs, rl;
+	size_t st[2], len[2], ds[2], dl[2], n, rs, rl;
 	int s, rc;
 
-	if (!re_match(r, P_SCORE, r->line, r->llen))
-		return 0;
-	group(r, 1, &st[0], &len[0]);
-	group(r, 3, &st[1], &len[1]);
-	for (s = 0; s < 2; s++) {
-		group(r, 2 + 2 * s, &ss, &sl);
-		g->score[s] = atoin(r->line + ss, sl);
+	if (!plain_score(r->line, r->llen, st, len, ds, dl)) {
+		if (!re_match(r, P_SCORE, r->line, r->llen))
+			return 0;
+		group(r, 1, &st[0], &len[0]);
+		group(r, 3, &st[1], &len[1]);
+		group(r, 2, &ds[0], &dl[0]);
+		group(r, 4, &ds[1], &dl[1]);
 	}
+	for (s = 0; s < 2; s++)
+		g->score[s] = atoin(r->line + ds[s], dl[s]);
 	for (s = 0; s < 2; s++) {
 		if ((rc = clean_name(r, r->line + st[s], len[s], &n, &rs,
 		    &rl)) < 0)
@@ -999,6 +1060,46 @@ canonical(const char *s, size_t len, const char *want)
 }
 
 /*
+ * The keyword cells as gnubg writes them ("Doubles => 2", "Takes",
+ * "Drops", "Wins 1 point", "Wins 3 points"), read without P_CELL: the
+ * record the pattern would give, and no spelling warning, as they are
+ * canonical.  0 for any other cell.
+ */
+static int
+plain_cell(bg_record *rec, const char *s, size_t len)
+{
+	bg_rec_kind kind;
+	size_t i, k;
+
+	if (len == 5 && (memcmp(s, "Takes", 5) == 0 ||
+	    memcmp(s, "Drops", 5) == 0)) {
+		rec->kind = s[0] == 'T' ? BG_REC_TAKE : BG_REC_DROP;
+		return 1;
+	}
+	if (len > 11 && memcmp(s, "Doubles => ", 11) == 0) {
+		kind = BG_REC_DOUBLE;
+		i = 11;
+	} else if (len > 5 && memcmp(s, "Wins ", 5) == 0) {
+		kind = BG_REC_WIN;
+		i = 5;
+	} else
+		return 0;
+	for (k = i; k < len && isdig((unsigned char)s[k]); k++)
+		;
+	if (k == i || k - i > 9)
+		return 0;
+	if (kind == BG_REC_WIN && !((len - k == 6 &&
+	    memcmp(s + k, " point", 6) == 0) || (len - k == 7 &&
+	    memcmp(s + k, " points", 7) == 0)))
+		return 0;
+	if (kind == BG_REC_DOUBLE && k != len)
+		return 0;
+	rec->kind = kind;
+	rec->value = atoin(s + i, k - i);
+	return 1;
+}
+
+/*
  * Read one cell s[0..len) (trimmed) at byte offset off of the line into
  * rec, adding diagnostics.  rec has side, line, col and moveno set.
  */
@@ -1064,6 +1165,8 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 		return;
 	}
 
+	if (plain_cell(rec, s, len))
+		return;
 	if (!re_match(r, P_CELL, s, len)) {
 		rec->kind = BG_REC_UNPARSED;
 		rec->code = BG_ECELL;
@@ -1299,8 +1402,6 @@ static bg_reader *
 reader_new(const char *name)
 {
 	bg_reader *r;
-	int i, errcode;
-	PCRE2_SIZE erroff;
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
@@ -1312,13 +1413,6 @@ reader_new(const char *name)
 	rec_game_init(&r->game);
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
 		goto fail;
-	for (i = 0; i < P_COUNT; i++) {
-		r->re[i] = pcre2_compile((PCRE2_SPTR)patterns[i],
-		    PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &errcode, &erroff,
-		    NULL);
-		if (r->re[i] == NULL)
-			goto fail;
-	}
 	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL)
 		goto fail;
 	if (reserve(&r->line, &r->lcap, 256) < 0)

@@ -14,7 +14,6 @@ cd "$top"
 export LC_ALL=C
 out=$top/tests/bench/out
 data=$out/data
-bin=$top/bin
 runs=${RUNS:-5}
 cc=${CC:-cc}
 mkdir -p "$out"
@@ -23,6 +22,9 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 flags="-O2 -std=c99 -Wall -Wextra -D_DEFAULT_SOURCE -Ilib"
 pcre=$(pkg-config --libs libpcre2-8)
+# A copy of the tool, so that a rebuild during the run changes nothing.
+cp bin/bgcheck "$out/bgcheck"
+bin=$out
 $cc $flags -o "$out/gen" tests/bench/gen.c lib/libbgkit.a $pcre
 $cc $flags -o "$out/worst" tests/bench/worst.c lib/libbgkit.a $pcre
 $cc $flags -o "$out/maxrss" tests/bench/maxrss.c
@@ -91,11 +93,15 @@ rss() { "$out/maxrss" "$bin/bgcheck" -q -j 1 "$@" 2>&1 >/dev/null | tail -n 1; }
 rss_match=$(rss match/*.mat)
 rss_session=$(rss session.mat)
 rss_one=$(rss one.mat)
-ir=""
+ir="" irw=""
+cg() {
+	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
+	    sed -n 's/.*Collected : *//p' | tail -n 1
+}
 if command -v valgrind > /dev/null; then
-	ir=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-	    "$bin/bgcheck" -q -j 1 split/*.mat 2>&1 |
-	    sed -n 's/.*Collected : *//p' | tail -n 1)
+	ir=$(cg "$bin/bgcheck" -q -j 1 split/*.mat)
+	# Per listing: 11 calls less 1, over 10.
+	irw=$(( ($(cg "$out/worst" -n 11) - $(cg "$out/worst" -n 1)) / 10 ))
 fi
 worst=$("$out/worst")
 
@@ -113,7 +119,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	cat "$out/times.csv"
 	echo "rss $rss_match $rss_session $rss_one"
 	echo "ir $ir"
-	echo "worst $worst"
+	echo "worst $worst $irw"
 	echo "mutants $nmut"
 	echo "ncpu $ncpu"
 } > "$out/raw.txt"

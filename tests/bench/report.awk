@@ -35,7 +35,7 @@ csv && /^command,/ { next }
 csv && /,/ { split($0, f, ","); med[f[1]] = f[4]; next }
 /^rss / { csv = 0; rss_match = $2; rss_session = $3; rss_one = $4; next }
 /^ir / { ir = $2; next }
-/^worst / { wn = $2; wmed = $3; wmin = $4; next }
+/^worst / { wn = $2; wmed = $3; wmin = $4; wir = $5; next }
 /^mutants / { nmut = $2; next }
 /^ncpu / { ncpu = $2; next }
 
@@ -62,7 +62,10 @@ END {
 	if (med["bgcheck-match-j"] != "")
 		printf "-j %d on the match files: %.2f times the speed of -j 1\n",
 		    ncpu, med["bgcheck-match"] / med["bgcheck-match-j"]
-	printf "worst position (1-1, 15 checkers on 15 points): %d plays listed in %.1f us (median; fastest %.1f us)\n", wn, wmed, wmin
+	printf "worst position (1-1, 15 checkers on 15 points): %d plays listed in %.1f us (median; fastest %.1f us)", wn, wmed, wmin
+	if (wir != "")
+		printf "; %d instructions", wir
+	printf "\n"
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen
 	print ""

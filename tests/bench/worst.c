@@ -4,7 +4,9 @@
  * points (gnubg Position ID AAAA/3+UklJKKQ, the opponent on the bar),
  * 2,226 plays, the count gnubg's hint list gives.  Prints the count and
  * the median and fastest time of one bg_rules_legal() call over 15
- * batches.  Part of `make bench` only: never installed.
+ * batches.  With -n N it makes N calls untimed and prints the count, for
+ * counting instructions under callgrind.  Part of `make bench` only:
+ * never installed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,7 +36,7 @@ cmp(const void *a, const void *b)
 }
 
 int
-main(void)
+main(int argc, char *argv[])
 {
 	bg_movelist *ml = bg_movelist_new();
 	bg_board b;
@@ -45,6 +47,13 @@ main(void)
 	    BG_VARIANT_STANDARD) < 0) {
 		fputs("worst: cannot set up the position\n", stderr);
 		return 2;
+	}
+	if (argc == 3 && strcmp(argv[1], "-n") == 0) {
+		for (i = atoi(argv[2]); i > 0; i--)
+			n = bg_rules_legal(ml, &b, 1, d, BG_VARIANT_STANDARD);
+		printf("%d\n", n);
+		bg_movelist_free(ml);
+		return n > 0 ? 0 : 1;
 	}
 	/* Enough calls per batch for about 20 ms. */
 	t0 = now();

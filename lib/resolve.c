@@ -148,27 +148,23 @@ rs_walk(struct rs *r, const struct turn *t, unsigned used, int k)
 /*
  * The search's first route when the parts are taken in written order:
  * part k onwards, each with the first die, in the search's order, that
- * lands on its end.  1 when a route is found (in r->play, the board in
- * *out), else 0.
+ * lands on its end.  1 when a route is found (in r->play, its end in
+ * *t), else 0 with *t as it was.  Steps are made and undone in place.
  */
 static int
-in_order(struct rs *r, const struct turn *t, unsigned used, int k,
-    struct turn *out)
+in_order(struct rs *r, struct turn *t, unsigned used, int k)
 {
 	const struct inst *in;
 	unsigned hits = r->hits;
 	int j, f, target;
 
-	if (k == r->nin) {
-		*out = *t;
+	if (k == r->nin)
 		return 1;
-	}
 	in = &r->in[k];
 	f = in->cur;
 	target = in->path->pt[1];
 	for (j = 0; j < r->ndice; j++) {
-		int d = r->dice[j], to, point;
-		struct turn nt;
+		int d = r->dice[j], to, point, hit;
 
 		if (used & (1u << j))
 			continue;
@@ -178,15 +174,16 @@ in_order(struct rs *r, const struct turn *t, unsigned used, int k,
 			continue;
 		if (turn_stepcheck(t, f, d, &to, &point) < 0)
 			continue;
-		nt = *t;
 		r->play.step[k].from = (signed char)f;
 		r->play.step[k].to = (signed char)to;
 		r->play.die[k] = (unsigned char)d;
-		r->play.hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
-		if (r->play.hit[k])
+		hit = turn_stepdo(t, f, to);
+		r->play.hit[k] = (unsigned char)hit;
+		if (hit)
 			r->hits |= 1u << to;
-		if (in_order(r, &nt, used | (1u << j), k + 1, out))
+		if (in_order(r, t, used | (1u << j), k + 1))
 			return 1;
+		turn_stepundo(t, f, to, hit);
 		r->hits = hits;
 	}
 	return 0;
@@ -212,8 +209,9 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 	int i, j, f, to, point;
 
 	if (n->kind == BG_NOTE_NONE) {
+		/* With a checker on the bar, no other can move. */
 		for (j = 0; j < r->ndice; j++)
-			for (f = 1; f <= 25; f++)
+			for (f = t->b.pt[t->s][25] ? 25 : 1; f <= 25; f++)
 				if (t->b.pt[t->s][f] &&
 				    turn_stepcheck(t, f, r->dice[j], &to,
 				    &point) == 0)
@@ -226,7 +224,8 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 	for (i = 0; i < r->nin; i++)
 		if (r->in[i].path->npt != 2)
 			return 0;
-	if (!in_order(r, t, 0, 0, &end))
+	end = *t;
+	if (!in_order(r, &end, 0, 0))
 		return 0;
 	r->play.n = r->nin;
 	res->play = r->play;
@@ -305,6 +304,10 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 			res->warn[res->nwarn++] = BG_WHITUNMARKED;
 		if ((r.marks & ~r.hits) || twice)
 			res->warn[res->nwarn++] = BG_WHITEXTRA;
+		/* All dice used: nothing for rules_finish to check. */
+		if (res->play.n == r.ndice && !((t.flags & BG_VF_MOSTPIPS) &&
+		    t.bearing))
+			return 0;
 		goto finish;
 	}
 	r.strict = 1;

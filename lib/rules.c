@@ -103,6 +103,23 @@ turn_stepdo(struct turn *t, int f, int to)
 	return hit;
 }
 
+/* Take back turn_stepdo(t, f, to), which returned hit. */
+void
+turn_stepundo(struct turn *t, int f, int to, int hit)
+{
+	unsigned char *me = t->b.pt[t->s];
+	unsigned char *op = t->b.pt[!t->s];
+
+	me[to]--;
+	me[f]++;
+	if (hit) {
+		op[25 - to] = 1;
+		op[25]--;
+		if ((t->flags & BG_VF_NOHITRUN) && t->bearing)
+			t->frozen[to]--;
+	}
+}
+
 int
 bg_play_apply(bg_board *b, int s, bg_play *p)
 {

@@ -18,6 +18,7 @@ void	turn_init(struct turn *, const bg_board *, int, bg_variant);
 int	turn_allhome(const struct turn *);
 int	turn_stepcheck(const struct turn *, int, int, int *, int *);
 int	turn_stepdo(struct turn *, int, int);
+void	turn_stepundo(struct turn *, int, int, int);
 int	rules_example(bg_play *, int *, int *, const bg_board *, int,
 	    const int [2], bg_variant);
 int	rules_finish(bg_verdict *, const struct turn *, const int [2],

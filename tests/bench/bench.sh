@@ -98,10 +98,17 @@ cg() {
 	valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 |
 	    sed -n 's/.*Collected : *//p' | tail -n 1
 }
+irm="" irg=""
 if command -v valgrind > /dev/null; then
 	ir=$(cg "$bin/bgcheck" -q -j 1 split/*.mat)
 	# Per listing: 11 calls less 1, over 10.
 	irw=$(( ($(cg "$out/worst" -n 11) - $(cg "$out/worst" -n 1)) / 10 ))
+	# gnubg against bgcheck in instructions, steady on a busy machine.
+	if [ -n "$gnubg" ]; then
+		irm=$(cg "$bin/bgcheck" -q -j 1 match/*.mat)
+		irg=$(( $(cg "$gnubg" -t -q -c "$out/gnubg-match.cmd") -
+		    $(cg "$gnubg" -t -q -c "$out/gnubg-empty.cmd") ))
+	fi
 fi
 worst=$("$out/worst")
 
@@ -118,7 +125,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	echo "times"
 	cat "$out/times.csv"
 	echo "rss $rss_match $rss_session $rss_one"
-	echo "ir $ir"
+	echo "ir $ir $irm $irg"
 	echo "worst $worst $irw"
 	echo "mutants $nmut"
 	echo "ncpu $ncpu"

@@ -32,9 +32,14 @@ NR == 1 { machine = $0; next }
 ins && NF == 5 { files[$1] = $2; bytes[$1] = $3; games[$1] = $4; rolls[$1] = $5; next }
 /^times$/ { ins = 0; csv = 1; next }
 csv && /^command,/ { next }
-csv && /,/ { split($0, f, ","); med[f[1]] = f[4]; next }
+csv && /,/ {
+	split($0, f, ",")
+	med[f[1]] = f[4]
+	cpu[f[1]] = f[5] + f[6]
+	next
+}
 /^rss / { csv = 0; rss_match = $2; rss_session = $3; rss_one = $4; next }
-/^ir / { ir = $2; next }
+/^ir / { ir = $2; irm = $3; irg = $4; next }
 /^worst / { wn = $2; wmed = $3; wmin = $4; wir = $5; next }
 /^mutants / { nmut = $2; next }
 /^ncpu / { ncpu = $2; next }
@@ -59,6 +64,10 @@ END {
 		print "gnubg: not installed, no comparison"
 	if (ir != "")
 		printf "callgrind: %.0f instructions per roll (2,400 games in 240 files)\n", ir / rolls["split"]
+	if (irg != "" && irm > 0)
+		printf "callgrind, match files: bgcheck %.0f, gnubg import %.0f instructions per roll (start-up subtracted): %.1fx\n", irm / rolls["match"], irg / rolls["match"], irg / irm
+	if (cpu["bgcheck-match"] > 0 && cpu["gnubg-match"] != "")
+		printf "CPU time (user + system, means), match files: %.1fx gnubg net; session: %.1fx wc -l\n", (cpu["gnubg-match"] - cpu["gnubg-start"]) / cpu["bgcheck-match"], cpu["bgcheck-session"] / cpu["wc-session"]
 	if (med["bgcheck-match-j"] != "")
 		printf "-j %d on the match files: %.2f times the speed of -j 1\n",
 		    ncpu, med["bgcheck-match"] / med["bgcheck-match-j"]

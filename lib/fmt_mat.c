@@ -730,15 +730,22 @@ static const char *const starters[] = {
 	"loss", "illegal"
 };
 
+/* A roll token ("64:") at s[0..n)? */
+static int
+is_roll(const char *s, size_t n)
+{
+	return n >= 3 && isdig((unsigned char)s[0]) &&
+	    (isdig((unsigned char)s[1]) || isalph((unsigned char)s[1])) &&
+	    s[2] == ':';
+}
+
 /* Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0. */
 static int
 starter(const char *s, size_t n)
 {
 	size_t i, k, w;
 
-	if (n >= 3 && isdig((unsigned char)s[0]) &&
-	    (isdig((unsigned char)s[1]) || isalph((unsigned char)s[1])) &&
-	    s[2] == ':')
+	if (is_roll(s, n))
 		return 1;
 	if (!isalph((unsigned char)s[0]))
 		return 0;
@@ -1112,7 +1119,7 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 	int rc;
 	char canon[64];
 
-	if (starter(s, len) == 1) {
+	if (is_roll(s, len)) {
 		for (k = 0; k < 2; k++)
 			if (s[k] < '1' || s[k] > '6') {
 				rec->kind = BG_REC_UNPARSED;
@@ -1129,7 +1136,8 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 			rec->flags |= BG_RF_LOWFIRST;
 		for (st = 3; st < len && isws((unsigned char)s[st]); st++)
 			;
-		if (len - st >= 7 && starter(s + st, len - st) == 3) {
+		if (len - st >= 7 && isalph((unsigned char)s[st]) &&
+		    starter(s + st, len - st) == 3) {
 			rec->kind = BG_REC_ILLEGAL;
 			return;
 		}
@@ -1291,7 +1299,9 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 		if (i >= len)
 			break;
 		tok = i;
-		kind = starter(s + i, len - i);
+		/* Most tokens are points: no cell starts with them. */
+		kind = isdig((unsigned char)s[i]) && !is_roll(s + i, len - i) ?
+		    0 : starter(s + i, len - i);
 		if (kind == 3 && prev == 1 && fresh)
 			kind = 0;	/* "52: Illegal play (...)" is one cell */
 		if (kind != 0 || n == 0) {

@@ -108,6 +108,7 @@ struct bg_writer {
 	const bg_match	*m;		/* the current match, or NULL */
 	int		 games;		/* games written of it */
 	int		 matches;	/* matches started */
+	int		 ngames;	/* games given, all matches */
 
 	/* the game being written */
 	const bg_game	*g;

@@ -650,18 +650,26 @@ add_record(struct jrd *r)
 	if (jget(&r->doc, 0, "nomarks") >= 0 &&
 	    r->doc.v[jget(&r->doc, 0, "nomarks")].type == J_TRUE)
 		rec.flags |= BG_RF_NOMARKS;
-	if ((a = jstr(&r->doc, jget(&r->doc, 0, "dice"), &an)) != NULL) {
-		if (an != 2 || a[0] < '1' || a[0] > '6' || a[1] < '1' ||
-		    a[1] > '6') {
-			diag(r, BG_EDICESYNTAX, 0, a, an);
+	if ((v = jget(&r->doc, 0, "dice")) >= 0 &&
+	    r->doc.v[v].type != J_NULL) {
+		long d0 = jint(&r->doc, jat(&r->doc, v, 0), 0);
+		long d1 = jint(&r->doc, jat(&r->doc, v, 1), 0);
+
+		if (d0 < 1 || d0 > 6 || d1 < 1 || d1 > 6) {
+			diags(r, 0, "\"dice\" is not two dice");
 			rec.kind = BG_REC_UNPARSED;
-			rec.code = BG_EDICESYNTAX;
+			rec.code = BG_EJSON;
+		} else if (n >= 3 && t[0] == '0' + d1 && t[1] == '0' + d0 &&
+		    t[2] == ':') {
+			/* The text has them the other way round. */
+			rec.dice[0] = (int)d1;
+			rec.dice[1] = (int)d0;
 		} else {
-			rec.dice[0] = a[0] - '0';
-			rec.dice[1] = a[1] - '0';
-			if (rec.dice[0] < rec.dice[1])
-				rec.flags |= BG_RF_LOWFIRST;
+			rec.dice[0] = (int)d0;
+			rec.dice[1] = (int)d1;
 		}
+		if (rec.dice[0] < rec.dice[1])
+			rec.flags |= BG_RF_LOWFIRST;
 	}
 	if (rec.kind == BG_REC_MOVE) {
 		if (rec.dice[0] == 0) {

@@ -204,9 +204,10 @@ record(bg_writer *w, size_t i)
 	char buf[128];
 	int side = r->side, resign;
 
-	resign = r->kind == BG_REC_WIN && wr->pos &&
-	    wr->ms.state == BG_GAME_RESIGNED;
-	fmt_printf(w, "{\"type\":\"record\",\"game\":%d", w->games + 1);
+	/* A "Wins" that ends a game early is a resignation, as bgshow
+	 * names it; one that confirms an ended game gives no position. */
+	resign = r->kind == BG_REC_WIN && wr->pos;
+	fmt_printf(w, "{\"type\":\"record\",\"game\":%d", w->ngames);
 	key(w, "turn");
 	num_or_null(w, wr->turn, wr->pos);
 	key(w, "action");
@@ -216,9 +217,12 @@ record(bg_writer *w, size_t i)
 		side = !side;
 	key(w, "side");
 	num_or_null(w, side, side >= 0);
+	/* Larger die first, as bgshow; the text has them as written. */
 	key(w, "dice");
 	if (r->dice[0] != 0)
-		fmt_printf(w, "\"%d%d\"", r->dice[0], r->dice[1]);
+		fmt_printf(w, "[%d,%d]", r->dice[0] > r->dice[1] ? r->dice[0] :
+		    r->dice[1], r->dice[0] > r->dice[1] ? r->dice[1] :
+		    r->dice[0]);
 	else
 		fmt_puts(w, "null");
 	key(w, "move");
@@ -284,7 +288,7 @@ result(bg_writer *w)
 	int done = r->winner >= 0 && v >= 1 && v <= 3;
 
 	fmt_printf(w, "{\"type\":\"result\",\"game\":%d,\"winner\":",
-	    w->games + 1);
+	    w->ngames);
 	if (!done)
 		fmt_printf(w, "null,\"win_type\":null,\"win_value\":null,"
 		    "\"final_cube_value\":%d,\"total_points\":0,"
@@ -304,7 +308,7 @@ fmt_json_game(bg_writer *w)
 	size_t i;
 	int s;
 
-	fmt_printf(w, "{\"type\":\"game\",\"game\":%d", w->games + 1);
+	fmt_printf(w, "{\"type\":\"game\",\"game\":%d", w->ngames);
 	key(w, "number");
 	fmt_printf(w, "%d", bg_game_number(g));
 	key(w, "players");

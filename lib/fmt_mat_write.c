@@ -214,8 +214,13 @@ move_cell(bg_writer *w, size_t i, char *buf, size_t size)
 		return;
 	}
 	if (r->note.kind != BG_NOTE_PLAY || r->note.npath == 0) {
-		if (xg(w))
-			buf[k - 1] = '\0';	/* XG: "64:" */
+		/* XG: "64:" for a dance, "33: ???" before a resignation. */
+		nx = next_action(w->g, i);
+		if (xg(w) && !w->wr[i].played && nx != NULL &&
+		    nx->kind == BG_REC_WIN)
+			snprintf(buf + k, size - k, "???");
+		else if (xg(w))
+			buf[k - 1] = '\0';
 		return;
 	}
 	if (steps(w, i, &p)) {
@@ -330,6 +335,9 @@ fmt_mat_game(bg_writer *w)
 		name(w, names[s], sizeof names[s], s);
 	fmt_put(w, " ", 1);
 	pad(w, names[0], xg(w) ? 32 : 31);
+	/* gnubg runs a long name into the next; a reader needs a blank. */
+	if (strlen(names[0]) >= (xg(w) ? 32u : 31u))
+		fmt_put(w, " ", 1);
 	fmt_puts(w, names[1]);
 	eol(w);
 	w->col = 0;

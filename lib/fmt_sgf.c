@@ -76,6 +76,7 @@ struct sgf {
 	struct rootinfo	 ri;		/* what that root says */
 	int		 last_index;	/* MI game index of the last tree */
 	int		 encwarned;
+	int		 outwarned;	/* text outside a tree reported */
 	int		 latin1;	/* CA says ISO-8859-1 */
 
 	/* the game being made */
@@ -215,12 +216,19 @@ skip_blanks(struct sgf *s)
 		getc_(s);
 }
 
-/* A syntax error, once per tree. */
+/* A syntax error at line:col, once per tree. */
+static void
+syntax_at(struct sgf *s, int line, int col, const char *what)
+{
+	if (s->garbage++ == 0)
+		diags(s, BG_ESGF, line, col, what);
+}
+
+/* A syntax error here. */
 static void
 syntax(struct sgf *s, const char *what)
 {
-	if (s->garbage++ == 0)
-		diags(s, BG_ESGF, s->line, s->col, what);
+	syntax_at(s, s->line, s->col, what);
 }
 
 /* --------------------------------------------------------------- values */
@@ -309,7 +317,8 @@ read_node(struct sgf *s)
 		}
 		skip_blanks(s);
 		if (peekc(s) != '[') {
-			syntax(s, "a property without a value");
+			syntax_at(s, p->line, p->col,
+			    "a property without a value");
 			continue;
 		}
 		p->val = s->nval;
@@ -386,18 +395,23 @@ next_node(struct sgf *s)
 static int
 next_root(struct sgf *s)
 {
-	int c, out = 0;
+	int c, line, col;
 
 	for (;;) {
 		skip_blanks(s);
 		if ((c = peekc(s)) < 0)
 			return s->err;
+		line = s->line;
+		col = s->col;
 		getc_(s);
-		if (c == '(')
-			break;
-		if (!out++)
-			diags(s, BG_ESGF, s->line, s->col - 1,
-			    "text outside a game tree");
+		if (c == '(') {
+			/* A tree starts "(;", blanks allowed. */
+			skip_blanks(s);
+			if ((c = peekc(s)) == ';' || c == '(')
+				break;
+		}
+		if (!s->outwarned++)
+			diags(s, BG_ESGF, line, col, "text outside a game tree");
 	}
 	s->depth = 1;
 	s->mainline = 1;
@@ -449,7 +463,8 @@ raw(const struct sgf *s, const struct prop *p, size_t k, size_t *len)
 	const struct val *v = &s->val[p->val + k];
 
 	*len = v->len;
-	return s->vb + v->off;
+	/* No value buffer yet when every value so far was empty. */
+	return s->vb != NULL ? s->vb + v->off : "";
 }
 
 /* Length of a valid UTF-8 sequence at p[0..n), or 0. */
@@ -491,6 +506,14 @@ put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
 
 	if (reserve(&s->tmp, &s->tcap, *o + 5) < 0)
 		return s->err = -BG_ENOMEM;
+	if (*p == 0) {
+		/* A NUL would cut the text short: U+FFFD, as in .mat. */
+		memcpy(s->tmp + *o, "\xef\xbf\xbd", 3);
+		*o += 3;
+		(*i)++;
+		*bad = 1;
+		return 0;
+	}
 	if (*p < 0x80) {
 		s->tmp[(*o)++] = (char)*p;
 		(*i)++;

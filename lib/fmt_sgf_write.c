@@ -398,8 +398,13 @@ move(bg_writer *w, size_t i)
 		return;
 	}
 	if (r->note.kind != BG_NOTE_PLAY || r->note.npath == 0) {
-		fmt_printf(w, "\n;%c[%d%d]", r->side ? 'B' : 'W', r->dice[0],
-		    r->dice[1]);
+		/* A roll the replay made no play of, then a resignation. */
+		nx = next_action(w->g, i);
+		if (!wr->played && nx != NULL && nx->kind == BG_REC_WIN)
+			roll_only(w, r);
+		else
+			fmt_printf(w, "\n;%c[%d%d]", r->side ? 'B' : 'W',
+			    r->dice[0], r->dice[1]);
 		return;
 	}
 	if (bg_play_from_notation(&written, &r->note) < 0)
@@ -484,6 +489,8 @@ fmt_sgf_game(bg_writer *w)
 		    r->kind == BG_REC_ILLEGAL || r->kind == BG_REC_UNPARSED) {
 			if (r->kind != BG_REC_WIN)
 				fmt_lost(w, r, "%.60s", r->text);
+			else if (r->flags & BG_RF_MATCH)
+				fmt_lost(w, r, "\"and the match\"");
 			kept(w, i + 1);
 			continue;
 		}

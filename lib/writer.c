@@ -296,6 +296,7 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 	if (n > 0)
 		memset(w->wr, 0, n * sizeof *w->wr);
 	w->g = g;
+	w->ngames++;
 	bg_replay_set_callback(w->rp, position, w);
 	bg_replay_game(w->rp, g);
 	bg_replay_set_callback(w->rp, NULL, NULL);

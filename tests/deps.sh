@@ -17,11 +17,16 @@ have_cmd cc || need="$need gcc"
 have_cmd make || need="$need make"
 have_cmd pkg-config || need="$need pkg-config"
 pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
-if [ "$mode" = test ]; then
+if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
 	have_cmd parallel || need="$need parallel"
+fi
+# "ci": the test tools and what only CI installs: GNU Backgammon, for
+# the interoperability test (tests/corpus_gnubg.sh skips without it).
+if [ "$mode" = ci ]; then
+	have_cmd gnubg || [ -x /usr/games/gnubg ] || need="$need gnubg"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

@@ -1,6 +1,7 @@
 /*
- * bgcheck: validate match transcripts.  Reads each file with the .mat
- * reader, replays every game through the rules and reports what is
+ * bgcheck: validate match transcripts.  Reads each file (.mat, SGF or
+ * JSON Lines, as its content shows or -f says), replays every game
+ * through the rules and reports what is
  * wrong, where and why.  With several files and -j N, N threads check
  * files side by side, each into its own output buffers, and the main
  * thread prints the buffers in the order of the operands.  A thin front
@@ -18,14 +19,15 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-j jobs] [-r rules] [-T text|json] " \
-	"[file ...]\n"
+#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json] [-j jobs] " \
+	"[-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
 #define MAX(a, b)	((a) > (b) ? (a) : (b))
 
 struct opts {
+	bg_format from;		/* -f */
 	bg_ruleset rules;	/* -r */
 	int	quiet;		/* no warnings */
 	int	verbose;	/* a summary line per file */
@@ -221,6 +223,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		return 2;
 	}
 	rd = bg_reader_new(read_fp, fp, label);
+	if (rd != NULL && o->from != BG_FORMAT_AUTO)
+		bg_reader_set_format(rd, o->from);
 	rp = bg_replay_new();
 	if (rp != NULL)
 		bg_replay_set_rules(rp, &o->rules);
@@ -398,6 +402,7 @@ int
 main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
+		{ "from", required_argument, NULL, 'f' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -417,9 +422,17 @@ main(int argc, char *argv[])
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
 	bg_ruleset_init(&o.rules);
-	while ((c = getopt_long(argc, argv, "qr:vWj:T:", longopts, NULL)) !=
+	while ((c = getopt_long(argc, argv, "f:qr:vWj:T:", longopts, NULL)) !=
 	    -1) {
 		switch (c) {
+		case 'f':
+			if (bg_format_parse(&o.from, optarg) < 0) {
+				cli_warnx("unknown input format: %s (mat, sgf, "
+				    "json)", optarg);
+				fputs(USAGE, stderr);
+				return 2;
+			}
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -457,6 +470,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
+			    "  -f, --from FORMAT      read mat, sgf or json "
+			    "(default: from the content)\n"
 			    "  -q, --quiet            do not print warnings\n"
 			    "  -r, --rules RULES      rules to enforce: "
 			    "crawford=on|off,holland=on|off,\n"

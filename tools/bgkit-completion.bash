@@ -38,7 +38,8 @@ _bgkit_values()
 		echo 0 1 ;;
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
-	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format)
+	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format | \
+	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from)
 		echo mat sgf json ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;

@@ -14,7 +14,8 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-r rules] [-T text|csv|json] [file ...]\n"
+#define USAGE "usage: bgscore [-f mat|sgf|json] [-r rules] " \
+	"[-T text|csv|json] [file ...]\n"
 
 enum format { F_TEXT, F_CSV, F_JSON };
 
@@ -134,6 +135,7 @@ print_match(enum format f, int length, int games, const int score[2],
 }
 
 static bg_ruleset rules;	/* -r */
+static bg_format from;		/* -f */
 
 static int
 score_file(enum format f, const char *name)
@@ -154,6 +156,8 @@ score_file(enum format f, const char *name)
 		return 2;
 	}
 	rd = bg_reader_new(read_fp, fp, label);
+	if (rd != NULL && from != BG_FORMAT_AUTO)
+		bg_reader_set_format(rd, from);
 	rp = bg_replay_new();
 	if (rp != NULL)
 		bg_replay_set_rules(rp, &rules);
@@ -223,6 +227,7 @@ main(int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "format", required_argument, NULL, 'T' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "rules", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -233,8 +238,17 @@ main(int argc, char *argv[])
 
 	cli_setprog(argv[0]);
 	bg_ruleset_init(&rules);
-	while ((c = getopt_long(argc, argv, "r:T:", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:r:T:", longopts, NULL)) !=
+	    -1) {
 		switch (c) {
+		case 'f':
+			if (bg_format_parse(&from, optarg) < 0) {
+				cli_warnx("unknown input format: %s (mat, sgf, "
+				    "json)", optarg);
+				fputs(USAGE, stderr);
+				return 2;
+			}
+			break;
 		case 'r':
 			if (cli_rules(&rules, optarg) < 0)
 				return 2;
@@ -255,6 +269,8 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
+			    "  -f, --from FORMAT      read mat, sgf or json "
+			    "(default: from the content)\n"
 			    "  -r, --rules RULES      rules to enforce "
 			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "

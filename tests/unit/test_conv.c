@@ -289,7 +289,7 @@ test_json(void)
 	    "{\"type\":\"game\",\"number\":1,\"players\":[\"a\",\"b\"],"
 	    "\"score\":[0,0]}\n"
 	    "{\"type\":\"record\",\"action\":\"move\",\"side\":0,"
-	    "\"dice\":\"31\",\"text\":\"31: 8/5 6/5\"}\n"
+	    "\"dice\":[3,1],\"text\":\"31: 8/5 6/5\"}\n"
 	    "\n"
 	    "not json\n"
 	    "{\"type\":\"record\",\"action\":\"resign\",\"side\":1,"

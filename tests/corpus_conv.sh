@@ -1,0 +1,159 @@
+#!/bin/sh
+# corpus_conv.sh: bgconv against the shared corpus.  For every record of
+# ../shared/corpus/public (every file the readers find a game in) and
+# every match of ../shared/corpus/gnubg and gnubg-rules, in .mat and SGF:
+# JSON Lines written and read again give the same JSON; .mat through
+# JSON is the .mat written directly, byte for byte; the .mat, XG-style
+# .mat and SGF written and read again keep every play, cube action,
+# result, position, name, tag and comment (what SGF cannot hold is named
+# in a warning, one per thing).  For gnubg's own matches: each .sgf
+# gives gnubg's .mat and each .mat gives gnubg's .sgf byte for byte
+# (but for the program's name and gnubg's statistics), and each .sgf
+# read by bgcheck and bgshow gives the truth's positions.  Then -o.
+# Ends "corpus_conv: N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=${BGKIT_SHARED:-$top/../shared}
+bin=$top/bin
+pass=0 fail=0
+export LC_ALL=C
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+if [ ! -d "$shared/corpus/gnubg" ]; then
+	echo "FAIL: $shared/corpus not found (set BGKIT_SHARED)"
+	echo "corpus_conv: 0 passed, 1 failed"
+	exit 1
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-conv.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# What must survive a conversion, one line per match, game and record:
+# records by action, side, dice, the play the replay made, value and the
+# position after them; comments and unreadable cells by their text;
+# tags as a set.  Records of the kinds in $2 (a jq array) are left out,
+# and "and the match" too when $3 is false.
+dump() {
+	"$bin/bgconv" -q -T json "$1" 2>/dev/null | jq -c --argjson skip "$2" \
+	    --argjson atm "${3:-true}" '
+	    if .type == "match" then
+		[.length, .players, (.tags | sort), .comments]
+	    elif .type == "game" then [.number, .players, .ratings, .score]
+	    elif .type == "record" then
+		if (.action as $a | $skip | index($a)) then empty
+		else [.action, .side, .dice, .move, .value,
+		    (if $atm then .and_the_match else null end),
+		    .position_id, (if (.action == "comment" or
+		    .action == "setpos" or .action == "illegal" or
+		    .action == "unparsed") then .text else null end)] end
+	    else empty end'
+}
+
+# The records of the public corpus: files a reader finds a game in.
+records=$tmp/records
+: >"$records"
+for f in "$shared"/corpus/public/*/*; do
+	case $f in *.md) continue ;; esac
+	"$bin/bgconv" -q -T json "$f" 2>/dev/null | grep -q '"type":"game"' &&
+	    printf '%s\n' "$f" >>"$records"
+done
+for f in "$shared"/corpus/gnubg/matches/* \
+    "$shared"/corpus/gnubg-rules/*/matches/*; do
+	printf '%s\n' "$f" >>"$records"
+done
+
+while IFS= read -r f; do
+	name=${f#"$shared"/corpus/}
+	"$bin/bgconv" -q -T json "$f" >"$tmp/a.json" 2>/dev/null
+	"$bin/bgconv" -q -T mat "$f" >"$tmp/a.mat" 2>/dev/null
+
+	# JSON holds everything: read and written again, it is the same.
+	"$bin/bgconv" -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
+	if [ "$(jq -c 'del(.source, .line, .column)' "$tmp/a.json")" = \
+	    "$(jq -c 'del(.source, .line, .column)' "$tmp/b.json")" ]; then
+		ok
+	else
+		bad "$name: JSON read again differs"
+	fi
+	# .mat through JSON is .mat.
+	"$bin/bgconv" -q -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
+	cmp -s "$tmp/a.mat" "$tmp/b.mat" && ok ||
+	    bad "$name: .mat through JSON differs from .mat"
+
+	# .mat, in both layouts, keeps everything but what it names (the
+	# cube of automatic doubles).
+	want=$(dump "$f" '[]')
+	named=$("$bin/bgconv" -T mat "$f" 2>&1 >/dev/null |
+	    grep 'cannot hold this' | grep -vc 'SGF properties')
+	got=$(dump "$tmp/a.mat" '[]')
+	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
+	    bad "$name: .mat read again differs"
+	"$bin/bgconv" -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
+	got=$(dump "$tmp/x.mat" '[]')
+	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
+	    bad "$name: XG .mat read again differs"
+
+	# SGF keeps everything but what it names: Losses, Illegal play,
+	# unreadable cells, "and the match".
+	"$bin/bgconv" -T sgf "$f" >"$tmp/a.sgf" 2>"$tmp/err"
+	skip='["loss","illegal","unparsed"]'
+	lost=$(grep -c 'cannot hold this' "$tmp/err")
+	gone=$(jq -c --argjson skip "$skip" 'select(.type == "record" and
+	    ((.action as $a | $skip | index($a)) or .and_the_match))' \
+	    "$tmp/a.json" | wc -l)
+	got=$(dump "$tmp/a.sgf" "$skip" false)
+	want=$(dump "$f" "$skip" false)
+	if [ "$got" = "$want" ] && [ "$lost" -eq "$gone" ]; then
+		ok
+	else
+		bad "$name: SGF read again differs ($gone records SGF" \
+		    "cannot hold, $lost named)"
+	fi
+done <"$records"
+
+# gnubg's own matches: its two files are each other's conversion, and
+# the SGF gives the truth's positions.
+for f in "$shared"/corpus/gnubg/matches/*.sgf; do
+	m=${f%.sgf}.mat
+	t=$shared/corpus/gnubg/truth/$(basename "$f" .sgf).json
+	name=gnubg/matches/$(basename "$f")
+	"$bin/bgconv" -q -T mat "$f" | cmp -s - "$m" && ok ||
+	    bad "$name: .mat differs from gnubg's"
+	"$bin/bgconv" -q -T sgf "$m" | sed 's/AP\[[^]]*\]//; s/GS\[.*//' \
+	    >"$tmp/ours.sgf"
+	sed 's/AP\[[^]]*\]//; s/GS\[.*//' "$f" | cmp -s - "$tmp/ours.sgf" &&
+	    ok || bad "$(basename "$m"): SGF differs from gnubg's"
+	want=$(jq -r '.games[-1].final_xgid' "$t")
+	got=$("$bin/bgcheck" -v "$f" | sed -n 's/^final position: [^ ]* //p')
+	[ "$got" = "$want" ] && ok ||
+	    bad "$name: bgcheck's final position $got, gnubg says $want"
+	want=$(jq -r '.games[].turns[].gnubg_position_id' "$t")
+	got=$("$bin/bgshow" -a -T json "$f" | jq -r 'select(.turn > 0) |
+	    .position_id')
+	[ "$got" = "$want" ] && ok ||
+	    bad "$name: bgshow -a positions differ from the truth's"
+	got=$("$bin/bgconv" -q -T json "$f" | jq -r 'select(.type ==
+	    "record" and .turn != null) | .position_id')
+	[ "$got" = "$want" ] && ok ||
+	    bad "$name: bgconv positions differ from the truth's"
+done
+
+# -o: the file appears only when all went well.
+m=$shared/corpus/gnubg/matches/m0001.mat
+"$bin/bgconv" -T sgf -o "$tmp/out.sgf" "$m" 2>/dev/null &&
+    "$bin/bgconv" -q -T sgf "$m" | cmp -s - "$tmp/out.sgf" && ok ||
+    bad "bgconv -o: the output differs from stdout's"
+echo old >"$tmp/keep.mat"
+"$bin/bgconv" -T mat -o "$tmp/keep.mat" "$tmp/no-such-file" 2>/dev/null
+rc=$?
+if [ $rc = 2 ] && [ "$(cat "$tmp/keep.mat")" = old ] &&
+    [ -z "$(ls "$tmp" | grep 'keep\.mat\.')" ]; then
+	ok
+else
+	bad "bgconv -o after an error: exit $rc, the file changed or a" \
+	    "temporary file is left"
+fi
+
+echo "corpus_conv: $pass passed, $fail failed"
+[ $fail = 0 ]

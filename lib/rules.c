@@ -533,9 +533,14 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 				ml->v[n++] = ml->v[i];
 		keep = (size_t)n;
 	}
-	/* The hash serves the walk only: ml_clear empties it next time. */
+	/*
+	 * The hash serves the walk only: ml_clear empties it next time.
+	 * Doubles need no sort: the walk takes sources from high to low
+	 * and never above the last one, and a step's destination follows
+	 * from its source, so it lists their plays in order already.
+	 */
 	ml->n = keep;
-	if (sort_plays(ml) < 0)
+	if (!g.doubles && sort_plays(ml) < 0)
 		return -BG_ENOMEM;
 	return (int)ml->n;
 }

@@ -10,7 +10,8 @@
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
- * only those reaching a listed position.
+ * only those reaching a listed position.  The lists must be in their
+ * documented order.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +32,42 @@ below(int n)
 	seed ^= seed >> 7;
 	seed ^= seed << 17;
 	return (int)((seed >> 11) % (unsigned long long)n);
+}
+
+/*
+ * The order bg_rules_legal promises: steps sorted high to low (source,
+ * then destination), plays compared step by step, the highest first.
+ * Returns 1 when x may come before y.
+ */
+static int
+in_order(const bg_play *x, const bg_play *y)
+{
+	int f[2][4], t[2][4], i, j, k;
+
+	for (k = 0; k < 2; k++) {
+		const bg_play *p = k ? y : x;
+
+		for (i = 0; i < 4; i++)
+			f[k][i] = t[k][i] = 0;
+		for (i = 0; i < p->n; i++) {
+			int sf = p->step[i].from, st = p->step[i].to;
+
+			for (j = i; j > 0 && (f[k][j - 1] < sf ||
+			    (f[k][j - 1] == sf && t[k][j - 1] < st)); j--) {
+				f[k][j] = f[k][j - 1];
+				t[k][j] = t[k][j - 1];
+			}
+			f[k][j] = sf;
+			t[k][j] = st;
+		}
+	}
+	for (i = 0; i < 4; i++) {
+		if (f[0][i] != f[1][i])
+			return f[0][i] > f[1][i];
+		if (t[0][i] != t[1][i])
+			return t[0][i] > t[1][i];
+	}
+	return 1;
 }
 
 /* Steps of p in .mat style, in the order ord[], stars as given. */
@@ -131,6 +168,9 @@ main(void)
 			}
 			if (n == 0)
 				continue;
+			for (i = 1; i < n; i++)
+				CHECK(in_order(&bg_movelist_get(ml, i - 1)->play,
+				    &bg_movelist_get(ml, i)->play));
 			l = bg_movelist_get(ml, (size_t)below(n));
 			for (i = 0; i < 4; i++)
 				ord[i] = i;

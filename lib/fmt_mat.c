@@ -23,6 +23,7 @@
 
 #include "bgkit.h"
 #include "chars_int.h"
+#include "notation_int.h"
 #include "record_int.h"
 #include "fmt_int.h"
 
@@ -731,7 +732,7 @@ static const char *const starters[] = {
 };
 
 /* A roll token ("64:") at s[0..n)? */
-static int
+static inline int
 is_roll(const char *s, size_t n)
 {
 	return n >= 3 && isdig((unsigned char)s[0]) &&
@@ -1156,7 +1157,9 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 			memset(&rec->note, 0, sizeof rec->note);
 			rc = -BG_ESYNTAX;
 			errpos = k - st;
-		} else
+		} else if (notation_plain(&rec->note, s + st, len - st))
+			rc = 0;
+		else
 			rc = bg_notation_parse(&rec->note, s + st, len - st,
 			    &errpos);
 		rec->note.dice[0] = rec->dice[0];

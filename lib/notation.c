@@ -16,6 +16,7 @@
 
 #include "bgkit.h"
 #include "chars_int.h"
+#include "notation_int.h"
 
 #define MAXMOVES	4	/* checker moves in one play */
 
@@ -346,6 +347,17 @@ parse_plain(bg_notation *n, const char *s, size_t len)
 	n->npath = 0;
 	memset(n->path, 0, sizeof n->path);
 	return 0;
+}
+
+int
+notation_plain(bg_notation *n, const char *s, size_t len)
+{
+	memset(n, 0, sizeof *n);
+	n->kind = BG_NOTE_NONE;
+	if (len == 0 || !parse_plain(n, s, len))
+		return 0;
+	n->kind = BG_NOTE_PLAY;
+	return 1;
 }
 
 int

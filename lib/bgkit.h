@@ -873,7 +873,8 @@ bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
 void bg_writer_free(bg_writer *w);
 /*
  * The layout of a .mat: BG_STYLE_GNUBG (the default: gnubg's "export
- * match mat") or BG_STYLE_XG (eXtreme Gammon's tags, words and counts).
+ * match mat") or BG_STYLE_XG (eXtreme Gammon's own .mat export: a BOM,
+ * CRLF, no hit marks, "???" for a play not known).
  * BG_EINVAL for other formats and styles.
  */
 int bg_writer_set_style(bg_writer *w, bg_style st);

@@ -187,9 +187,9 @@ int
 bg_writer_set_style(bg_writer *w, bg_style st)
 {
 	if (w == NULL || w->format != BG_FORMAT_MAT ||
-	    (st != BG_STYLE_GNUBG && st != BG_STYLE_MAT && st != BG_STYLE_XG))
+	    (st != BG_STYLE_GNUBG && st != BG_STYLE_XG))
 		return -BG_EINVAL;
-	w->style = st == BG_STYLE_XG ? BG_STYLE_XG : BG_STYLE_GNUBG;
+	w->style = st;
 	return 0;
 }
 

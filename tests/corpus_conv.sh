@@ -9,7 +9,8 @@
 # in a warning, one per thing).  For gnubg's own matches: each .sgf
 # gives gnubg's .mat and each .mat gives gnubg's .sgf byte for byte
 # (but for the program's name and gnubg's statistics), and each .sgf
-# read by bgcheck and bgshow gives the truth's positions.  Then -o.
+# read by bgcheck and bgshow gives the truth's positions; XG's .mat
+# export comes back from -s xg byte for byte.  Then -o.
 # Ends "corpus_conv: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -138,6 +139,11 @@ for f in "$shared"/corpus/gnubg/matches/*.sgf; do
 	[ "$got" = "$want" ] && ok ||
 	    bad "$name: bgconv positions differ from the truth's"
 done
+
+# XG's own .mat export comes back from -s xg byte for byte.
+f=$shared/corpus/public/kevung__gbf/test.mat
+"$bin/bgconv" -q -T mat -s xg "$f" | cmp -s - "$f" && ok ||
+    bad "public/kevung__gbf/test.mat: -s xg differs from XG's file"
 
 # -o: the file appears only when all went well.
 m=$shared/corpus/gnubg/matches/m0001.mat

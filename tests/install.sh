@@ -4,9 +4,9 @@
 # every file: the tools, bgkit.h, libbgkit.a, libbgkit.so with its soname
 # and links, an export list of bg_ names only and equal to the functions
 # bgkit.h declares, bgkit.pc, a manual page (or a link to one) for each
-# of those functions, pages in sections 1, 3, 5 and 7 clean under
-# `mandoc -Tlint` with nothing reported, the bash completion; then that
-# `make uninstall` removes it all.  Then installs under another prefix
+# of those functions and every code in bg_strerror(3), pages in sections
+# 1, 3, 5 and 7 clean under `mandoc -Tlint` with nothing reported, the
+# bash completion; then that `make uninstall` removes it all.  Then installs under another prefix
 # and builds the programs of examples/ with pkg-config against it, shared
 # and static, and runs them.  Run by tests/run.sh; ends
 # "install: N passed, N failed".
@@ -140,6 +140,17 @@ done
 for t in $tools; do
 	check "man page for $t" test -f "$st/usr/share/man/man1/$t.1"
 done
+# Every code of the catalogue is listed in bg_strerror(3).
+sed -n '/^typedef enum bg_code {/,/^} bg_code;/s/^[[:space:]]*\(BG_[A-Z0-9_]*\).*/\1/p' \
+    lib/bgkit.h | grep -v '^BG_OK$\|^BG_CODE_COUNT$' >"$tmp/codes"
+missing=$(while read -r c; do
+	grep -q "^\.It Dv $c " man/bg_strerror.3 || echo "$c"
+done <"$tmp/codes")
+if [ -s "$tmp/codes" ] && [ -z "$missing" ]; then
+	ok
+else
+	bad "codes of bgkit.h missing from man/bg_strerror.3: $missing"
+fi
 if command -v mandoc >/dev/null 2>&1; then
 	(cd "$tmp/lint" && MANPATH=$tmp/empty mandoc -Tlint ./*) \
 	    >"$tmp/lint.log" 2>&1

@@ -3,7 +3,8 @@
  * readers and writers (fmt_mat.c, fmt_sgf.c, fmt_json.c, fmt_write.c):
  * the byte source, the format detection that picks a reader, the
  * interface of the readers other than .mat, and a list of diagnostics.
- * Included by those files only; never installed.
+ * Included by those files only, after bgkit.h and record_int.h; never
+ * installed.
  */
 #ifndef FMT_INT_H
 #define FMT_INT_H
@@ -21,6 +22,9 @@ struct diaglist {
 int	fmt_diag(struct diaglist *, int, int, int, int, int, int,
 	    const int [2], const char *, size_t);
 void	fmt_diag_free(struct diaglist *);
+
+/* Room for need bytes in *p of capacity *cap: 0 or -BG_ENOMEM. */
+int	fmt_reserve(char **, size_t *, size_t);
 
 /*
  * Where a reader's bytes come from: the caller's read callback or a
@@ -130,6 +134,8 @@ void	fmt_printf(bg_writer *, const char *, ...)
 /* A BG_WLOST warning about record r (or the game, r NULL). */
 void	fmt_lost(bg_writer *, const bg_record *, const char *, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* The next record of a side after record i of g (no comment), or NULL. */
+const bg_record *fmt_next_action(const bg_game *, size_t);
 /*
  * The names of the SGF properties kept with game g, each once,
  * space-separated, into buf; 0 if there are none.

@@ -45,26 +45,6 @@ struct jdoc {
 };
 
 static int
-reserve(char **p, size_t *cap, size_t need)
-{
-	size_t c = *cap ? *cap : 256;
-	char *np;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need) {
-		if (c > (size_t)-1 / 2)
-			return -BG_ENOMEM;
-		c *= 2;
-	}
-	if ((np = realloc(*p, c)) == NULL)
-		return -BG_ENOMEM;
-	*p = np;
-	*cap = c;
-	return 0;
-}
-
-static int
 newval(struct jdoc *d, enum jtype t)
 {
 	struct jv *v;
@@ -89,7 +69,7 @@ newval(struct jdoc *d, enum jtype t)
 static int
 putc_sb(struct jdoc *d, unsigned c)
 {
-	if (reserve(&d->sb, &d->scap, d->slen + 5) < 0) {
+	if (fmt_reserve(&d->sb, &d->scap, d->slen + 5) < 0) {
 		d->nomem = 1;
 		return -1;
 	}
@@ -152,7 +132,7 @@ jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
 		if (c < 0x20)
 			return -1;
 		if (c != '\\') {
-			if (reserve(&d->sb, &d->scap, d->slen + 1) < 0) {
+			if (fmt_reserve(&d->sb, &d->scap, d->slen + 1) < 0) {
 				d->nomem = 1;
 				return -1;
 			}
@@ -448,8 +428,8 @@ next_line(struct jrd *r)
 		}
 		for (i = r->bpos; i < r->blen && r->buf[i] != '\n'; i++)
 			;
-		if (reserve(&r->line, &r->lcap, r->llen + (i - r->bpos) + 1) <
-		    0)
+		if (fmt_reserve(&r->line, &r->lcap,
+		    r->llen + (i - r->bpos) + 1) < 0)
 			return r->err = -BG_ENOMEM;
 		memcpy(r->line + r->llen, r->buf + r->bpos, i - r->bpos);
 		r->llen += i - r->bpos;

@@ -14,28 +14,9 @@
 #include <strings.h>
 
 #include "bgkit.h"
+#include "chars_int.h"
 #include "record_int.h"
 #include "fmt_int.h"
-
-/* Length of a valid UTF-8 sequence at s, or 0. */
-static int
-utf8len(const unsigned char *s)
-{
-	int n, i;
-
-	if (s[0] < 0xc2 || s[0] > 0xf4)
-		return 0;
-	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((n == 3 && s[0] == 0xe0 && s[1] < 0xa0) ||
-	    (n == 3 && s[0] == 0xed && s[1] >= 0xa0) ||
-	    (n == 4 && s[0] == 0xf0 && s[1] < 0x90) ||
-	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
-		return 0;
-	return n;
-}
 
 /* A JSON string, or null for NULL. */
 static void
@@ -58,7 +39,7 @@ str(bg_writer *w, const char *s)
 		} else if (*p == '\n') {
 			fmt_puts(w, "\\n");
 			p++;
-		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
+		} else if (*p >= 0x80 && (n = utf8seq(p)) > 0) {
 			fmt_put(w, (const char *)p, (size_t)n);
 			p += n;
 		} else if (*p >= 0x80) {

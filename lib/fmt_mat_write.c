@@ -177,20 +177,6 @@ steps(const bg_writer *w, size_t i, bg_play *out)
 	return 1;
 }
 
-/* The next record of a side after i, or NULL. */
-static const bg_record *
-next_action(const bg_game *g, size_t i)
-{
-	const bg_record *r;
-
-	for (i++; i < bg_game_record_count(g); i++) {
-		r = bg_game_record(g, i);
-		if (r->side >= 0 && r->kind != BG_REC_COMMENT)
-			return r;
-	}
-	return NULL;
-}
-
 /* The cell of a move record. */
 static void
 move_cell(bg_writer *w, size_t i, char *buf, size_t size)
@@ -208,14 +194,14 @@ move_cell(bg_writer *w, size_t i, char *buf, size_t size)
 	}
 	if (r->note.kind == BG_NOTE_UNKNOWN) {
 		/* Rolled, then resigned: gnubg writes the roll alone. */
-		nx = next_action(w->g, i);
+		nx = fmt_next_action(w->g, i);
 		if (xg(w) || nx == NULL || nx->kind != BG_REC_WIN)
 			snprintf(buf + k, size - k, "???");
 		return;
 	}
 	if (r->note.kind != BG_NOTE_PLAY || r->note.npath == 0) {
 		/* XG: "64:" for a dance, "33: ???" before a resignation. */
-		nx = next_action(w->g, i);
+		nx = fmt_next_action(w->g, i);
 		if (xg(w) && !w->wr[i].played && nx != NULL &&
 		    nx->kind == BG_REC_WIN)
 			snprintf(buf + k, size - k, "???");

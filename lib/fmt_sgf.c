@@ -103,26 +103,6 @@ struct sgf {
 /* ------------------------------------------------------------- helpers */
 
 static int
-reserve(char **p, size_t *cap, size_t need)
-{
-	size_t c = *cap ? *cap : 256;
-	char *np;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need) {
-		if (c > (size_t)-1 / 2)
-			return -BG_ENOMEM;
-		c *= 2;
-	}
-	if ((np = realloc(*p, c)) == NULL)
-		return -BG_ENOMEM;
-	*p = np;
-	*cap = c;
-	return 0;
-}
-
-static int
 isblank_(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' ||
@@ -251,7 +231,7 @@ read_value(struct sgf *s, int store)
 			break;
 		esc = c == '\\' && !esc;
 		if (store) {
-			if (reserve(&s->vb, &s->vcap, s->vlen + 1) < 0)
+			if (fmt_reserve(&s->vb, &s->vcap, s->vlen + 1) < 0)
 				return s->err = -BG_ENOMEM;
 			s->vb[s->vlen++] = (char)c;
 		}
@@ -411,7 +391,8 @@ next_root(struct sgf *s)
 				break;
 		}
 		if (!s->outwarned++)
-			diags(s, BG_ESGF, line, col, "text outside a game tree");
+			diags(s, BG_ESGF, line, col,
+			    "text outside a game tree");
 	}
 	s->depth = 1;
 	s->mainline = 1;
@@ -504,7 +485,7 @@ put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
 	const unsigned char *p = (const unsigned char *)in + *i;
 	size_t k;
 
-	if (reserve(&s->tmp, &s->tcap, *o + 5) < 0)
+	if (fmt_reserve(&s->tmp, &s->tcap, *o + 5) < 0)
 		return s->err = -BG_ENOMEM;
 	if (*p == 0) {
 		/* A NUL would cut the text short: U+FFFD, as in .mat. */
@@ -581,12 +562,12 @@ text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
 			i++;
 			if (c == '\r' && i < n && in[i] == '\n')
 				i++;
-			if (reserve(&s->tmp, &s->tcap, o + 2) < 0)
+			if (fmt_reserve(&s->tmp, &s->tcap, o + 2) < 0)
 				return NULL;
 			s->tmp[o++] = t == V_TEXT ? '\n' : ' ';
 			continue;
 		} else if (isblank_(c)) {
-			if (reserve(&s->tmp, &s->tcap, o + 2) < 0)
+			if (fmt_reserve(&s->tmp, &s->tcap, o + 2) < 0)
 				return NULL;
 			s->tmp[o++] = ' ';
 			i++;
@@ -595,7 +576,7 @@ text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
 		if (put_text(s, &o, in, &i, n, &bad) < 0)
 			return NULL;
 	}
-	if (reserve(&s->tmp, &s->tcap, o + 1) < 0) {
+	if (fmt_reserve(&s->tmp, &s->tcap, o + 1) < 0) {
 		s->err = -BG_ENOMEM;
 		return NULL;
 	}
@@ -1264,7 +1245,7 @@ keep(struct sgf *s, const struct prop *p)
 	/* The values raw, re-encoded to UTF-8 when need be. */
 	for (k = 0, o = 0; k < p->nval; k++) {
 		if ((t = text(s, p, k, V_RAW, &n)) == NULL ||
-		    reserve(&buf, &cap, o + len + n + 3) < 0) {
+		    fmt_reserve(&buf, &cap, o + len + n + 3) < 0) {
 			free(buf);
 			return s->err = -BG_ENOMEM;
 		}

@@ -353,20 +353,6 @@ setup(bg_writer *w, const bg_record *r)
 	    owner ? 'b' : 'w');
 }
 
-/* The next record of a side after i, or NULL. */
-static const bg_record *
-next_action(const bg_game *g, size_t i)
-{
-	const bg_record *r;
-
-	for (i++; i < bg_game_record_count(g); i++) {
-		r = bg_game_record(g, i);
-		if (r->side >= 0 && r->kind != BG_REC_COMMENT)
-			return r;
-	}
-	return NULL;
-}
-
 /* A roll without a play: PL and DI, as gnubg writes a resignation. */
 static void
 roll_only(bg_writer *w, const bg_record *r)
@@ -391,7 +377,7 @@ move(bg_writer *w, size_t i)
 		return;
 	}
 	if (r->note.kind == BG_NOTE_UNKNOWN) {
-		nx = next_action(w->g, i);
+		nx = fmt_next_action(w->g, i);
 		if (nx == NULL || nx->kind != BG_REC_WIN)
 			fmt_lost(w, r, "an unknown play (%.40s)", r->text);
 		roll_only(w, r);
@@ -399,7 +385,7 @@ move(bg_writer *w, size_t i)
 	}
 	if (r->note.kind != BG_NOTE_PLAY || r->note.npath == 0) {
 		/* A roll the replay made no play of, then a resignation. */
-		nx = next_action(w->g, i);
+		nx = fmt_next_action(w->g, i);
 		if (!wr->played && nx != NULL && nx->kind == BG_REC_WIN)
 			roll_only(w, r);
 		else

@@ -96,6 +96,26 @@ fmt_diag_free(struct diaglist *l)
 	memset(l, 0, sizeof *l);
 }
 
+int
+fmt_reserve(char **p, size_t *cap, size_t need)
+{
+	size_t c = *cap ? *cap : 256;
+	char *np;
+
+	if (need <= *cap)
+		return 0;
+	while (c < need) {
+		if (c > (size_t)-1 / 2)
+			return -BG_ENOMEM;
+		c *= 2;
+	}
+	if ((np = realloc(*p, c)) == NULL)
+		return -BG_ENOMEM;
+	*p = np;
+	*cap = c;
+	return 0;
+}
+
 /* --------------------------------------------------------------- source */
 
 long

@@ -115,6 +115,19 @@ fmt_lost(bg_writer *w, const bg_record *r, const char *fmt, ...)
 		w->err = -BG_ENOMEM;
 }
 
+const bg_record *
+fmt_next_action(const bg_game *g, size_t i)
+{
+	const bg_record *r;
+
+	for (i++; i < bg_game_record_count(g); i++) {
+		r = bg_game_record(g, i);
+		if (r->side >= 0 && r->kind != BG_REC_COMMENT)
+			return r;
+	}
+	return NULL;
+}
+
 size_t
 fmt_sgf_names(const bg_game *g, char *buf, size_t size)
 {

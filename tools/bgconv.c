@@ -129,7 +129,9 @@ convert(const struct opts *o, struct count *c, bg_writer *w,
 			report_writer(o, c, label, m, w);
 		}
 		if (wrc < 0) {
-			cli_warnx("write error: %s", bg_strerror(wrc));
+			/* A write error is told when the output is closed. */
+			if (wrc != -BG_EIO)
+				cli_warnx("%s", bg_strerror(wrc));
 			rc = wrc;
 			break;
 		}
@@ -257,7 +259,7 @@ main(int argc, char *argv[])
 		umask(mask);
 		if ((fd = mkstemp(tmp)) < 0 || fchmod(fd, 0666 & ~mask) != 0 ||
 		    (fp = fdopen(fd, "wb")) == NULL) {
-			cli_warnx("%s: %s", tmp, strerror(errno));
+			cli_warnx("%s: %s", out, strerror(errno));
 			if (fd >= 0) {
 				close(fd);
 				unlink(tmp);

@@ -268,6 +268,55 @@ capped(const bg_replay *rp, int w, int written, int won)
 }
 
 /*
+ * Apply a set-position record: an XGID (SGF setup nodes and CV), or XG's
+ * "; Set Pos=" text, 26 XGID position characters then "/c": 0 centred,
+ * d a cube of 2^d held by the right-column player, -d by the left.
+ */
+static int
+setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
+    int *turn)
+{
+	char xg[96];
+	const char *t = rec->text;
+	bg_board b;
+	bg_matchstate ms;
+	int e, own = 0;
+
+	if (t == NULL)
+		return -1;
+	if (memchr(t, ':', rec->len) != NULL) {
+		if (bg_xgid_decode(&b, &ms, t, rec->len, rp->variant) < 0)
+			return -1;
+		/* Who is on roll matters when the setup rolled dice. */
+		if (ms.dice[0])
+			*turn = ms.on_roll;
+	} else {
+		if (rec->len < 28 || t[26] != '/')
+			return -1;
+		t += 27;
+		if (*t == '-') {
+			own = -1;
+			t++;
+		}
+		if (*t < '0' || *t > '9' || t + 1 != rec->text + rec->len)
+			return -1;
+		e = *t - '0';
+		if (e > 0 && own == 0)
+			own = 1;
+		snprintf(xg, sizeof xg, "XGID=%.26s:%d:%d:1:00:0:0:0:0:10",
+		    rec->text, e, own);
+		if (bg_xgid_decode(&b, &ms, xg, strlen(xg), rp->variant) < 0)
+			return -1;
+	}
+	if (bg_board_check(&b, rp->variant) < 0)
+		return -1;
+	rp->board = b;
+	*cube = ms.cube;
+	*owner = ms.cube_owner;
+	return 0;
+}
+
+/*
  * A gammon or backgammon with the cube never turned, in money play: the
  * Jacoby rule, stated or shown by the record, makes it single.  Returns
  * the points the game is worth and sets res accordingly.
@@ -473,7 +522,20 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		    rec->kind == BG_REC_UNPARSED)
 			continue;
 		last = rec->line;
-		if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL) {
+		/*
+		 * A set position (an SGF setup or CV, XG's "Set Pos"):
+		 * the game goes on from there, with that cube.
+		 */
+		if (rec->kind == BG_REC_SETPOS &&
+		    setpos(rp, rec, &cube, &owner, &turn) == 0) {
+			if (cube > 1)
+				turned = 1;
+			lost = 0;
+			continue;
+		}
+		/* Nor a record of neither side (a JSON "side" of 2). */
+		if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL ||
+		    (rec->side != 0 && rec->side != 1)) {
 			if (!lost)
 				diag(rp, BG_WNOTREPLAYED, rec, 0, "%.60s",
 				    rec->text ? rec->text : "");

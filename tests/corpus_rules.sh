@@ -3,7 +3,8 @@
 # Nackgammon, Hypergammon 1-3, Jacoby, beavers, automatic doubles and
 # no-Crawford matches that gnubg played.  Every match passes bgcheck -W;
 # bgscore agrees with the truth on every game (the automatic-doubles
-# sessions excepted: .mat cannot show their cube, see bgcheck(1));
+# sessions through their .sgf: .mat cannot show their cube, see
+# bgcheck(1));
 # every mutant is reported at its verdict's line; bgmove -V lists gnubg's
 # legal plays for the variant.  Ends "corpus_rules: N passed, N failed".
 set -u
@@ -30,6 +31,21 @@ for f in "$dir"/*/matches/*.mat; do
 		bad "$f is valid but: $(echo "$err" | head -1)"; fi
 	[ "$kind" = autodoubles ] && continue
 	t=$(dirname "$(dirname "$f")")/truth/$(basename "$f" .mat).json
+	jq -r '.games[] | [.winner, .points_won, .ended_by] | @tsv' "$t" \
+	    >"$tmp/want"
+	"$bin/bgscore" -T json "$f" | jq -r 'select(.game) |
+	    [.winner, .total_points, .ended_by] | @tsv' >"$tmp/got"
+	if cmp -s "$tmp/want" "$tmp/got"; then ok; else
+		bad "$f: bgscore differs from the truth"
+		diff "$tmp/want" "$tmp/got" | head -4
+	fi
+done
+# Automatic doubles only show in SGF (CV): check and score those.
+for f in "$dir"/autodoubles/matches/*.sgf; do
+	err=$("$bin/bgcheck" -W "$f" 2>&1 >/dev/null)
+	if [ $? = 0 ] && [ -z "$err" ]; then ok; else
+		bad "$f is valid but: $(echo "$err" | head -1)"; fi
+	t=$dir/autodoubles/truth/$(basename "$f" .sgf).json
 	jq -r '.games[] | [.winner, .points_won, .ended_by] | @tsv' "$t" \
 	    >"$tmp/want"
 	"$bin/bgscore" -T json "$f" | jq -r 'select(.game) |

@@ -30,14 +30,14 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-conv.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
-# What must survive a conversion, one line per match, game and record:
-# records by action, side, dice, the play the replay made, value and the
-# position after them; comments and unreadable cells by their text;
-# tags as a set.  Records of the kinds in $2 (a jq array) are left out,
-# and "and the match" too when $3 is false.
+# What must survive a conversion, one line per match, game and record,
+# from bgconv's JSON in $1: records by action, side, dice, the play the
+# replay made, value and the position after them; comments and
+# unreadable cells by their text; tags as a set.  Records of the kinds
+# in $2 (a jq array) are left out, and "and the match" too when $3 is
+# false.
 dump() {
-	"$bin/bgconv" -q -T json "$1" 2>/dev/null | jq -c --argjson skip "$2" \
-	    --argjson atm "${3:-true}" '
+	jq -c --argjson skip "$2" --argjson atm "${3:-true}" '
 	    if .type == "match" then
 		[.length, .players, (.tags | sort), .comments]
 	    elif .type == "game" then [.number, .players, .ratings, .score]
@@ -48,7 +48,12 @@ dump() {
 		    .position_id, (if (.action == "comment" or
 		    .action == "setpos" or .action == "illegal" or
 		    .action == "unparsed") then .text else null end)] end
-	    else empty end'
+	    else empty end' "$1"
+}
+
+# bgconv's JSON of file $1 into $2.
+json() {
+	"$bin/bgconv" -q -T json "$1" >"$2" 2>/dev/null
 }
 
 # The records of the public corpus: files a reader finds a game in.
@@ -66,8 +71,8 @@ done
 
 while IFS= read -r f; do
 	name=${f#"$shared"/corpus/}
-	"$bin/bgconv" -q -T json "$f" >"$tmp/a.json" 2>/dev/null
-	"$bin/bgconv" -q -T mat "$f" >"$tmp/a.mat" 2>/dev/null
+	json "$f" "$tmp/a.json"
+	"$bin/bgconv" -T mat "$f" >"$tmp/a.mat" 2>"$tmp/err"
 
 	# JSON holds everything: read and written again, it is the same.
 	"$bin/bgconv" -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
@@ -84,14 +89,15 @@ while IFS= read -r f; do
 
 	# .mat, in both layouts, keeps everything but what it names (the
 	# cube of automatic doubles).
-	want=$(dump "$f" '[]')
-	named=$("$bin/bgconv" -T mat "$f" 2>&1 >/dev/null |
-	    grep 'cannot hold this' | grep -vc 'SGF properties')
-	got=$(dump "$tmp/a.mat" '[]')
+	want=$(dump "$tmp/a.json" '[]')
+	named=$(grep 'cannot hold this' "$tmp/err" | grep -vc 'SGF properties')
+	json "$tmp/a.mat" "$tmp/c.json"
+	got=$(dump "$tmp/c.json" '[]')
 	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
 	    bad "$name: .mat read again differs"
 	"$bin/bgconv" -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
-	got=$(dump "$tmp/x.mat" '[]')
+	json "$tmp/x.mat" "$tmp/c.json"
+	got=$(dump "$tmp/c.json" '[]')
 	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
 	    bad "$name: XG .mat read again differs"
 
@@ -103,8 +109,9 @@ while IFS= read -r f; do
 	gone=$(jq -c --argjson skip "$skip" 'select(.type == "record" and
 	    ((.action as $a | $skip | index($a)) or .and_the_match))' \
 	    "$tmp/a.json" | wc -l)
-	got=$(dump "$tmp/a.sgf" "$skip" false)
-	want=$(dump "$f" "$skip" false)
+	json "$tmp/a.sgf" "$tmp/c.json"
+	got=$(dump "$tmp/c.json" "$skip" false)
+	want=$(dump "$tmp/a.json" "$skip" false)
 	if [ "$got" = "$want" ] && [ "$lost" -eq "$gone" ]; then
 		ok
 	else

@@ -126,6 +126,10 @@ bench: all
 
 .PHONY: bench
 
+# Fuzzing and the sanitizer runs (issue 8): make fuzz, check-asan,
+# check-valgrind; they build under build/.
+include tests/fuzz/fuzz.mk
+
 # The tools link libbgkit statically; the shared library, its links and
 # bgkit.pc are for other programs.  Each name of a section 3 page's NAME
 # gets a link to the page, and each tool one to the bash completion.

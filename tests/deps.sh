@@ -4,7 +4,8 @@
 # the test suite uses (mandoc for the manual lint, jq for the corpus,
 # rsvg-convert to render bgshow's pictures, GNU parallel for the
 # README's examples).
-# "bench": hyperfine and valgrind for `make bench`.
+# "bench": hyperfine and valgrind for `make bench`.  "fuzz" and
+# "sanitize": see below.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
 # `make check`, and by .ci/run.
 set -u
@@ -30,6 +31,22 @@ if [ "$mode" = ci ]; then
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"
+	have_cmd valgrind || need="$need valgrind"
+fi
+# "fuzz": clang and its libFuzzer runtime (the libclang-rt of clang's
+# version) for `make fuzz`; "sanitize": valgrind, for check-valgrind
+# (check-asan needs only gcc, which brings AddressSanitizer).
+if [ "$mode" = fuzz ]; then
+	if ! have_cmd clang; then
+		need="$need clang libclang-rt-dev"
+	elif ! echo 'int LLVMFuzzerTestOneInput(const char *d, long n)
+	    { return 0; }' | clang -fsanitize=fuzzer -x c -o /dev/null - \
+	    >/dev/null 2>&1; then
+		v=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p')
+		need="$need libclang-rt-${v:-14}-dev"
+	fi
+fi
+if [ "$mode" = sanitize ]; then
 	have_cmd valgrind || need="$need valgrind"
 fi
 [ -z "$need" ] && exit 0

@@ -1,0 +1,42 @@
+#!/bin/sh
+# run.sh: run libFuzzer harnesses one after the other, each for a time,
+# and fail on any finding.  Usage: run.sh SECONDS BUILDDIR HARNESS...,
+# run from the top of the tree (`make fuzz FUZZ_SECONDS=N` does it).
+# Each harness starts from seeds built from fixtures/ (seeds.sh) and
+# from the corpus it grew in earlier runs (BUILDDIR/corpus/HARNESS,
+# never committed), with a dictionary tests/fuzz/HARNESS.dict when there
+# is one.  A crash, a sanitizer report, a leak, an input slower than 10
+# seconds or an RSS over 2 GB is a finding: the input is kept in
+# BUILDDIR/findings/, the report printed, and the run fails.  Ends with
+# "fuzz: N passed, N failed".
+set -u
+secs=$1 build=$2
+shift 2
+pass=0 fail=0
+mkdir -p "$build/findings" "$build/logs"
+for h in "$@"; do
+	bin=$build/$h
+	seeds=$build/seeds/$h corpus=$build/corpus/$h
+	sh tests/fuzz/seeds.sh "$h" "$seeds" || exit 2
+	mkdir -p "$corpus"
+	dict=
+	[ -f "tests/fuzz/$h.dict" ] && dict=-dict=tests/fuzz/$h.dict
+	log=$build/logs/$h.log
+	"$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+	    -max_len=16384 -print_final_stats=1 \
+	    -artifact_prefix="$build/findings/$h-" $dict \
+	    "$corpus" "$seeds" >"$log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	if [ $rc = 0 ]; then
+		pass=$((pass + 1))
+		echo "fuzz $h: ${runs:-0} runs in $secs s, clean"
+	else
+		fail=$((fail + 1))
+		echo "FAIL: fuzz $h (exit $rc), log $log:"
+		grep -E 'ERROR|SUMMARY|runtime error|Test unit written' "$log" |
+		    head -n 10
+	fi
+done
+echo "fuzz: $pass passed, $fail failed"
+[ $fail = 0 ]

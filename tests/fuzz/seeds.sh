@@ -1,0 +1,63 @@
+#!/bin/sh
+# seeds.sh: build the seed corpus of one fuzz harness from fixtures/, at
+# run time, into a directory (nothing is committed twice).  Usage:
+# seeds.sh HARNESS DIR, run from the top of the tree.  Record harnesses
+# take the input files of their format; the others take the texts the
+# fixtures use (move lines, IDs, -r arguments), behind the selector
+# bytes their harness reads first.
+set -eu
+name=$1 dir=$2
+rm -rf "$dir"
+mkdir -p "$dir"
+
+# put PREFIX TEXT: one seed; the prefix may hold octal escapes.
+put() {
+	printf "$1%s" "$2" >"$dir/put-$(printf "$1%s" "$2" | cksum | cut -d ' ' -f 1)"
+}
+
+# lines TAG PREFIX: each line of stdin as a seed, behind the prefix.
+lines() {
+	sort -u | awk -v dir="$dir" -v tag="$1" -v pre="$2" \
+	    '{ f = dir "/" tag "-" NR; printf "%s%s", pre, $0 >f; close(f) }'
+}
+
+# Input files of the golden fixtures with extension $1.
+files() {
+	find fixtures -type f -name "*.$1" | sort |
+	    awk '{ print $0; print NR }' | xargs -r -n 2 sh -c \
+	    'cp "$1" "$0/$2"' "$dir"
+}
+
+# Words of the fixtures' arguments and outputs matching ERE $1.
+words() {
+	find fixtures -type f \( -name '*.args' -o -name '*.out' -o \
+	    -name '*.err' -o -name '*.txt' \) -exec cat {} + |
+	    grep -aoE -- "$1" || true
+}
+
+case $name in
+mat)	files mat ;;
+sgf)	files sgf ;;
+json)	files json ;;
+notation)
+	find fixtures -type f -name '*.txt' -exec cat {} + | lines txt '\001\023'
+	find fixtures -type f -name '*.mat' -exec cat {} + |
+	    grep -aoE '[1-6][1-6]: [0-9a-zA-Z/*() ]+' | lines mat '\002\031'
+	put '\000\000' 'bar/20 6/off(2) 24/18*/13'
+	;;
+posid)
+	words '[A-Za-z0-9+/]{14}(:[A-Za-z0-9+/]{12})?' | lines pid '\000'
+	words 'XGID=[-a-zA-Z0-9:]+' | lines xgid '\001'
+	for w in start nackgammon hyper1 tavla; do put '\000' "$w"; done
+	;;
+matchid)
+	words ':[A-Za-z0-9+/]{12}' | cut -c 2- | lines mid ''
+	;;
+xgid)	words 'XGID=[-a-zA-Z0-9:]+' | lines xgid '\000' ;;
+fibs)	words 'board:[^ ]*' | lines fibs '\000' ;;
+rules)	words '(crawford|holland|jacoby|beavers|autodoubles|cubelimit|variant|cube)=[a-z0-9,=]*' |
+	    lines rules ''
+	;;
+*)	echo "seeds.sh: no seeds for $name" >&2 ;;
+esac
+[ -n "$(ls "$dir")" ] || put '' ''

@@ -136,10 +136,15 @@ struct bg_reader {
 
 /* ------------------------------------------------------------- helpers */
 
+/* The blanks of a line, by table: the tokenizer asks for every byte. */
+static const unsigned char blanks[256] = {
+	[' '] = 1, ['\t'] = 1, ['\v'] = 1, ['\f'] = 1
+};
+
 static int
 isws(int c)
 {
-	return c == ' ' || c == '\t' || c == '\v' || c == '\f';
+	return blanks[c & 0xff];
 }
 
 /* Room for need bytes in *p of capacity *cap. */
@@ -1326,7 +1331,8 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 			fresh = 1;
 			continue;
 		}
-		if (kind == 3 || (prev == 1 && starter(s + tok, len - tok) == 3)) {
+		if (kind == 3 || (prev == 1 && isalph((unsigned char)s[tok]) &&
+		    starter(s + tok, len - tok) == 3)) {
 			i = skip_illegal(s, tok, len);
 			fresh = 0;
 			continue;

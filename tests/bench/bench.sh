@@ -111,6 +111,14 @@ if command -v valgrind > /dev/null; then
 	fi
 fi
 worst=$("$out/worst")
+# The same position's count from gnubg's hint list.
+gplays=""
+if [ -n "$gnubg" ]; then
+	gplays=$("$gnubg" -t -q -p "$top/tests/bench/hint.py" 2>/dev/null |
+	    sed -n 's/^PLAYS //p')
+	[ "$gplays" = "${worst%% *}" ] ||
+	    die "worst position: gnubg lists ${gplays:-no} plays, we ${worst%% *}"
+fi
 
 # ------------------------------------------------------------ report
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
@@ -127,6 +135,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	echo "rss $rss_match $rss_session $rss_one"
 	echo "ir $ir $irm $irg"
 	echo "worst $worst $irw"
+	echo "gnubgplays $gplays"
 	echo "mutants $nmut"
 	echo "ncpu $ncpu"
 } > "$out/raw.txt"

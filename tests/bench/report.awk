@@ -42,6 +42,7 @@ csv && /,/ {
 /^ir / { ir = $2; irm = $3; irg = $4; next }
 /^worst / { wn = $2; wmed = $3; wmin = $4; wir = $5; next }
 /^mutants / { nmut = $2; next }
+/^gnubgplays / { gplays = $2; next }
 /^ncpu / { ncpu = $2; next }
 
 END {
@@ -74,6 +75,8 @@ END {
 	printf "worst position (1-1, 15 checkers on 15 points): %d plays listed in %.1f us (median; fastest %.1f us)", wn, wmed, wmin
 	if (wir != "")
 		printf "; %d instructions", wir
+	if (gplays != "")
+		printf "; gnubg's hint list: %d plays", gplays
 	printf "\n"
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen

@@ -311,41 +311,44 @@ parse_play(bg_notation *n, const char *s, size_t pos, size_t end,
 static int
 parse_plain(bg_notation *n, const char *s, size_t len)
 {
-	size_t i = 0;
-	int from, to;
-	bg_path *p;
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+	int from, to, k = 0;
+	bg_path *q;
 
-	for (;;) {
-		if (n->npath == MAXMOVES || i >= len ||
-		    !isdig((unsigned char)s[i]))
+	/*
+	 * "F/T" needs three bytes, so while four or more remain the reads
+	 * below stay inside the text; the end is checked where it may be.
+	 */
+	while (k < MAXMOVES && end - p >= 3) {
+		if (!isdig(p[0]))
 			break;
-		from = s[i++] - '0';
-		if (i < len && isdig((unsigned char)s[i]))
-			from = from * 10 + (s[i++] - '0');
-		if (i >= len || s[i++] != '/' || i >= len ||
-		    !isdig((unsigned char)s[i]))
+		from = *p++ - '0';
+		if (isdig(*p))
+			from = from * 10 + (*p++ - '0');
+		if (end - p < 2 || *p++ != '/' || !isdig(*p))
 			break;
-		to = s[i++] - '0';
-		if (i < len && isdig((unsigned char)s[i]))
-			to = to * 10 + (s[i++] - '0');
+		to = *p++ - '0';
+		if (p < end && isdig(*p))
+			to = to * 10 + (*p++ - '0');
 		if (from > BG_BAR || from == BG_OFF || to >= from)
 			break;
-		p = &n->path[n->npath++];
-		p->npt = 2;
-		p->count = 1;
-		p->pt[0] = (signed char)from;
-		p->pt[1] = (signed char)to;
-		if (i < len && s[i] == '*') {
-			p->hit[1] = 1;
-			i++;
+		q = &n->path[k++];
+		q->npt = 2;
+		q->count = 1;
+		q->pt[0] = (signed char)from;
+		q->pt[1] = (signed char)to;
+		if (p < end && *p == '*') {
+			q->hit[1] = 1;
+			p++;
 		}
-		if (i == len)
+		if (p == end) {
+			n->npath = k;
 			return 1;
-		if (s[i++] != ' ')
+		}
+		if (*p++ != ' ')
 			break;
 	}
-	n->npath = 0;
-	memset(n->path, 0, sizeof n->path);
+	memset(n->path, 0, (size_t)k * sizeof n->path[0]);
 	return 0;
 }
 

@@ -213,7 +213,7 @@ put(struct text *t, const char *s, size_t n)
 }
 
 static void
-puts_(struct text *t, const char *s)
+putstr(struct text *t, const char *s)
 {
 	put(t, s, strlen(s));
 }
@@ -242,7 +242,7 @@ eol(struct text *t)
 
 /* Where a mutation may go: a cell or line of the file. */
 enum spot {
-	S_DICE,		/* a two-step, non-double play without bearing off */
+	S_DICE,		/* two steps, not a double, no bearing off */
 	S_CUBE,		/* a " Doubles => V" cell */
 	S_WINS,		/* "Wins N" after a bear-off or a drop */
 	S_SCORE		/* the score line of game 2 or later */
@@ -251,7 +251,7 @@ enum spot {
 struct mark {
 	enum spot	kind;
 	int		line;	/* 1-based */
-	size_t		off;	/* byte offset of the cell in the file */
+	size_t		off;	/* byte offset of the cell */
 	int		value;	/* S_CUBE, S_WINS: the value written */
 	int		used;	/* S_DICE: the two distances */
 };
@@ -329,10 +329,10 @@ score_line(struct text *t, const char *names[2], const long score[2])
 	char buf[160];
 
 	snprintf(buf, sizeof buf, " %s : %ld", names[0], score[0]);
-	puts_(t, buf);
+	putstr(t, buf);
 	pad(t, 32);
 	snprintf(buf, sizeof buf, "%s : %ld", names[1], score[1]);
-	puts_(t, buf);
+	putstr(t, buf);
 	eol(t);
 }
 
@@ -350,10 +350,10 @@ write_game(struct text *t, const struct game *g, int number,
 	char buf[64];
 	size_t i = 0, end = g->n - 1;	/* the last action is the win */
 	const struct action *w = &g->a[end];
-	int row = 0, open = 0;		/* a row with only its left cell */
+	int row = 0, open = 0;	/* open: a row with its left cell only */
 
 	snprintf(buf, sizeof buf, " Game %d", number);
-	puts_(t, buf);
+	putstr(t, buf);
 	eol(t);
 	if (number > 1)
 		mark(ms, S_SCORE, t, t->len, 0);
@@ -365,7 +365,7 @@ write_game(struct text *t, const struct game *g, int number,
 			if (open)
 				eol(t);
 			snprintf(buf, sizeof buf, "%3d) ", ++row);
-			puts_(t, buf);
+			putstr(t, buf);
 			if (a->side == 0) {
 				cell(t, a, ms);
 				pad(t, 32);
@@ -388,13 +388,13 @@ write_game(struct text *t, const struct game *g, int number,
 	} else {
 		if (open)
 			eol(t);
-		puts_(t, w->side ? "                                 " :
+		putstr(t, w->side ? "                                 " :
 		    "     ");
 		if (g->bearoff)
 			mark(ms, S_WINS, t, t->len, w->value);
 		snprintf(buf, sizeof buf, " Wins %d point%s", w->value,
 		    w->value == 1 ? "" : "s");
-		puts_(t, buf);
+		putstr(t, buf);
 		eol(t);
 	}
 	eol(t);
@@ -407,13 +407,13 @@ header(struct text *t, const char *what, int length)
 
 	snprintf(buf, sizeof buf, "; [Event \"bgkit bench seed %u %s\"]",
 	    SEED, what);
-	puts_(t, buf);
+	putstr(t, buf);
 	eol(t);
-	puts_(t, "; [EventDate \"2000.01.01\"]");
+	putstr(t, "; [EventDate \"2000.01.01\"]");
 	eol(t);
 	eol(t);
 	snprintf(buf, sizeof buf, " %d point match", length);
-	puts_(t, buf);
+	putstr(t, buf);
 	eol(t);
 	eol(t);
 }

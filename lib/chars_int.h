@@ -6,6 +6,8 @@
 #ifndef CHARS_INT_H
 #define CHARS_INT_H
 
+#include <stddef.h>
+
 static inline int
 isdig(int c)
 {
@@ -46,6 +48,28 @@ utf8seq(const unsigned char *s)
 	    (n == 4 && s[0] == 0xf4 && s[1] >= 0x90))
 		return 0;
 	return n;
+}
+
+/* utf8seq() of s[0..n), which need not hold a NUL. */
+static inline int
+utf8seqn(const unsigned char *s, size_t n)
+{
+	unsigned char b[5] = { 0, 0, 0, 0, 0 };
+	size_t i;
+
+	for (i = 0; i < n && i < 4; i++)
+		b[i] = s[i];
+	return utf8seq(b);
+}
+
+/*
+ * A C1 control (U+0080 to U+009F) at s: valid UTF-8, but U+009B is a
+ * terminal's CSI, so text written for people escapes these too.
+ */
+static inline int
+isc1(const unsigned char *s)
+{
+	return s[0] == 0xc2 && s[1] >= 0x80 && s[1] < 0xa0;
 }
 
 #endif

@@ -111,7 +111,7 @@ xmltext(struct dout *o, const char *s, int max)
 			dout_str(o, "&#39;");
 		else if (*p >= 0x20 && *p < 0x7f)
 			dout_put(o, (const char *)p, 1);
-		else if (*p >= 0x80 && (n = utf8seq(p)) > 0) {
+		else if (*p >= 0x80 && !isc1(p) && (n = utf8seq(p)) > 0) {
 			dout_put(o, (const char *)p, (size_t)n);
 			p += n;
 			continue;

@@ -126,7 +126,7 @@ putname(struct dout *o, const char *s)
 		if (*p >= 0x20 && *p < 0x7f) {
 			dout_put(o, (const char *)p, 1);
 			p++;
-		} else if (*p >= 0x80 && (n = utf8seq(p)) > 0) {
+		} else if (*p >= 0x80 && !isc1(p) && (n = utf8seq(p)) > 0) {
 			dout_put(o, (const char *)p, (size_t)n);
 			p += n;
 		} else

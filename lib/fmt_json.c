@@ -19,6 +19,7 @@
 
 #define CHUNK		65536
 #define MAXDEPTH	8	/* objects and arrays inside each other */
+#define MAXLINE		(1 << 20)	/* longer lines are skipped */
 
 /* ---------------------------------------------------------- JSON values */
 
@@ -132,11 +133,22 @@ jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
 		if (c < 0x20)
 			return -1;
 		if (c != '\\') {
-			if (fmt_reserve(&d->sb, &d->scap, d->slen + 1) < 0) {
+			int k = 1;
+
+			/* Bytes that are not UTF-8 become U+FFFD. */
+			if (c >= 0x80 && (k = utf8seqn((const unsigned char *)
+			    s + *i, n - *i)) == 0) {
+				if (putc_sb(d, 0xfffd) < 0)
+					return -1;
+				continue;
+			}
+			if (fmt_reserve(&d->sb, &d->scap, d->slen + k) < 0) {
 				d->nomem = 1;
 				return -1;
 			}
-			d->sb[d->slen++] = (char)c;
+			memcpy(d->sb + d->slen, s + *i, (size_t)k);
+			d->slen += (size_t)k;
+			*i += (size_t)k - 1;
 			continue;
 		}
 		if (++(*i) >= n)
@@ -257,7 +269,7 @@ jparse(struct jdoc *d, const char *s, size_t n, size_t *at)
 				return -1;
 		} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
 			long num = 0;
-			int neg = s[i] == '-', isint = 1, digits = 0;
+			int neg = s[i] == '-', isint = 1, digits = 0, frac = 0;
 
 			if (neg)
 				i++;
@@ -273,11 +285,16 @@ jparse(struct jdoc *d, const char *s, size_t n, size_t *at)
 			if (i < n && (s[i] == '.' || s[i] == 'e' ||
 			    s[i] == 'E')) {
 				isint = 0;
+				frac = 1;
 				while (i < n && (isdig((unsigned char)s[i]) ||
 				    s[i] == '.' || s[i] == 'e' ||
 				    s[i] == 'E' || s[i] == '+' || s[i] == '-'))
 					i++;
 			}
+			/* An integer of ten digits fits no field: say so,
+			 * rather than read it as absent. */
+			if (digits > 9 && !frac)
+				return -1;
 			if ((v = newval(d, J_NUMBER)) < 0)
 				return -1;
 			d->v[v].num = neg ? -num : num;
@@ -405,14 +422,18 @@ diags(struct jrd *r, int col, const char *text)
 	diag(r, BG_EJSON, col, text, strlen(text));
 }
 
-/* The next line into r->line: 1, 0 at the end, or a negative code. */
+/*
+ * The next line into r->line: 1, 0 at the end, or a negative code.  A
+ * line over MAXLINE is cut there and r->skipping set.
+ */
 static int
 next_line(struct jrd *r)
 {
 	long n;
-	size_t i;
+	size_t i, k;
 
 	r->llen = 0;
+	r->skipping = 0;
 	for (;;) {
 		if (r->bpos == r->blen) {
 			if (r->eof)
@@ -428,11 +449,16 @@ next_line(struct jrd *r)
 		}
 		for (i = r->bpos; i < r->blen && r->buf[i] != '\n'; i++)
 			;
-		if (fmt_reserve(&r->line, &r->lcap,
-		    r->llen + (i - r->bpos) + 1) < 0)
+		/* Keep no more than MAXLINE bytes of a line. */
+		k = i - r->bpos;
+		if (k > MAXLINE - r->llen) {
+			k = MAXLINE - r->llen;
+			r->skipping = 1;
+		}
+		if (fmt_reserve(&r->line, &r->lcap, r->llen + k + 1) < 0)
 			return r->err = -BG_ENOMEM;
-		memcpy(r->line + r->llen, r->buf + r->bpos, i - r->bpos);
-		r->llen += i - r->bpos;
+		memcpy(r->line + r->llen, r->buf + r->bpos, k);
+		r->llen += k;
 		if (i < r->blen) {
 			r->bpos = i + 1;
 			r->lineno++;
@@ -476,6 +502,10 @@ next_object(struct jrd *r)
 			i++;
 		if (i == r->llen)
 			continue;
+		if (r->skipping) {
+			diags(r, 0, "a line over 1 MiB, not read");
+			continue;
+		}
 		if (jparse(&r->doc, r->line + i, r->llen - i, &at) < 0) {
 			if (r->doc.nomem)
 				return r->err = -BG_ENOMEM;

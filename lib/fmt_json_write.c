@@ -39,6 +39,9 @@ str(bg_writer *w, const char *s)
 		} else if (*p == '\n') {
 			fmt_puts(w, "\\n");
 			p++;
+		} else if (isc1(p)) {
+			fmt_printf(w, "\\u%04x", p[1]);	/* a terminal escape */
+			p += 2;
 		} else if (*p >= 0x80 && (n = utf8seq(p)) > 0) {
 			fmt_put(w, (const char *)p, (size_t)n);
 			p += n;

@@ -31,6 +31,13 @@
 #define MAXLINE	65536		/* longer lines are cut */
 #define LEFTCOL	6		/* default left cell column (1-based) */
 #define RIGHTCOL 34		/* default right cell column (gnubg) */
+/*
+ * Bounds on one pattern match: a line gnubg writes needs a few hundred
+ * steps, a hostile 64 KiB line could take tens of milliseconds without
+ * them.  A match that reaches a bound counts as no match.
+ */
+#define MATCHLIMIT 100000	/* backtracking steps */
+#define DEPTHLIMIT 1000		/* nested backtracking points */
 
 enum enc {
 	ENC_UNKNOWN,
@@ -111,6 +118,7 @@ struct bg_reader {
 
 	pcre2_code	*re[P_COUNT];
 	pcre2_match_data *md;
+	pcre2_match_context *mc;	/* MATCHLIMIT, DEPTHLIMIT */
 
 	/* where we are */
 	int		 nmatch;	/* matches started */
@@ -697,7 +705,7 @@ re_match(bg_reader *r, enum pat p, const char *s, size_t len)
 		r->err = -BG_ENOMEM;
 		return 0;
 	}
-	rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, NULL);
+	rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, r->mc);
 	return rc > 0 ? rc : 0;
 }
 
@@ -1432,8 +1440,11 @@ reader_new(const char *name)
 	rec_game_init(&r->game);
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
 		goto fail;
-	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL)
+	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL ||
+	    (r->mc = pcre2_match_context_create(NULL)) == NULL)
 		goto fail;
+	pcre2_set_match_limit(r->mc, MATCHLIMIT);
+	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
 	if (reserve(&r->line, &r->lcap, 256) < 0)
 		goto fail;
 	r->line[0] = '\0';
@@ -1478,6 +1489,7 @@ bg_reader_free(bg_reader *r)
 	for (i = 0; i < P_COUNT; i++)
 		pcre2_code_free(r->re[i]);
 	pcre2_match_data_free(r->md);
+	pcre2_match_context_free(r->mc);
 	rec_match_fini(&r->match);
 	rec_game_fini(&r->game);
 	free(r->raw);

@@ -30,6 +30,37 @@ eol(bg_writer *w)
 	fmt_puts(w, xg(w) ? "\r\n" : "\n");
 }
 
+/*
+ * Text from a record on a .mat line.  A line break in it would start a
+ * line of its own (a forged move or match line, from a JSON or SGF
+ * name), and other control characters, C1 included, are terminal
+ * escapes: each of their bytes is written as a blank, and a warning
+ * names the text.
+ */
+static void
+put_line(bg_writer *w, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s, *run = p;
+	int bad = 0;
+
+	for (; *p; p++) {
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f) {
+			fmt_put(w, (const char *)run, (size_t)(p - run));
+			fmt_put(w, " ", 1);
+			run = p + 1;
+			bad = 1;
+		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+			fmt_put(w, (const char *)run, (size_t)(p - run));
+			fmt_put(w, "  ", 2);
+			run = ++p + 1;
+			bad = 1;
+		}
+	}
+	fmt_put(w, (const char *)run, (size_t)(p - run));
+	if (bad)
+		fmt_lost(w, NULL, "control characters in \"%.40s\"", s);
+}
+
 /* s, then blanks up to width bytes (gnubg) or characters (XG). */
 static void
 pad(bg_writer *w, const char *s, int width)
@@ -37,7 +68,7 @@ pad(bg_writer *w, const char *s, int width)
 	const char *p;
 	int n = 0;
 
-	fmt_puts(w, s);
+	put_line(w, s);
 	for (p = s; *p; p++)
 		if (!xg(w) || ((unsigned char)*p & 0xc0) != 0x80)
 			n++;
@@ -56,8 +87,11 @@ fmt_mat_match(bg_writer *w)
 		fmt_puts(w, "\xef\xbb\xbf");
 	n = bg_match_tag_count(m);
 	for (i = 0; i < n; i++) {
-		fmt_printf(w, "; [%s \"%s\"]", bg_match_tag_key(m, i),
-		    bg_match_tag_value(m, i));
+		fmt_puts(w, "; [");
+		put_line(w, bg_match_tag_key(m, i));
+		fmt_puts(w, " \"");
+		put_line(w, bg_match_tag_value(m, i));
+		fmt_puts(w, "\"]");
 		eol(w);
 	}
 	if (n > 0)
@@ -67,7 +101,7 @@ fmt_mat_match(bg_writer *w)
 		const char *c = bg_match_comment(m, i);
 
 		fmt_puts(w, *c ? "; " : ";");
-		fmt_puts(w, c);
+		put_line(w, c);
 		eol(w);
 	}
 	if (n > 0)
@@ -134,7 +168,7 @@ cell(bg_writer *w, int s, const char *text)
 	if (xg(w))
 		pad(w, text, CELL);
 	else
-		fmt_puts(w, text);
+		put_line(w, text);
 	if (xg(w))
 		fmt_put(w, " ", 1);
 	eol(w);
@@ -255,7 +289,8 @@ setpos(bg_writer *w, const bg_record *r)
 	if (strncmp(r->text, "XGID=", 5) != 0 ||
 	    bg_xgid_decode(&b, &ms, r->text, r->len, BG_VARIANT_STANDARD) <
 	    0 || r->len < 31) {
-		fmt_printf(w, "; Set Pos=%s", r->text);
+		fmt_puts(w, "; Set Pos=");
+		put_line(w, r->text);
 		eol(w);
 		return;
 	}
@@ -324,7 +359,7 @@ fmt_mat_game(bg_writer *w)
 	/* gnubg runs a long name into the next; a reader needs a blank. */
 	if (strlen(names[0]) >= (xg(w) ? 32u : 31u))
 		fmt_put(w, " ", 1);
-	fmt_puts(w, names[1]);
+	put_line(w, names[1]);
 	eol(w);
 	w->col = 0;
 	w->moveno = 0;
@@ -367,7 +402,7 @@ fmt_mat_game(bg_writer *w)
 		case BG_REC_COMMENT:
 			end_line(w);
 			fmt_puts(w, *r->text ? "; " : ";");
-			fmt_puts(w, r->text);
+			put_line(w, r->text);
 			eol(w);
 			break;
 		default:

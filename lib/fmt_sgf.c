@@ -25,6 +25,7 @@
 
 #define CHUNK	65536
 #define MAXID	15		/* longest property identifier kept */
+#define MAXVALUE (1 << 20)	/* longest value kept; the rest is dropped */
 
 /* A property of the node being read: its values are raw (escapes kept)
  * in the node's value buffer. */
@@ -218,7 +219,7 @@ static int
 read_value(struct sgf *s, int store)
 {
 	size_t st = s->vlen;
-	int c, esc = 0, line = s->line, col = s->col - 1;
+	int c, esc = 0, line = s->line, col = s->col - 1, cut = 0;
 	struct val *v;
 
 	for (;;) {
@@ -230,12 +231,17 @@ read_value(struct sgf *s, int store)
 		if (c == ']' && !esc)
 			break;
 		esc = c == '\\' && !esc;
-		if (store) {
+		if (store && s->vlen - st == MAXVALUE)
+			cut = 1;
+		else if (store) {
 			if (fmt_reserve(&s->vb, &s->vcap, s->vlen + 1) < 0)
 				return s->err = -BG_ENOMEM;
 			s->vb[s->vlen++] = (char)c;
 		}
 	}
+	if (cut)
+		diags(s, BG_ESGF, line, col,
+		    "a value over 1 MiB: the rest is not read");
 	if (!store)
 		return 0;
 	if (s->nval == s->capval) {

@@ -2,7 +2,10 @@
 # run.sh: the test runner behind `make check`.  Runs the C unit tests,
 # the golden fixtures (fixtures/<tool>/<area>/<name>.* with .args, .out,
 # .err, .rc siblings), the rules scripts, the corpus tests and the
-# manual lint, and ends with the line "N passed, N failed".
+# manual lint, and ends with the line "N passed, N failed".  A golden
+# case NAME.sh is a script run in its folder instead of the tool, for
+# inputs made at test time and checks the arguments cannot express
+# (fixtures/*/hostile/); its output is compared the same way.
 # With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing;
 # BGKIT_FIXTURES=fixtures/bgcheck limits the golden part to one folder.
 # An argument limits it to one part: unit, golden, rules, corpus, man,
@@ -59,7 +62,9 @@ golden_case() {
 		[ -n "$in" ] || IN=/dev/null
 		export IN
 		eval "set -- $args"
-		if [ -n "$in" ] && ! grep -q '\$IN' "$name.args" 2>/dev/null; then
+		if [ "${in##*.}" = sh ]; then
+			sh "./$IN" "$@" </dev/null
+		elif [ -n "$in" ] && ! grep -q '\$IN' "$name.args" 2>/dev/null; then
 			"$tool" "$@" <"$IN"
 		else
 			"$tool" "$@" </dev/null

@@ -218,7 +218,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	int rc, grc, s, length = 0;
 
 	memset(&c, 0, sizeof c);
-	if (name && (fp = fopen(name, "rb")) == NULL) {
+	if (name && (fp = cli_fopen(name)) == NULL) {
 		warn(k, "%s: %s", name, strerror(errno));
 		return 2;
 	}
@@ -266,8 +266,10 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	}
 	if (rc == 0)
 		report_all(o, k, &c, label, last, rd, NULL);
-	if (rc < 0)
+	if (rc < 0) {
 		warn(k, "%s: %s", label, bg_strerror(rc));
+		c.errors++;	/* a file not read through is not valid */
+	}
 	summary(o, k, &c, label, names, length, rp);
 	bg_replay_free(rp);
 	bg_reader_free(rd);

@@ -98,7 +98,7 @@ convert(const struct opts *o, struct count *c, bg_writer *w,
 	const bg_game *g;
 	int rc, grc = 0, wrc = 0;
 
-	if (name && (fp = fopen(name, "rb")) == NULL) {
+	if (name && (fp = cli_fopen(name)) == NULL) {
 		cli_warnx("%s: %s", name, strerror(errno));
 		return 2;
 	}

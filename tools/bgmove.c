@@ -11,6 +11,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
+#define LINEMAX	65536	/* longest line of moves read */
 #define USAGE "usage: bgmove [-lW] [-d dice] [-p position] [-s style] " \
 	"[-T format] [-V variant] [move]\n"
 
@@ -222,20 +223,22 @@ do_verify(const struct opts *o, const bg_notation *n, const char *text,
 	return rc;
 }
 
+/* The move text[0..len): a NUL in it is an error, not its end. */
 static int
-do_move(const struct opts *o, const char *text, const char *file, long line)
+do_move(const struct opts *o, const char *text, size_t len, const char *file,
+    long line)
 {
 	bg_notation n;
-	size_t len = strlen(text), pos = 0;
+	size_t pos = 0;
 	char *t;
 	int rc;
 
-	while (len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r'))
-		len--;
-	if ((t = strndup(text, len)) == NULL) {
+	if ((t = malloc(len + 1)) == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
+	memcpy(t, text, len);
+	t[len] = '\0';
 	if ((rc = bg_notation_parse(&n, t, len, &pos)) < 0) {
 		cli_diag(file, line, (long)pos + 1, "error", "%s",
 		    bg_strerror(rc));
@@ -266,9 +269,9 @@ main(int argc, char *argv[])
 	struct opts o;
 	const char *pos = NULL, *dice = NULL, *variant = NULL;
 	char *line = NULL;
-	size_t cap = 0;
+	size_t n = 0;
 	long lineno = 0;
-	int c, rc = 0, r, i;
+	int c, rc = 0, r, i, over = 0;
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
@@ -393,15 +396,44 @@ main(int argc, char *argv[])
 				strcat(move, " ");
 			strcat(move, argv[i]);
 		}
-		rc = do_move(&o, move, "<args>", 1);
+		rc = do_move(&o, move, strlen(move), "<args>", 1);
 		free(move);
 	} else {
-		while (getline(&line, &cap, stdin) != -1) {
-			lineno++;
-			if ((r = do_move(&o, line, "<stdin>", lineno)) > rc)
-				rc = r;
-			if (r == 2)
+		/*
+		 * A move a line; lines end at LF, CRLF or a lone CR, and
+		 * one longer than LINEMAX is an error, not held in memory.
+		 */
+		if ((line = malloc(LINEMAX)) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			return 2;
+		}
+		for (r = 0; r != 2; ) {
+			c = getchar();
+			if (c != EOF && c != '\n' && c != '\r') {
+				if (n < LINEMAX)
+					line[n++] = (char)c;
+				else
+					over = 1;
+				continue;
+			}
+			if (c == EOF && n == 0 && !over)
 				break;
+			lineno++;
+			if (over) {
+				cli_diag("<stdin>", lineno, LINEMAX + 1,
+				    "error", "line too long: over %d bytes, "
+				    "not read", LINEMAX);
+				r = 1;
+			} else
+				r = do_move(&o, line, n, "<stdin>", lineno);
+			if (r > rc)
+				rc = r;
+			if (c == '\r' && (c = getchar()) != '\n' && c != EOF)
+				ungetc(c, stdin);
+			if (c == EOF)
+				break;
+			n = 0;
+			over = 0;
 		}
 		free(line);
 		if (ferror(stdin)) {

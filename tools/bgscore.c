@@ -151,7 +151,7 @@ score_file(enum format f, const char *name)
 	int rc, grc = 0, errors = 0, games, s, score[2];
 	size_t i;
 
-	if (name && (fp = fopen(name, "rb")) == NULL) {
+	if (name && (fp = cli_fopen(name)) == NULL) {
 		cli_warnx("%s: %s", name, strerror(errno));
 		return 2;
 	}
@@ -170,6 +170,14 @@ score_file(enum format f, const char *name)
 		return 2;
 	}
 	while ((rc = bg_reader_next_match(rd, &m)) > 0) {
+		/* The header's errors: an unreadable line before any game. */
+		for (i = 0; i < bg_reader_diag_count(rd); i++)
+			if (bg_reader_diag(rd, i)->severity !=
+			    BG_SEV_WARNING) {
+				cli_print_diag(label, NULL,
+				    bg_reader_diag(rd, i));
+				errors++;
+			}
 		for (s = 0; s < 2; s++)
 			snprintf(names[s], sizeof names[s], "%s",
 			    bg_match_player(m, s) ? bg_match_player(m, s) : "");

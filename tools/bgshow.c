@@ -386,7 +386,7 @@ show_file(const struct opts *o, const char *name, int *first)
 	int rc, grc = 0, s, r;
 	size_t i;
 
-	if (name && (fp = fopen(name, "rb")) == NULL) {
+	if (name && (fp = cli_fopen(name)) == NULL) {
 		cli_warnx("%s: %s", name, strerror(errno));
 		return 2;
 	}

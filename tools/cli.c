@@ -2,6 +2,8 @@
  * cli.c: the plumbing shared by the bgkit tools (see cli.h).  Nothing
  * here knows backgammon; that lives in lib/.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +20,12 @@ cli_setprog(const char *argv0)
 {
 	const char *p;
 
+	/*
+	 * Unbuffered, stderr costs a write per character of escaped text:
+	 * minutes for a file with a million diagnostics.  A line at a time
+	 * keeps each message whole and in order with stdout (flushed first).
+	 */
+	setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
 	if (argv0 == NULL || *argv0 == '\0')
 		return;
 	p = strrchr(argv0, '/');
@@ -57,13 +65,16 @@ cli_warnx(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/* Length of a valid UTF-8 sequence at s, or 0. */
+/*
+ * Length of a valid UTF-8 sequence at s, or 0.  The C1 controls
+ * (U+0080 to U+009F) count as invalid: U+009B is a terminal's CSI.
+ */
 static int
 utf8len(const unsigned char *s)
 {
 	int n, i;
 
-	if (s[0] < 0xc2 || s[0] > 0xf4)
+	if (s[0] < 0xc2 || s[0] > 0xf4 || (s[0] == 0xc2 && s[1] < 0xa0))
 		return 0;
 	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
 	for (i = 1; i < n; i++)
@@ -113,6 +124,9 @@ cli_putjson(FILE *fp, const char *s)
 		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
 			fwrite(p, 1, (size_t)n, fp);
 			p += n;
+		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
+			fprintf(fp, "\\u%04x", p[1]);	/* a C1 control */
+			p += 2;
 		} else if (*p >= 0x80) {
 			fputs("\\ufffd", fp);	/* invalid UTF-8 */
 			p++;
@@ -120,6 +134,23 @@ cli_putjson(FILE *fp, const char *s)
 			fprintf(fp, "\\u%04x", *p++);
 	}
 	fputc('"', fp);
+}
+
+FILE *
+cli_fopen(const char *name)
+{
+	struct stat st;
+	FILE *fp;
+
+	if ((fp = fopen(name, "rb")) == NULL)
+		return NULL;
+	/* A directory opens, then fails its first read with less to say. */
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		errno = EISDIR;
+		return NULL;
+	}
+	return fp;
 }
 
 int

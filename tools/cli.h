@@ -10,6 +10,7 @@
 
 extern const char *cli_prog;
 
+/* Name the program (argv[0]) and make stderr line-buffered; call first. */
 void	cli_setprog(const char *);
 /* "prog: file:line:col: severity: message" on stderr. */
 void	cli_diag(const char *, long, long, const char *, const char *, ...)
@@ -34,6 +35,8 @@ void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
 #endif
+/* Open an input file for reading; NULL with errno EISDIR for a directory. */
+FILE	*cli_fopen(const char *);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 

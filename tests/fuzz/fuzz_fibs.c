@@ -17,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char buf[1 << 16];
 
-/* No control character but newline, no invalid UTF-8. */
+/* No control character but newline (C1 included), no invalid UTF-8. */
 static int
 clean(const char *s)
 {
@@ -29,7 +29,7 @@ clean(const char *s)
 			p++;
 			continue;
 		}
-		if (*p < 0xc2 || *p > 0xf4)
+		if (*p < 0xc2 || *p > 0xf4 || (*p == 0xc2 && p[1] < 0xa0))
 			return 0;
 		n = *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
 		for (i = 1; i < n; i++)

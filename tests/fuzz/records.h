@@ -1,12 +1,13 @@
 /*
  * records.h: what the record harnesses (fuzz_mat.c, fuzz_sgf.c,
- * fuzz_json.c) do with a reader: read every match and game, replay each
- * through the rules and write every position the replay passes through
- * as a Position ID, a Match ID and an XGID, hand every match and game to
- * a writer of each format (.mat in gnubg's and XG's layouts, SGF, JSON
- * Lines), then read what each writer wrote.  A checksum of what a reader
- * delivered lets a harness compare two readers of the same bytes.
- * Included by the harnesses in tests/fuzz/ only.
+ * fuzz_json.c, fuzz_write.c) do with a reader: read every match and
+ * game, replay each through the rules and write every position the
+ * replay passes through as a Position ID, a Match ID and an XGID; for
+ * fuzz_write.c, also hand every match and game to a writer of each
+ * format (.mat in gnubg's and XG's layouts, SGF, JSON Lines), then read
+ * what each writer wrote.  A checksum of what a reader delivered lets a
+ * harness compare two readers of the same bytes.  Included by the
+ * harnesses in tests/fuzz/ only.
  */
 #ifndef FUZZ_RECORDS_H
 #define FUZZ_RECORDS_H
@@ -177,11 +178,11 @@ walk(bg_reader *r, bg_replay *rp, bg_writer **w, int nw)
 
 /*
  * Read data as format f twice, from memory and a few bytes at a time,
- * and check both readers deliver the same; replay and write the first,
- * then read what the writers wrote.
+ * and check both readers deliver the same; replay the first, and when
+ * write is set, write it in every format and read what was written.
  */
 static void
-records(const unsigned char *data, size_t size, bg_format f)
+records(const unsigned char *data, size_t size, bg_format f, int write)
 {
 	static const bg_format wf[NWRITER] = { BG_FORMAT_MAT, BG_FORMAT_MAT,
 	    BG_FORMAT_SGF, BG_FORMAT_JSON };
@@ -202,7 +203,7 @@ records(const unsigned char *data, size_t size, bg_format f)
 	if (a == NULL || b == NULL || rp == NULL ||
 	    bg_reader_set_format(a, f) < 0 || bg_reader_set_format(b, f) < 0)
 		abort();
-	if (walk(a, rp, w, NWRITER) != walk(b, NULL, NULL, 0))
+	if (walk(a, rp, w, write ? NWRITER : 0) != walk(b, NULL, NULL, 0))
 		abort();
 	bg_replay_free(rp);
 	bg_reader_free(a);

@@ -24,8 +24,8 @@ lines() {
 # Input files of the golden fixtures with extension $1.
 files() {
 	find fixtures -type f -name "*.$1" | sort |
-	    awk '{ print $0; print NR }' | xargs -r -n 2 sh -c \
-	    'cp "$1" "$0/$2"' "$dir"
+	    awk -v e="$1" '{ print $0; print e "-" NR }' | xargs -r -n 2 \
+	    sh -c 'cp "$1" "$0/$2"' "$dir"
 }
 
 # Words of the fixtures' arguments and outputs matching ERE $1.
@@ -39,6 +39,7 @@ case $name in
 mat)	files mat ;;
 sgf)	files sgf ;;
 json)	files json ;;
+write)	files mat; files sgf; files json ;;
 notation)
 	find fixtures -type f -name '*.txt' -exec cat {} + | lines txt '\001\023'
 	find fixtures -type f -name '*.mat' -exec cat {} + |

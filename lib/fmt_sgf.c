@@ -1192,8 +1192,9 @@ setup(struct sgf *s, int root)
 		ms.dice[0] = dice[0];
 		ms.dice[1] = dice[1];
 		ms.cube_max = s->cubeless ? 0 : 10;
-		if (bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
-		    (int)sizeof xg)
+		/* No XGID holds a cube of 2^20: an error (negative), no text. */
+		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
+		    sizeof xg)
 			xg[0] = '\0';
 		memset(&rec, 0, sizeof rec);
 		rec.kind = BG_REC_SETPOS;
@@ -1403,8 +1404,9 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 		ms.cube = ri->cv;
 		ms.cube_max = ri->nocube ? 0 : 10;
 		ms.crawford = ri->crawford_game;
-		if (bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
-		    (int)sizeof xg)
+		/* No XGID holds a cube of 2^20: an error (negative), no text. */
+		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
+		    sizeof xg)
 			xg[0] = '\0';
 		memset(&rec, 0, sizeof rec);
 		rec.kind = BG_REC_SETPOS;

@@ -64,12 +64,14 @@ else
 	for t in $(sed -n 's/^TOOLS[[:space:]]*=[[:space:]]*//p' "$b/Makefile")
 	do
 		mv "$b/bin/$t" "$b/real/$t"
+		# Found through PATH, so that argv[0], which getopt's
+		# messages show, is the tool's name as in the goldens.
 		cat >"$b/bin/$t" <<EOF
 #!/bin/sh
-exec valgrind -q --error-exitcode=99 --leak-check=full \\
-    --show-leak-kinds=definite,indirect \\
+PATH="$b/real:\$PATH" exec valgrind -q --error-exitcode=99 \\
+    --leak-check=full --show-leak-kinds=definite,indirect \\
     --errors-for-leak-kinds=definite,indirect \\
-    --log-file="$b/reports/$t.%p" "$b/real/$t" "\$@"
+    --log-file="$b/reports/$t.%p" $t "\$@"
 EOF
 		chmod +x "$b/bin/$t"
 	done

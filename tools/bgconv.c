@@ -7,6 +7,9 @@
  * to a temporary file renamed into place only when all went well.  A
  * thin front end: readers and writers live in lib/.
  */
+/* realpath(), for -o through a link. */
+#define _XOPEN_SOURCE 700
+
 #include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -164,11 +167,12 @@ main(int argc, char *argv[])
 	};
 	struct opts o;
 	struct count c;
-	const char *out = NULL, *style = NULL;
-	char *tmp = NULL;
+	const char *out = NULL, *style = NULL, *dst = NULL;
+	char *tmp = NULL, *real = NULL;
 	FILE *fp = stdout;
 	bg_writer *w;
-	int ch, i, r, rc = 0, fd = -1;
+	struct stat st;
+	int ch, i, r, rc = 0, fd = -1, direct = 0;
 	mode_t mask;
 
 	cli_setprog(argv[0]);
@@ -247,14 +251,28 @@ main(int argc, char *argv[])
 		fputs(USAGE, stderr);
 		return 2;
 	}
-	if (out != NULL) {
-		size_t n = strlen(out);
-
-		if ((tmp = malloc(n + 8)) == NULL) {
-			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+	/*
+	 * A device or a pipe (-o /dev/stdout) is written in place: a rename
+	 * would put a file where it was.  A link is followed, so that the
+	 * file it names is replaced and the link kept.
+	 */
+	if (out != NULL && stat(out, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if ((fp = fopen(out, "wb")) == NULL) {
+			cli_warnx("%s: %s", out, strerror(errno));
 			return 2;
 		}
-		snprintf(tmp, n + 8, "%s.XXXXXX", out);
+		direct = 1;
+	} else if (out != NULL) {
+		size_t n;
+
+		dst = (real = realpath(out, NULL)) != NULL ? real : out;
+		n = strlen(dst);
+		if ((tmp = malloc(n + 8)) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			free(real);
+			return 2;
+		}
+		snprintf(tmp, n + 8, "%s.XXXXXX", dst);
 		mask = umask(0);
 		umask(mask);
 		if ((fd = mkstemp(tmp)) < 0 || fchmod(fd, 0666 & ~mask) != 0 ||
@@ -265,6 +283,7 @@ main(int argc, char *argv[])
 				unlink(tmp);
 			}
 			free(tmp);
+			free(real);
 			return 2;
 		}
 	}
@@ -283,7 +302,16 @@ main(int argc, char *argv[])
 		}
 		bg_writer_free(w);
 	}
-	if (out != NULL) {
+	if (direct) {
+		/* Flushed and closed whatever happens; any failure counts. */
+		r = fflush(fp) != 0;
+		r |= ferror(fp) != 0;
+		r |= fclose(fp) != 0;
+		if (r) {
+			cli_warnx("%s: %s", out, strerror(errno ? errno : EIO));
+			rc = 2;
+		}
+	} else if (out != NULL) {
 		if (fflush(fp) != 0 || ferror(fp) || fsync(fileno(fp)) != 0) {
 			cli_warnx("%s: %s", out, strerror(errno ? errno : EIO));
 			rc = 2;
@@ -292,13 +320,14 @@ main(int argc, char *argv[])
 			cli_warnx("%s: %s", out, strerror(errno));
 			rc = 2;
 		}
-		if (rc < 2 && rename(tmp, out) != 0) {
+		if (rc < 2 && rename(tmp, dst) != 0) {
 			cli_warnx("%s: %s", out, strerror(errno));
 			rc = 2;
 		}
 		if (rc == 2)
 			unlink(tmp);
 		free(tmp);
+		free(real);
 	}
 	if (rc < 2 && (c.errors || (o.werror && c.warnings)))
 		rc = 1;

@@ -353,6 +353,12 @@ decode(bg_reader *r)
 		r->rawlen = 0;
 		return 0;
 	}
+	/*
+	 * A unit that is no UTF-16 (a lone surrogate, an odd last byte)
+	 * becomes a NUL, which repair() turns into U+FFFD and reports with
+	 * its line; flagged here, the warning would go with whichever line
+	 * came next, depending on how the input was read.
+	 */
 	for (; i + 1 < n; i += 2) {
 		unsigned u = r->enc == ENC_UTF16LE ?
 		    (unsigned)(r->raw[i] | r->raw[i + 1] << 8) :
@@ -365,27 +371,21 @@ decode(bg_reader *r)
 				r->hisur = 0;
 				continue;
 			}
-			put_utf8(r, 0xfffd);
-			r->badenc = 1;
+			put_utf8(r, 0);
 			r->hisur = 0;
 		}
 		if (u >= 0xd800 && u <= 0xdbff)
 			r->hisur = u;
-		else if (u >= 0xdc00 && u <= 0xdfff) {
-			put_utf8(r, 0xfffd);
-			r->badenc = 1;
-		} else if (u == 0) {
-			put_utf8(r, 0xfffd);
-			r->badenc = 1;
-		} else
+		else if (u >= 0xdc00 && u <= 0xdfff)
+			put_utf8(r, 0);
+		else
 			put_utf8(r, u);
 	}
 	if (i < n)
 		r->raw[0] = r->raw[i];
 	r->rawlen = n - i;
 	if (r->eof && (r->rawlen || r->hisur)) {
-		put_utf8(r, 0xfffd);
-		r->badenc = 1;
+		put_utf8(r, 0);
 		r->rawlen = 0;
 		r->hisur = 0;
 	}

@@ -878,6 +878,12 @@ void bg_writer_free(bg_writer *w);
  * BG_EINVAL for other formats and styles.
  */
 int bg_writer_set_style(bg_writer *w, bg_style st);
+/*
+ * Rules stated by the caller (a -r option): the writer's replay judges
+ * by them and every format writes them (tags, RU, the JSON rules
+ * object), in place of what the record's tags say.  NULL forgets them.
+ */
+int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
 /* Start a match: its header.  Ends the previous match first. */
 int bg_writer_match(bg_writer *w, const bg_match *m);
 /* Write one game of the current match. */

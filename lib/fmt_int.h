@@ -110,6 +110,12 @@ struct bg_writer {
 	struct diaglist	 dl;
 	bg_replay	*rp;
 	const bg_match	*m;		/* the current match, or NULL */
+	bg_ruleset	 stated;	/* bg_writer_set_rules() */
+	struct wtag {
+		const char	*key, *value;
+	}		*tags;		/* m's tags with the stated rules */
+	size_t		 ntags, captags;
+	char		 tagval[8][16];	/* the stated rules' values */
 	int		 games;		/* games written of it */
 	int		 matches;	/* matches started */
 	int		 ngames;	/* games given, all matches */
@@ -125,6 +131,15 @@ struct bg_writer {
 	int		 col;		/* 0 a new line, 1 after a left cell */
 	int		 moveno;
 };
+
+/*
+ * The tags to write: the match's, with those the caller's rules state
+ * replaced (bg_writer_set_rules).  Writers use these, not the match's.
+ */
+size_t	fmt_tag_count(const bg_writer *);
+const char *fmt_tag_key(const bg_writer *, size_t);
+const char *fmt_tag_value(const bg_writer *, size_t);
+const char *fmt_tag(const bg_writer *, const char *);
 
 /* Output; errors are sticky in w->err. */
 void	fmt_put(bg_writer *, const char *, size_t);

@@ -69,23 +69,12 @@ num_or_null(bg_writer *w, int v, int ok)
 		fmt_puts(w, "null");
 }
 
-static const char *
-onoff(const char *t)
-{
-	if (t == NULL)
-		return "null";
-	if (strcasecmp(t, "on") == 0)
-		return "true";
-	if (strcasecmp(t, "off") == 0)
-		return "false";
-	return "null";
-}
-
 int
 fmt_json_match(bg_writer *w)
 {
 	const bg_match *m = w->m;
 	const bg_variant_info *vi = bg_variant_get(bg_replay_variant(w->rp));
+	const bg_ruleset *rs;
 	size_t i;
 	int s, len = bg_match_length(m);
 
@@ -100,22 +89,33 @@ fmt_json_match(bg_writer *w)
 		str(w, bg_match_player(m, s));
 	}
 	fmt_puts(w, "]");
+	/* The rules in force, as the replay takes them (-1: not stated). */
+	rs = bg_replay_rules(w->rp);
 	key(w, "rules");
 	fmt_puts(w, "{\"variant\":");
 	str(w, vi ? vi->name : NULL);
-	fmt_puts(w, ",\"crawford\":");
-	fmt_puts(w, len <= 0 ? "false" : strcmp(onoff(bg_match_tag(m,
-	    "Crawford")), "false") == 0 ? "false" : "true");
-	fmt_puts(w, ",\"jacoby\":");
-	fmt_puts(w, len > 0 ? "false" : onoff(bg_match_tag(m, "Jacoby")));
-	fmt_puts(w, "}");
+	fmt_printf(w, ",\"crawford\":%s,\"holland\":%s,\"jacoby\":%s",
+	    rs->crawford > 0 ? "true" : "false",
+	    rs->holland > 0 ? "true" : "false",
+	    rs->jacoby < 0 ? "null" : rs->jacoby ? "true" : "false");
+	if (rs->beavers < 0 || rs->beavers >= 1 << 20)
+		fmt_puts(w, ",\"beavers\":null");
+	else
+		fmt_printf(w, ",\"beavers\":%d", rs->beavers);
+	if (rs->autodoubles < 0)
+		fmt_puts(w, ",\"autodoubles\":null");
+	else
+		fmt_printf(w, ",\"autodoubles\":%d", rs->autodoubles);
+	fmt_printf(w, ",\"cubelimit\":%d,\"cube\":%s}",
+	    rs->cubelimit > 0 ? rs->cubelimit : 0,
+	    rs->cube ? "true" : "false");
 	key(w, "tags");
 	fmt_puts(w, "[");
-	for (i = 0; i < bg_match_tag_count(m); i++) {
+	for (i = 0; i < fmt_tag_count(w); i++) {
 		fmt_puts(w, i ? ",[" : "[");
-		str(w, bg_match_tag_key(m, i));
+		str(w, fmt_tag_key(w, i));
 		fmt_puts(w, ",");
-		str(w, bg_match_tag_value(m, i));
+		str(w, fmt_tag_value(w, i));
 		fmt_puts(w, "]");
 	}
 	fmt_puts(w, "]");

@@ -85,12 +85,12 @@ fmt_mat_match(bg_writer *w)
 
 	if (xg(w) && w->matches == 1)
 		fmt_puts(w, "\xef\xbb\xbf");
-	n = bg_match_tag_count(m);
+	n = fmt_tag_count(w);
 	for (i = 0; i < n; i++) {
 		fmt_puts(w, "; [");
-		put_line(w, bg_match_tag_key(m, i));
+		put_line(w, fmt_tag_key(w, i));
 		fmt_puts(w, " \"");
-		put_line(w, bg_match_tag_value(m, i));
+		put_line(w, fmt_tag_value(w, i));
 		fmt_puts(w, "\"]");
 		eol(w);
 	}

@@ -65,20 +65,20 @@ fmt_sgf_end(bg_writer *w)
 }
 
 static const char *
-tag(const bg_match *m, const char *key)
+tag(const bg_writer *w, const char *key)
 {
-	return bg_match_tag(m, key);
+	return fmt_tag(w, key);
 }
 
 /* How many tags key has (any case). */
 static int
-tag_count(const bg_match *m, const char *key)
+tag_count(const bg_writer *w, const char *key)
 {
 	size_t i;
 	int n = 0;
 
-	for (i = 0; i < bg_match_tag_count(m); i++)
-		if (strcasecmp(bg_match_tag_key(m, i), key) == 0)
+	for (i = 0; i < fmt_tag_count(w); i++)
+		if (strcasecmp(fmt_tag_key(w, i), key) == 0)
 			n++;
 	return n;
 }
@@ -99,15 +99,16 @@ is_date(const char *v)
  * it again?  Otherwise it goes in GC.
  */
 static int
-carried(const bg_match *m, size_t i)
+carried(const bg_writer *w, size_t i)
 {
 	static const char *const plain[] = {
 		"Site", "Event", "Round", "Transcriber"
 	};
-	const char *k = bg_match_tag_key(m, i), *v = bg_match_tag_value(m, i);
+	const bg_match *m = w->m;
+	const char *k = fmt_tag_key(w, i), *v = fmt_tag_value(w, i);
 	size_t j;
 
-	if (tag_count(m, k) != 1)
+	if (tag_count(w, k) != 1)
 		return 0;
 	for (j = 0; j < sizeof plain / sizeof plain[0]; j++)
 		if (strcmp(k, plain[j]) == 0)
@@ -137,14 +138,14 @@ rules(bg_writer *w, int crawford_game)
 	const char *t;
 	char ru[96] = "";
 
-	t = tag(m, "Crawford");
+	t = tag(w, "Crawford");
 	if (bg_match_length(m) > 1 && (t == NULL || strcasecmp(t, "off") != 0))
 		strcat(ru, ":Crawford");
 	if (crawford_game)
 		strcat(ru, ":CrawfordGame");
-	if ((t = tag(m, "Jacoby")) != NULL && strcasecmp(t, "on") == 0)
+	if ((t = tag(w, "Jacoby")) != NULL && strcasecmp(t, "on") == 0)
 		strcat(ru, ":Jacoby");
-	if ((t = tag(m, "CubeLimit")) != NULL && strcmp(t, "1") == 0)
+	if ((t = tag(w, "CubeLimit")) != NULL && strcmp(t, "1") == 0)
 		strcat(ru, ":NoCube");
 	switch (bg_replay_variant(w->rp)) {
 	case BG_VARIANT_NACKGAMMON:
@@ -174,10 +175,10 @@ game_comment(bg_writer *w)
 	size_t i, n = 0, len = 0;
 	char *gc, *p;
 
-	for (i = 0; i < bg_match_tag_count(m); i++)
-		if (!carried(m, i))
-			len += strlen(bg_match_tag_key(m, i)) +
-			    strlen(bg_match_tag_value(m, i)) + 6;
+	for (i = 0; i < fmt_tag_count(w); i++)
+		if (!carried(w, i))
+			len += strlen(fmt_tag_key(w, i)) +
+			    strlen(fmt_tag_value(w, i)) + 6;
 	for (i = 0; i < bg_match_comment_count(m); i++)
 		len += strlen(bg_match_comment(m, i)) + 1;
 	if (len == 0)
@@ -187,10 +188,10 @@ game_comment(bg_writer *w)
 		return;
 	}
 	p = gc;
-	for (i = 0; i < bg_match_tag_count(m); i++)
-		if (!carried(m, i))
+	for (i = 0; i < fmt_tag_count(w); i++)
+		if (!carried(w, i))
 			p += sprintf(p, "%s[%s \"%s\"]", n++ ? "\n" : "",
-			    bg_match_tag_key(m, i), bg_match_tag_value(m, i));
+			    fmt_tag_key(w, i), fmt_tag_value(w, i));
 	for (i = 0; i < bg_match_comment_count(m); i++)
 		p += sprintf(p, "%s%s", n++ ? "\n" : "",
 		    bg_match_comment(m, i));
@@ -236,8 +237,8 @@ root(bg_writer *w)
 			prop(w, s ? "BR" : "WR", t);
 	if (w->games == 0) {
 		for (i = 0; i < sizeof info / sizeof info[0]; i++) {
-			if ((t = tag(m, info[i].key)) == NULL ||
-			    tag_count(m, info[i].key) != 1)
+			if ((t = tag(w, info[i].key)) == NULL ||
+			    tag_count(w, info[i].key) != 1)
 				continue;
 			if (i == 0 && is_date(t)) {
 				snprintf(buf, sizeof buf, "%.4s-%.2s-%.2s", t,

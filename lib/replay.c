@@ -156,7 +156,9 @@ bg_replay_match(bg_replay *rp, const bg_match *m)
 	    pick(rp->stated.holland, tag_onoff(m, "Holland"), 0) : 0;
 	rp->rules.jacoby = rp->length == 0 ?
 	    pick(rp->stated.jacoby, tag_onoff(m, "Jacoby"), -1) : 0;
+	/* "Beaver": On, Off, or how many in a row (bgconv -r writes it). */
 	rp->rules.beavers = rp->length == 0 ? pick(rp->stated.beavers,
+	    tag_number(m, "Beaver") >= 0 ? tag_number(m, "Beaver") :
 	    tag_onoff(m, "Beaver") == 1 ? 1 << 20 : tag_onoff(m, "Beaver"),
 	    -1) : 0;
 	rp->rules.autodoubles = rp->length == 0 ? pick(rp->stated.autodoubles,

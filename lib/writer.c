@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "bgkit.h"
 #include "record_int.h"
@@ -179,6 +180,7 @@ bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
 	}
 	w->format = f;
 	w->style = BG_STYLE_GNUBG;
+	bg_ruleset_init(&w->stated);
 	w->write = write;
 	w->ctx = ctx;
 	return w;
@@ -190,6 +192,7 @@ bg_writer_free(bg_writer *w)
 	if (w == NULL)
 		return;
 	bg_replay_free(w->rp);
+	free(w->tags);
 	fmt_diag_free(&w->dl);
 	free(w->out);
 	free(w->wr);
@@ -204,6 +207,144 @@ bg_writer_set_style(bg_writer *w, bg_style st)
 		return -BG_EINVAL;
 	w->style = st;
 	return 0;
+}
+
+int
+bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs)
+{
+	if (w == NULL)
+		return -BG_EINVAL;
+	if (rs != NULL)
+		w->stated = *rs;
+	else
+		bg_ruleset_init(&w->stated);
+	bg_replay_set_rules(w->rp, rs);
+	return 0;
+}
+
+/* The tag key stated rule k is written as, and its value. */
+static const char *
+stated_tag(bg_writer *w, int k, int length, const char **value)
+{
+	static const char *const titles[BG_VARIANT_COUNT] = {
+		"Backgammon", "NackGammon", "HyperGammon (1)",
+		"HyperGammon (2)", "HyperGammon (3)", "Tavla"
+	};
+	const bg_ruleset *rs = &w->stated;
+	char *buf = w->tagval[k];
+
+	*value = buf;
+	switch (k) {
+	case 0:
+		if (rs->variant < 0 || rs->variant >= BG_VARIANT_COUNT)
+			return NULL;
+		*value = titles[rs->variant];
+		return "Variation";
+	case 1:
+		if (rs->crawford < 0 || length <= 0)
+			return NULL;
+		*value = rs->crawford ? "On" : "Off";
+		return "Crawford";
+	case 2:
+		if (rs->holland < 0 || length <= 0)
+			return NULL;
+		*value = rs->holland ? "On" : "Off";
+		return "Holland";
+	case 3:
+		if (rs->jacoby < 0 || length != 0)
+			return NULL;
+		*value = rs->jacoby ? "On" : "Off";
+		return "Jacoby";
+	case 4:
+		if (rs->beavers < 0 || length != 0)
+			return NULL;
+		if (rs->beavers == 0 || rs->beavers >= 1 << 20)
+			*value = rs->beavers ? "On" : "Off";
+		else
+			snprintf(buf, sizeof w->tagval[k], "%d", rs->beavers);
+		return "Beaver";
+	case 5:
+		if (rs->autodoubles < 0 || length != 0)
+			return NULL;
+		snprintf(buf, sizeof w->tagval[k], "%d", rs->autodoubles);
+		return "AutomaticDoubles";
+	case 6:
+		/* No cube is a limit of 1, as RU[NoCube] reads. */
+		if (rs->cube == 0)
+			snprintf(buf, sizeof w->tagval[k], "1");
+		else if (rs->cubelimit > 0)
+			snprintf(buf, sizeof w->tagval[k], "%d", rs->cubelimit);
+		else
+			return NULL;
+		return "CubeLimit";
+	}
+	return NULL;
+}
+
+/* Build w->tags for match m. */
+static int
+make_tags(bg_writer *w, const bg_match *m)
+{
+	const char *key[7], *val[7];
+	size_t i, n = bg_match_tag_count(m);
+	int k, j, nk = 0;
+
+	for (k = 0; k < 7; k++)
+		if ((key[nk] = stated_tag(w, k, bg_match_length(m),
+		    &val[nk])) != NULL)
+			nk++;
+	if (n + (size_t)nk > w->captags) {
+		struct wtag *t = realloc(w->tags, (n + 7) * sizeof *t);
+
+		if (t == NULL)
+			return -BG_ENOMEM;
+		w->tags = t;
+		w->captags = n + 7;
+	}
+	w->ntags = 0;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < nk; j++)
+			if (strcasecmp(bg_match_tag_key(m, i), key[j]) == 0)
+				break;
+		if (j < nk)
+			continue;	/* the caller's word wins */
+		w->tags[w->ntags].key = bg_match_tag_key(m, i);
+		w->tags[w->ntags++].value = bg_match_tag_value(m, i);
+	}
+	for (j = 0; j < nk; j++) {
+		w->tags[w->ntags].key = key[j];
+		w->tags[w->ntags++].value = val[j];
+	}
+	return 0;
+}
+
+size_t
+fmt_tag_count(const bg_writer *w)
+{
+	return w->ntags;
+}
+
+const char *
+fmt_tag_key(const bg_writer *w, size_t i)
+{
+	return i < w->ntags ? w->tags[i].key : NULL;
+}
+
+const char *
+fmt_tag_value(const bg_writer *w, size_t i)
+{
+	return i < w->ntags ? w->tags[i].value : NULL;
+}
+
+const char *
+fmt_tag(const bg_writer *w, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < w->ntags; i++)
+		if (strcasecmp(w->tags[i].key, key) == 0)
+			return w->tags[i].value;
+	return NULL;
 }
 
 static int
@@ -246,6 +387,8 @@ bg_writer_match(bg_writer *w, const bg_match *m)
 	w->matches++;
 	bg_replay_set_callback(w->rp, NULL, NULL);
 	bg_replay_match(w->rp, m);
+	if ((rc = make_tags(w, m)) < 0)
+		return w->err = rc;
 	switch (w->format) {
 	case BG_FORMAT_MAT:
 		rc = fmt_mat_match(w);

@@ -22,9 +22,10 @@
 #include "cli.h"
 
 #define USAGE "usage: bgconv [-qW] [-f mat|sgf|json] -T mat|sgf|json " \
-	"[-s gnubg|xg] [-o file] [file ...]\n"
+	"[-r rules] [-s gnubg|xg] [-o file] [file ...]\n"
 
 struct opts {
+	bg_ruleset	 rules;		/* -r */
 	bg_format	 from, to;
 	bg_style	 style;
 	int		 quiet, werror;
@@ -157,6 +158,7 @@ main(int argc, char *argv[])
 	static const struct option longopts[] = {
 		{ "from", required_argument, NULL, 'f' },
 		{ "format", required_argument, NULL, 'T' },
+		{ "rules", required_argument, NULL, 'r' },
 		{ "style", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -179,9 +181,16 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof o);
 	memset(&c, 0, sizeof c);
 	o.to = BG_FORMAT_AUTO;
-	while ((ch = getopt_long(argc, argv, "f:T:s:o:qW", longopts,
+	bg_ruleset_init(&o.rules);
+	while ((ch = getopt_long(argc, argv, "f:T:r:s:o:qW", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
+		case 'r':
+			if (cli_rules(&o.rules, optarg) < 0) {
+				free(real);
+				return 2;
+			}
+			break;
 		case 'f':
 			if (bg_format_parse(&o.from, optarg) < 0) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
@@ -216,6 +225,8 @@ main(int argc, char *argv[])
 			    "  -f, --from FORMAT      read mat, sgf or json "
 			    "(default: from the content)\n"
 			    "  -T, --format FORMAT    write mat, sgf or json\n"
+			    "  -r, --rules RULES      rules to judge by and "
+			    "write (see bgcheck --help)\n"
 			    "  -s, --style STYLE      .mat layout: gnubg "
 			    "(default) or xg\n"
 			    "  -o, --output FILE      write FILE (replaced "
@@ -292,6 +303,7 @@ main(int argc, char *argv[])
 		rc = 2;
 	} else {
 		bg_writer_set_style(w, o.style);
+		bg_writer_set_rules(w, &o.rules);
 		if (argc == 0)
 			rc = convert(&o, &c, w, NULL);
 		for (i = 0; i < argc && rc < 2; i++) {

@@ -258,7 +258,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 			report_all(o, k, &c, label, m, rd, rp);
 		}
 		bg_replay_end(rp);
-		report_all(o, k, &c, label, m, grc < 0 ? rd : NULL, rp);
+		/* The last call's too: JSON records after a bad game line. */
+		report_all(o, k, &c, label, m, rd, rp);
 		if (grc < 0) {
 			rc = grc;
 			break;

@@ -124,6 +124,9 @@ convert(const struct opts *o, struct count *c, bg_writer *w,
 			wrc = bg_writer_game(w, g);
 			report_writer(o, c, label, m, w);
 		}
+		/* The last call's too: JSON records after a bad game line. */
+		if (wrc >= 0)
+			report_reader(o, c, label, m, rd);
 		if (grc < 0) {
 			rc = grc;
 			break;

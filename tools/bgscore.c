@@ -209,6 +209,14 @@ score_file(enum format f, const char *name)
 			score[0] = r->score[0];
 			score[1] = r->score[1];
 		}
+		/* The last call's too: JSON records after a bad game line. */
+		for (i = 0; i < bg_reader_diag_count(rd); i++)
+			if (bg_reader_diag(rd, i)->severity !=
+			    BG_SEV_WARNING) {
+				cli_print_diag(label, NULL,
+				    bg_reader_diag(rd, i));
+				errors++;
+			}
 		if (games > 0)
 			print_match(f, bg_match_length(m), games, score, names);
 		if (grc < 0) {

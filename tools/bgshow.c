@@ -428,6 +428,9 @@ show_file(const struct opts *o, const char *name, int *first)
 				report(&w, bg_replay_diag(rp, i));
 		}
 		bg_replay_end(rp);
+		/* The last call's too: JSON records after a bad game line. */
+		for (i = 0; i < bg_reader_diag_count(rd); i++)
+			report(&w, bg_reader_diag(rd, i));
 		for (i = 0; i < bg_replay_diag_count(rp); i++)
 			report(&w, bg_replay_diag(rp, i));
 		if (grc < 0) {

@@ -45,17 +45,6 @@ struct count {
 	int	eof;		/* the reader reported a cut file */
 };
 
-static long
-read_fp(void *ctx, char *buf, size_t n)
-{
-	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
-
-	if (got == 0 && ferror(fp))
-		return -1;
-	return (long)got;
-}
-
 /* "bgcheck: message" on the sink's stderr. */
 static void
 warn(const struct sink *k, const char *fmt, ...)
@@ -222,7 +211,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		warn(k, "%s: %s", name, strerror(errno));
 		return 2;
 	}
-	rd = bg_reader_new(read_fp, fp, label);
+	rd = bg_reader_new(cli_read, fp, label);
 	if (rd != NULL && o->from != BG_FORMAT_AUTO)
 		bg_reader_set_format(rd, o->from);
 	rp = bg_replay_new();

@@ -4,8 +4,9 @@
  * and every match is written again in the format -T names, through the
  * library's one record model; what the input could not give and what
  * the output cannot hold is reported on stderr.  With -o the output goes
- * to a temporary file renamed into place only when all went well.  A
- * thin front end: readers and writers live in lib/.
+ * to a temporary file renamed into place only when all went well (exit
+ * status 0, or 1 with -F).  A thin front end: readers and writers live
+ * in lib/.
  */
 /* realpath(), for -o through a link. */
 #define _XOPEN_SOURCE 700
@@ -21,30 +22,19 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-qW] [-f mat|sgf|json] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json] -T mat|sgf|json " \
 	"[-r rules] [-s gnubg|xg] [-o file] [file ...]\n"
 
 struct opts {
 	bg_ruleset	 rules;		/* -r */
 	bg_format	 from, to;
 	bg_style	 style;
-	int		 quiet, werror;
+	int		 quiet, werror, force;
 };
 
 struct count {
 	int		 errors, warnings;
 };
-
-static long
-read_fp(void *ctx, char *buf, size_t n)
-{
-	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
-
-	if (got == 0 && ferror(fp))
-		return -1;
-	return (long)got;
-}
 
 static long
 write_fp(void *ctx, const char *buf, size_t n)
@@ -106,7 +96,7 @@ convert(const struct opts *o, struct count *c, bg_writer *w,
 		cli_warnx("%s: %s", name, strerror(errno));
 		return 2;
 	}
-	if ((rd = bg_reader_new(read_fp, fp, label)) == NULL) {
+	if ((rd = bg_reader_new(cli_read, fp, label)) == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		if (fp != stdin)
 			fclose(fp);
@@ -164,6 +154,7 @@ main(int argc, char *argv[])
 		{ "rules", required_argument, NULL, 'r' },
 		{ "style", required_argument, NULL, 's' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "force", no_argument, NULL, 'F' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "warnings-fatal", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
@@ -185,7 +176,7 @@ main(int argc, char *argv[])
 	memset(&c, 0, sizeof c);
 	o.to = BG_FORMAT_AUTO;
 	bg_ruleset_init(&o.rules);
-	while ((ch = getopt_long(argc, argv, "f:T:r:s:o:qW", longopts,
+	while ((ch = getopt_long(argc, argv, "f:T:r:s:o:FqW", longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'r':
@@ -217,6 +208,9 @@ main(int argc, char *argv[])
 		case 'o':
 			out = optarg;
 			break;
+		case 'F':
+			o.force = 1;
+			break;
 		case 'q':
 			o.quiet = 1;
 			break;
@@ -234,6 +228,8 @@ main(int argc, char *argv[])
 			    "(default) or xg\n"
 			    "  -o, --output FILE      write FILE (replaced "
 			    "only on success)\n"
+			    "  -F, --force            with -o, replace FILE "
+			    "even when an input has errors\n"
 			    "  -q, --quiet            do not print warnings\n"
 			    "  -W, --warnings-fatal   warnings make the exit "
 			    "status 1\n"
@@ -335,11 +331,23 @@ main(int argc, char *argv[])
 			cli_warnx("%s: %s", out, strerror(errno));
 			rc = 2;
 		}
-		if (rc < 2 && rename(tmp, dst) != 0) {
+		/*
+		 * A failed conversion leaves the file as it was, unless -F
+		 * asks for what could be read all the same.
+		 */
+		if (rc < 2 && (c.errors || (o.werror && c.warnings))) {
+			rc = 1;
+			if (!o.force)
+				cli_warnx("%s: not replaced: the conversion "
+				    "failed (-F replaces it all the same)",
+				    out);
+		}
+		if ((rc == 0 || (rc == 1 && o.force)) &&
+		    rename(tmp, dst) != 0) {
 			cli_warnx("%s: %s", out, strerror(errno));
 			rc = 2;
 		}
-		if (rc == 2)
+		if (rc == 2 || (rc == 1 && !o.force))
 			unlink(tmp);
 		free(tmp);
 		free(real);

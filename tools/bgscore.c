@@ -22,17 +22,6 @@ enum format { F_TEXT, F_CSV, F_JSON };
 static const char *const types[] = { "single", "gammon", "backgammon" };
 static const char *const ends[] = { "none", "bearoff", "drop", "resign" };
 
-static long
-read_fp(void *ctx, char *buf, size_t n)
-{
-	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
-
-	if (got == 0 && ferror(fp))
-		return -1;
-	return (long)got;
-}
-
 /* A drop scores the cube as a single game (seed 002: game value 1). */
 static int
 win_value(const bg_result *r)
@@ -155,7 +144,7 @@ score_file(enum format f, const char *name)
 		cli_warnx("%s: %s", name, strerror(errno));
 		return 2;
 	}
-	rd = bg_reader_new(read_fp, fp, label);
+	rd = bg_reader_new(cli_read, fp, label);
 	if (rd != NULL && from != BG_FORMAT_AUTO)
 		bg_reader_set_format(rd, from);
 	rp = bg_replay_new();

@@ -65,17 +65,6 @@ struct walk {
 	struct shown	 cand;
 };
 
-static long
-read_fp(void *ctx, char *buf, size_t n)
-{
-	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
-
-	if (got == 0 && ferror(fp))
-		return -1;
-	return (long)got;
-}
-
 static void
 help(void)
 {
@@ -394,7 +383,7 @@ show_file(const struct opts *o, const char *name, int *first)
 	w.o = o;
 	w.label = label;
 	w.printed = *first ? 0 : 1;
-	rd = bg_reader_new(read_fp, fp, label);
+	rd = bg_reader_new(cli_read, fp, label);
 	rp = bg_replay_new();
 	if (rd == NULL || rp == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));

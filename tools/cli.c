@@ -153,6 +153,17 @@ cli_fopen(const char *name)
 	return fp;
 }
 
+long
+cli_read(void *ctx, char *buf, size_t n)
+{
+	FILE *fp = ctx;
+	size_t got = fread(buf, 1, n, fp);
+
+	if (got == 0 && ferror(fp))
+		return -1;
+	return (long)got;
+}
+
 int
 cli_close_stdout(void)
 {

@@ -37,6 +37,8 @@ int	cli_rules(bg_ruleset *, const char *);
 #endif
 /* Open an input file for reading; NULL with errno EISDIR for a directory. */
 FILE	*cli_fopen(const char *);
+/* A bg_read_fn reading the FILE * ctx: bytes read, 0 at the end, -1. */
+long	cli_read(void *, char *, size_t);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 

@@ -42,4 +42,7 @@ check-asan:
 check-valgrind: all
 	@sh tests/sanitize.sh valgrind
 
+# The objects are kept between runs, not removed as intermediates.
+.SECONDARY: $(FUZZ_OBJ)
+
 .PHONY: fuzz fuzz-build check-asan check-valgrind

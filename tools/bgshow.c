@@ -14,9 +14,10 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] [-g game] " \
-	"[-m move] [-r rules]\n" \
-	"              [-T format] [-V variant] [-p position | file ...]\n"
+#define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
+	"[-f mat|sgf|json] [-g game] [-m move]\n" \
+	"              [-r rules] [-T format] [-V variant] " \
+	"[-p position | file ...]\n"
 
 enum format { F_ASCII, F_SVG, F_XGID, F_GNUBGID, F_FIBS, F_JSON };
 
@@ -32,6 +33,7 @@ struct opts {
 	bg_variant	 variant;	/* -V, for IDs */
 	bg_drawopts	 draw;
 	bg_ruleset	 rules;
+	bg_format	 from;		/* -f */
 };
 
 /* A position to print, with what is needed to say how it came about. */
@@ -75,6 +77,8 @@ help(void)
 	    "  -d, --direction DIR    the bottom side moves ccw (default, "
 	    "home at the\n"
 	    "                         bottom right) or cw\n"
+	    "  -f, --from FORMAT      read mat, sgf or json (default: from "
+	    "the content)\n"
 	    "  -g, --game N           game N of the file (default: the "
 	    "last)\n"
 	    "  -m, --move N           the position after action N of the "
@@ -384,6 +388,8 @@ show_file(const struct opts *o, const char *name, int *first)
 	w.label = label;
 	w.printed = *first ? 0 : 1;
 	rd = bg_reader_new(cli_read, fp, label);
+	if (rd != NULL && o->from != BG_FORMAT_AUTO)
+		bg_reader_set_format(rd, o->from);
 	rp = bg_replay_new();
 	if (rd == NULL || rp == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
@@ -536,6 +542,7 @@ main(int argc, char *argv[])
 		{ "all", no_argument, NULL, 'a' },
 		{ "bottom", required_argument, NULL, 'b' },
 		{ "direction", required_argument, NULL, 'd' },
+		{ "from", required_argument, NULL, 'f' },
 		{ "game", required_argument, NULL, 'g' },
 		{ "move", required_argument, NULL, 'm' },
 		{ "position", required_argument, NULL, 'p' },
@@ -556,7 +563,7 @@ main(int argc, char *argv[])
 	o.variant = BG_VARIANT_STANDARD;
 	bg_drawopts_init(&o.draw);
 	bg_ruleset_init(&o.rules);
-	while ((c = getopt_long(argc, argv, "ab:d:g:m:p:r:T:V:", longopts,
+	while ((c = getopt_long(argc, argv, "ab:d:f:g:m:p:r:T:V:", longopts,
 	    NULL)) != -1) {
 		switch (c) {
 		case 'a':
@@ -578,6 +585,13 @@ main(int argc, char *argv[])
 				return usage();
 			}
 			o.draw.clockwise = strcmp(optarg, "cw") == 0;
+			break;
+		case 'f':
+			if (bg_format_parse(&o.from, optarg) < 0) {
+				cli_warnx("unknown input format: %s (mat, sgf, "
+				    "json)", optarg);
+				return usage();
+			}
 			break;
 		case 'g':
 			if (number(&o.game, optarg, 1, "game") < 0)
@@ -624,8 +638,9 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
-	if (o.pos != NULL && (argc > 0 || o.all || o.game || o.move >= 0)) {
-		cli_warnx("-p shows one position: no file, -a, -g or -m");
+	if (o.pos != NULL && (argc > 0 || o.all || o.game || o.move >= 0 ||
+	    o.from != BG_FORMAT_AUTO)) {
+		cli_warnx("-p shows one position: no file, -a, -f, -g or -m");
 		return usage();
 	}
 	if (o.all && o.move >= 0) {

@@ -39,7 +39,8 @@ _bgkit_values()
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
 	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format | \
-	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from)
+	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from | \
+	    bgshow:-f | bgshow:--from)
 		echo mat sgf json ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;

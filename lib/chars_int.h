@@ -1,7 +1,8 @@
 /*
  * chars_int.h: locale-free character classes for the text readers
- * (notation.c, fmt_mat.c) and UTF-8 checking for the writers.  <ctype.h> depends on the locale, which a
- * library must not; these do not.  Private to lib/.
+ * (notation.c, fmt_mat.c) and UTF-8 checking for the writers.  <ctype.h>
+ * depends on the locale, which a library must not; these do not.
+ * Private to lib/.
  */
 #ifndef CHARS_INT_H
 #define CHARS_INT_H

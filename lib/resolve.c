@@ -234,78 +234,163 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 	return 1;
 }
 
-/* Step f/target with die dd, as in_order tries it; 1 if made. */
-static int
-try_step(struct turn *t, bg_play *p, int k, int f, int target, int dd)
-{
-	int to, point;
+/* ------------------------------------------------------ the quick path */
 
-	if (target > 0 ? f - dd != target : f - dd > 0)
+/*
+ * turn_stepcheck then turn_stepdo for the mover's half me of the board
+ * and the other side's op, in a turn that has frozen no checker: 1 with
+ * the step made, its destination in *to and its hit in *hit, or 0 with
+ * nothing changed.
+ */
+static int
+quick_step(unsigned char *me, unsigned char *op, int f, int d, int *to,
+    int *hit)
+{
+	int dest = f - d, p;
+
+	if (f < 1 || f > 25 || me[f] == 0 || (f != 25 && me[25]))
 		return 0;
-	if (turn_stepcheck(t, f, dd, &to, &point) < 0)
+	if (dest >= 1) {
+		if (op[25 - dest] >= 2)
+			return 0;
+	} else {
+		if (rules_outside(me))
+			return 0;
+		if (dest < 0)
+			for (p = f + 1; p <= 6; p++)
+				if (me[p])
+					return 0;
+		dest = 0;
+	}
+	me[f]--;
+	me[dest]++;
+	*hit = 0;
+	if (dest >= 1 && op[25 - dest] == 1) {
+		op[25 - dest] = 0;
+		op[25]++;
+		*hit = 1;
+	}
+	*to = dest;
+	return 1;
+}
+
+/* Take back quick_step's step from f to to, which hit or not. */
+static void
+quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
+{
+	me[to]--;
+	me[f]++;
+	if (hit) {
+		op[25 - to] = 1;
+		op[25]--;
+	}
+}
+
+/* Part q ("F/T") made with die d, on the terms of in_order. */
+static int
+quick_part(unsigned char *me, unsigned char *op, bg_play *p, int k,
+    const bg_path *q, int d)
+{
+	int f = q->pt[0], target = q->pt[1], to, hit;
+
+	if (target > 0 ? f - d != target : f - d > 0)
+		return 0;
+	if (!quick_step(me, op, f, d, &to, &hit))
 		return 0;
 	p->step[k].from = (signed char)f;
 	p->step[k].to = (signed char)to;
-	p->die[k] = (unsigned char)dd;
-	p->hit[k] = (unsigned char)turn_stepdo(t, f, to);
+	p->die[k] = (unsigned char)d;
+	p->hit[k] = (unsigned char)hit;
 	return 1;
 }
 
 /*
- * The commonest text of all, two one-step parts for a roll that is not
- * a double ("64: 13/7 8/4"), without the search's set-up: in_order for
- * two parts and two dice, tried larger die first, then what resolve
- * does with its route.  1 when res is complete (a legal play using both
- * dice), 0 to go the general way (which decides the same texts the same
- * way: test_fast compares).
+ * The common texts, decided without the search and on the board itself
+ * (rules_int.h).  One written step per die: each part a single segment
+ * and as many parts as dice, so every route gives each part exactly one
+ * die that lands on its end (a part landing short would need a second
+ * die that another part lacks).  All routes thus reach one position
+ * with the same hits, and the search keeps its first route: the written
+ * order with the first fitting dice, larger die first; a double's
+ * parts each take the die in written order.  When such a route exists
+ * the play uses every die, so it is legal (the most-pips and hit-and-run
+ * rules of a side all home at the start are left to the search).  And a
+ * dance written for a checker on the bar against two held entry
+ * points: no die can move any checker.  test_fast compares every case
+ * with the search.
  */
-static int
-two_steps(bg_resolved *res, const bg_notation *n, const struct turn *t0,
-    const int d[2])
+int
+resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
+    bg_variant v, bg_play *p, int warn[4], int *nwarn)
 {
-	const bg_path *a = &n->path[0], *b = &n->path[1];
-	int hi = d[0] > d[1] ? d[0] : d[1], lo = d[0] + d[1] - hi;
+	const bg_variant_info *vi = bg_variant_get(v);
+	unsigned char *me, *op;
 	unsigned marks = 0, hits = 0, bit;
-	int i, twice = 0, order;
-	struct turn t;
-	bg_play p;
+	int hi, lo, i, k, ndice, twice = 0, order;
 
-	if (n->kind != BG_NOTE_PLAY || hi == lo || n->npath != 2 ||
-	    a->npt != 2 || b->npt != 2 || a->count > 1 || b->count > 1 ||
-	    ((t0->flags & BG_VF_MOSTPIPS) && t0->bearing))
+	if (vi == NULL || s < 0 || s > 1 || d[0] < 1 || d[0] > 6 ||
+	    d[1] < 1 || d[1] > 6)
 		return 0;
-	for (i = 0; i < 4; i++) {
-		const bg_path *q = i < 2 ? a : b;
+	me = b->pt[s];
+	op = b->pt[!s];
+	if ((vi->flags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) &&
+	    !rules_outside(me))
+		return 0;
+	hi = d[0] > d[1] ? d[0] : d[1];
+	lo = d[0] + d[1] - hi;
+	ndice = hi == lo ? 4 : 2;
+	memset(p, 0, sizeof *p);
+	*nwarn = 0;
+	if (n->kind == BG_NOTE_NONE)
+		return me[25] && op[hi] >= 2 && op[lo] >= 2;
+	if (n->kind != BG_NOTE_PLAY || n->npath != ndice)
+		return 0;
+	for (i = 0; i < ndice; i++) {
+		const bg_path *q = &n->path[i];
 
-		if (q->hit[i & 1] && q->pt[i & 1] <= 24) {
-			bit = 1u << q->pt[i & 1];
-			twice |= (marks & bit) != 0;
-			marks |= bit;
+		if (q->npt != 2 || q->count > 1)
+			return 0;
+		/* A point can be hit once in a play: a second star on it
+		 * marks nothing; a star on off never matches. */
+		for (k = 0; k < 2; k++)
+			if (q->hit[k] && q->pt[k] <= 24) {
+				bit = 1u << q->pt[k];
+				twice |= (marks & bit) != 0;
+				marks |= bit;
+			}
+	}
+	if (ndice == 2) {
+		for (order = 0; order < 2; order++) {
+			int d0 = order ? lo : hi, d1 = order ? hi : lo;
+
+			if (!quick_part(me, op, p, 0, &n->path[0], d0))
+				continue;
+			if (quick_part(me, op, p, 1, &n->path[1], d1))
+				break;
+			quick_undo(me, op, p->step[0].from, p->step[0].to,
+			    p->hit[0]);
+		}
+		if (order == 2)
+			return 0;
+	} else {
+		for (i = 0; i < 4; i++)
+			if (!quick_part(me, op, p, i, &n->path[i], hi))
+				break;
+		if (i < 4) {
+			while (i-- > 0)
+				quick_undo(me, op, p->step[i].from,
+				    p->step[i].to, p->hit[i]);
+			return 0;
 		}
 	}
-	memset(&p, 0, sizeof p);
-	for (order = 0; order < 2; order++) {
-		int d0 = order ? lo : hi, d1 = order ? hi : lo;
-
-		t = *t0;
-		if (!try_step(&t, &p, 0, a->pt[0], a->pt[1], d0))
-			continue;
-		if (try_step(&t, &p, 1, b->pt[0], b->pt[1], d1))
-			break;
-	}
-	if (order == 2)
-		return 0;
-	p.n = 2;
-	for (i = 0; i < 2; i++)
-		if (p.hit[i])
-			hits |= 1u << p.step[i].to;
-	res->play = p;
-	res->after = t.b;
-	res->cand[0] = p;
+	p->n = ndice;
+	for (i = 0; i < ndice; i++)
+		if (p->hit[i])
+			hits |= 1u << p->step[i].to;
 	if (hits & ~marks)
-		res->warn[res->nwarn++] = BG_WHITUNMARKED;
+		warn[(*nwarn)++] = BG_WHITUNMARKED;
 	if ((marks & ~hits) || twice)
-		res->warn[res->nwarn++] = BG_WHITEXTRA;
+		warn[(*nwarn)++] = BG_WHITEXTRA;
 	return 1;
 }
 
@@ -335,8 +420,18 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	res->after = *b;
 	if (n->kind == BG_NOTE_UNKNOWN)
 		return 0;
-	if (quick && two_steps(res, n, &t, d))
-		return 0;
+	if (quick) {
+		bg_board after = *b;
+		bg_play p;
+
+		if (resolve_quick(&after, s, n, d, v, &p, res->warn,
+		    &res->nwarn)) {
+			res->play = p;
+			res->after = after;
+			res->cand[0] = p;
+			return 0;
+		}
+	}
 
 	/* What the search reads before writing; the rest is written first. */
 	r.nin = 0;

@@ -17,6 +17,10 @@
 
 #include <pcre2.h>
 #include <stdint.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define BYTES16		/* find_eol and is_plain 16 bytes at a time */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +114,7 @@ struct bg_reader {
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
+	int		 fast;		/* fast_line may read move lines */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
 	int		 pline, pushed, plong, pplain;
@@ -522,6 +527,69 @@ repair(bg_reader *r)
 #define ONES	0x0101010101010101ULL
 #define HIGHS	0x8080808080808080ULL
 
+
+#ifdef BYTES16
+/*
+ * Sixteen bytes at a time where SSE2 is (every x86-64): a bit per byte
+ * of s[i..i + 16) that is a CR or LF (eol16), or not plain (bad16).
+ */
+static unsigned
+eol16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
+}
+
+static unsigned
+bad16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(x, _mm_or_si128(
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(x, _mm_setzero_si128()))));
+}
+
+/* Offset of the first CR or LF in s[i..n), or n. */
+static size_t
+find_eol(const char *s, size_t i, size_t n)
+{
+	unsigned m;
+
+	for (; i + 16 <= n; i += 16)
+		if ((m = eol16(s + i)) != 0)
+			return i + (size_t)__builtin_ctz(m);
+	if (n >= 16 && i < n) {
+		/* The last 16 bytes, those before i masked off. */
+		m = eol16(s + n - 16) >> (16 - (n - i));
+		return m ? i + (size_t)__builtin_ctz(m) : n;
+	}
+	for (; i < n; i++)
+		if (s[i] == '\n' || s[i] == '\r')
+			break;
+	return i;
+}
+
+/* Only ASCII without tab or NUL in s[0..n)? */
+static int
+is_plain(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 16 <= n; i += 16)
+		if (bad16(s + i))
+			return 0;
+	if (n >= 16)
+		return i == n || bad16(s + n - 16) == 0;
+	for (; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0)
+			return 0;
+	return 1;
+}
+#else
 static uint64_t
 has(uint64_t x, unsigned char c)
 {
@@ -563,6 +631,7 @@ is_plain(const char *s, size_t n)
 			return 0;
 	return 1;
 }
+#endif
 
 /* Copy s[0..n) into the current line, cut at MAXLINE, right-trimmed. */
 static int
@@ -1353,6 +1422,169 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 	return n;
 }
 
+/* A cell of a move line as fast_line reads it. */
+struct fcell {
+	size_t		 st, en;	/* the cell's bytes, trimmed */
+	bg_rec_kind	 kind;		/* MOVE, DOUBLE, TAKE or DROP */
+	int		 value;		/* DOUBLE: the cube */
+	int		 npath;		/* MOVE: parts of the play */
+	signed char	 pt[4][2];	/* their points */
+	unsigned char	 hit[4];	/* '*' after the second */
+};
+
+/*
+ * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
+ * digits, as parse_plain (notation.c) takes it: the offset after it, or
+ * 0 when it is not one.
+ */
+static size_t
+fast_part(const char *s, size_t i, struct fcell *c)
+{
+	int from, to;
+
+	if (!isdig((unsigned char)s[i]))
+		return 0;
+	from = s[i++] - '0';
+	if (isdig((unsigned char)s[i]))
+		from = from * 10 + (s[i++] - '0');
+	if (s[i++] != '/' || !isdig((unsigned char)s[i]))
+		return 0;
+	to = s[i++] - '0';
+	if (isdig((unsigned char)s[i]))
+		to = to * 10 + (s[i++] - '0');
+	if (from > BG_BAR || from == BG_OFF || to >= from || c->npath == 4)
+		return 0;
+	c->pt[c->npath][0] = (signed char)from;
+	c->pt[c->npath][1] = (signed char)to;
+	c->hit[c->npath] = s[i] == '*';
+	i += s[i] == '*';
+	c->npath++;
+	return i;
+}
+
+/*
+ * A move line as gnubg writes it, "  7) 64: 13/7 8/4*       Doubles => 2",
+ * read in one pass, its records built in place: a number, then one or
+ * two cells apart, each a roll with its play in gnubg's notation (parts
+ * "F/T" one blank apart) or none, "Doubles => N", "Takes" or "Drops".
+ * The records, the columns learned and the line of the last content are
+ * those read_cells makes of such a line (test_fast compares them on
+ * many lines); for anything else (a third cell, a tab, another keyword,
+ * a play in another notation, text glued to a roll) it returns 0 having
+ * changed nothing, and read_cells reads the line.  1 when read, or a
+ * negative code.
+ */
+static int
+fast_line(bg_reader *r, size_t body)
+{
+	const char *s = r->line;
+	struct fcell c[2];
+	size_t i = body, j, k, len = r->llen;
+	int moveno = 0, n = 0, left, right, m, p;
+	bg_record *rec;
+
+	while (isdig((unsigned char)s[i]) && i - body < 4)
+		moveno = moveno * 10 + (s[i++] - '0');
+	if (s[i] != ')' || !r->plain)
+		return 0;
+	left = (int)i + 3;	/* dispcol(r, i) + 2 */
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	for (i++;;) {
+		while (s[i] == ' ')
+			i++;
+		if (s[i] == '\0')
+			break;
+		if (n == 2)
+			return 0;
+		c[n].st = i;
+		c[n].npath = 0;
+		c[n].value = 0;
+		if (s[i] >= '1' && s[i] <= '6' && s[i + 1] >= '1' &&
+		    s[i + 1] <= '6' && s[i + 2] == ':') {
+			c[n].kind = BG_REC_MOVE;
+			i += 3;
+			c[n].en = i;
+			if (s[i] != ' ' && s[i] != '\0')
+				return 0;
+			while (s[i] == ' ')
+				i++;
+			/* Parts, one blank apart, up to the next roll. */
+			while (isdig((unsigned char)s[i]) &&
+			    (s[i + 1] == '\0' || s[i + 2] != ':')) {
+				if ((i = fast_part(s, i, &c[n])) == 0)
+					return 0;
+				c[n].en = i;
+				if (s[i] == ' ' && isdig((unsigned char)s[i + 1]))
+					i++;
+				else if (s[i] != ' ' && s[i] != '\0')
+					return 0;
+			}
+		} else if (s[i] == 'T' || s[i] == 'D') {
+			if (len - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
+			    memcmp(s + i, "Drops", 5) == 0)) {
+				c[n].kind = s[i] == 'T' ? BG_REC_TAKE :
+				    BG_REC_DROP;
+				i += 5;
+			} else if (len - i >= 11 &&
+			    memcmp(s + i, "Doubles => ", 11) == 0) {
+				c[n].kind = BG_REC_DOUBLE;
+				for (j = i += 11; isdig((unsigned char)s[i]) &&
+				    i - j < 9; i++)
+					c[n].value = c[n].value * 10 +
+					    (s[i] - '0');
+				if (i == j)
+					return 0;
+			} else
+				return 0;
+			if (s[i] != ' ' && s[i] != '\0')
+				return 0;
+			c[n].en = i;
+		} else
+			return 0;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->last_line = r->lineno;
+	for (m = 0; m < n; m++) {
+		if ((rec = rec_game_new(&r->game, s + c[m].st,
+		    c[m].en - c[m].st)) == NULL)
+			return r->err = -BG_ENOMEM;
+		rec->kind = c[m].kind;
+		rec->line = r->lineno;
+		rec->col = (int)c[m].st + 1;
+		rec->moveno = moveno;
+		rec->side = n == 2 ? m : 2 * rec->col < left + right ? 0 : 1;
+		rec->value = c[m].value;
+		if (c[m].kind != BG_REC_MOVE)
+			continue;
+		k = c[m].st;
+		rec->dice[0] = rec->note.dice[0] = s[k] - '0';
+		rec->dice[1] = rec->note.dice[1] = s[k + 1] - '0';
+		if (rec->dice[0] < rec->dice[1])
+			rec->flags = BG_RF_LOWFIRST;
+		rec->note.kind = c[m].npath ? BG_NOTE_PLAY : BG_NOTE_NONE;
+		rec->note.npath = c[m].npath;
+		for (p = 0; p < c[m].npath; p++) {
+			rec->note.path[p].npt = 2;
+			rec->note.path[p].count = 1;
+			rec->note.path[p].pt[0] = c[m].pt[p][0];
+			rec->note.path[p].pt[1] = c[m].pt[p][1];
+			rec->note.path[p].hit[1] = c[m].hit[p];
+		}
+	}
+	/* Learn the columns from a clean two-cell line, as read_cells. */
+	if (n == 2 && c[1].st > c[0].st + 8) {
+		if (r->leftcol == 0 || (int)c[0].st + 1 < r->leftcol)
+			r->leftcol = (int)c[0].st + 1;
+		if (r->rightcol == 0 || (int)c[1].st + 1 < r->rightcol)
+			r->rightcol = (int)c[1].st + 1;
+	}
+	return 1;
+}
+
 /*
  * A line of cells: numbered (body at the number) or not.  The first of
  * two cells is the left player's, the second the right player's; a lone
@@ -1367,6 +1599,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	int n, i, moveno = 0, left, right, rc, dc[MAXCELL];
 	bg_record rec;
 
+	if (numbered && r->fast && (rc = fast_line(r, body)) != 0)
+		return rc < 0 ? rc : 0;
 	if (numbered) {
 		while (isdig((unsigned char)s[from]))
 			from++;
@@ -1425,6 +1659,12 @@ read_cells(bg_reader *r, size_t body, int numbered)
 
 /* -------------------------------------------------------------- the API */
 
+void
+fmt_mat_set_fast(bg_reader *r, int on)
+{
+	r->fast = on;
+}
+
 static bg_reader *
 reader_new(const char *name)
 {
@@ -1445,6 +1685,7 @@ reader_new(const char *name)
 		goto fail;
 	pcre2_set_match_limit(r->mc, MATCHLIMIT);
 	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
+	r->fast = 1;
 	if (reserve(&r->line, &r->lcap, 256) < 0)
 		goto fail;
 	r->line[0] = '\0';

@@ -286,31 +286,44 @@ rec_game_set_player(struct bg_game *g, int s, const char *name,
 	return rc;
 }
 
+bg_record *
+rec_game_new(struct bg_game *g, const char *t, size_t len)
+{
+	size_t cap = g->caprec;
+	bg_record *rec;
+
+	if (g->nrec == cap) {
+		if ((rec = grow(g->rec, &cap, g->nrec, sizeof *rec)) == NULL)
+			return NULL;
+		g->rec = rec;
+		if (cap != g->caprec) {
+			size_t *p = realloc(g->toff, cap * sizeof *p);
+
+			if (p == NULL)
+				return NULL;
+			g->toff = p;
+			g->caprec = cap;
+		}
+	}
+	if (rec_sb_add(&g->s, t, len, &g->toff[g->nrec]) < 0)
+		return NULL;
+	rec = &g->rec[g->nrec++];
+	memset(rec, 0, sizeof *rec);
+	rec->len = len;
+	return rec;
+}
+
 int
 rec_game_add(struct bg_game *g, const bg_record *r, const char *t,
     size_t len)
 {
-	size_t cap = g->caprec;
-	bg_record *rec;
-	int rc;
+	bg_record *rec = rec_game_new(g, t, len);
 
-	if ((rec = grow(g->rec, &cap, g->nrec, sizeof *rec)) == NULL)
+	if (rec == NULL)
 		return -BG_ENOMEM;
-	g->rec = rec;
-	if (cap != g->caprec) {
-		size_t *p = realloc(g->toff, cap * sizeof *p);
-
-		if (p == NULL)
-			return -BG_ENOMEM;
-		g->toff = p;
-		g->caprec = cap;
-	}
-	if ((rc = rec_sb_add(&g->s, t, len, &g->toff[g->nrec])) < 0)
-		return rc;
-	g->rec[g->nrec] = *r;
-	g->rec[g->nrec].text = NULL;
-	g->rec[g->nrec].len = len;
-	g->nrec++;
+	*rec = *r;
+	rec->text = NULL;
+	rec->len = len;
 	return 0;
 }
 

@@ -584,7 +584,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			if (resolve_quick(&rp->board, rec->side, &rec->note,
-			    rec->dice, rp->variant, &qplay, qwarn, &nq)) {
+			    rec->dice, vi->flags, &qplay, qwarn, &nq)) {
 				/* What the general way below does then. */
 				for (i = 0; i < nq; i++)
 					if (qwarn[i] != BG_WHITUNMARKED ||

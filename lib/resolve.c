@@ -237,74 +237,6 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 /* ------------------------------------------------------ the quick path */
 
 /*
- * turn_stepcheck then turn_stepdo for the mover's half me of the board
- * and the other side's op, in a turn that has frozen no checker: 1 with
- * the step made, its destination in *to and its hit in *hit, or 0 with
- * nothing changed.
- */
-static int
-quick_step(unsigned char *me, unsigned char *op, int f, int d, int *to,
-    int *hit)
-{
-	int dest = f - d, p;
-
-	if (f < 1 || f > 25 || me[f] == 0 || (f != 25 && me[25]))
-		return 0;
-	if (dest >= 1) {
-		if (op[25 - dest] >= 2)
-			return 0;
-	} else {
-		if (rules_outside(me))
-			return 0;
-		if (dest < 0)
-			for (p = f + 1; p <= 6; p++)
-				if (me[p])
-					return 0;
-		dest = 0;
-	}
-	me[f]--;
-	me[dest]++;
-	*hit = 0;
-	if (dest >= 1 && op[25 - dest] == 1) {
-		op[25 - dest] = 0;
-		op[25]++;
-		*hit = 1;
-	}
-	*to = dest;
-	return 1;
-}
-
-/* Take back quick_step's step from f to to, which hit or not. */
-static void
-quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
-{
-	me[to]--;
-	me[f]++;
-	if (hit) {
-		op[25 - to] = 1;
-		op[25]--;
-	}
-}
-
-/* Part q ("F/T") made with die d, on the terms of in_order. */
-static int
-quick_part(unsigned char *me, unsigned char *op, bg_play *p, int k,
-    const bg_path *q, int d)
-{
-	int f = q->pt[0], target = q->pt[1], to, hit;
-
-	if (target > 0 ? f - d != target : f - d > 0)
-		return 0;
-	if (!quick_step(me, op, f, d, &to, &hit))
-		return 0;
-	p->step[k].from = (signed char)f;
-	p->step[k].to = (signed char)to;
-	p->die[k] = (unsigned char)d;
-	p->hit[k] = (unsigned char)hit;
-	return 1;
-}
-
-/*
  * The common texts, decided without the search and on the board itself
  * (rules_int.h).  One written step per die: each part a single segment
  * and as many parts as dice, so every route gives each part exactly one
@@ -316,24 +248,24 @@ quick_part(unsigned char *me, unsigned char *op, bg_play *p, int k,
  * the play uses every die, so it is legal (the most-pips and hit-and-run
  * rules of a side all home at the start are left to the search).  And a
  * dance written for a checker on the bar against two held entry
- * points: no die can move any checker.  test_fast compares every case
- * with the search.
+ * points: no die can move any checker; and one die's entry from a bar
+ * of two or more checkers when the other die's point is held.  Each step is turn_stepcheck
+ * then turn_stepdo for a turn that has frozen no checker.  test_fast
+ * compares every case with the search.
  */
 int
 resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
-    bg_variant v, bg_play *p, int warn[4], int *nwarn)
+    unsigned vflags, bg_play *p, int warn[4], int *nwarn)
 {
-	const bg_variant_info *vi = bg_variant_get(v);
 	unsigned char *me, *op;
 	unsigned marks = 0, hits = 0, bit;
-	int hi, lo, i, k, ndice, twice = 0, order;
+	int hi, lo, i, k, ndice, twice = 0, order, f, dd, dest, q;
 
-	if (vi == NULL || s < 0 || s > 1 || d[0] < 1 || d[0] > 6 ||
-	    d[1] < 1 || d[1] > 6)
+	if (s < 0 || s > 1 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
 		return 0;
 	me = b->pt[s];
 	op = b->pt[!s];
-	if ((vi->flags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) &&
+	if ((vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) &&
 	    !rules_outside(me))
 		return 0;
 	hi = d[0] > d[1] ? d[0] : d[1];
@@ -343,50 +275,112 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	*nwarn = 0;
 	if (n->kind == BG_NOTE_NONE)
 		return me[25] && op[hi] >= 2 && op[lo] >= 2;
-	if (n->kind != BG_NOTE_PLAY || n->npath != ndice)
+	if (n->kind != BG_NOTE_PLAY)
+		return 0;
+	if (n->npath == 1 && ndice == 2) {
+		/*
+		 * One checker of two or more on the bar entered with one
+		 * die, the other die's entry point held: the search's only
+		 * route, and no play uses more dice, nor the larger die.
+		 */
+		const bg_path *pa = &n->path[0];
+
+		f = pa->pt[1];
+		dd = 25 - f;
+		if (pa->npt != 2 || pa->count > 1 || pa->pt[0] != 25 ||
+		    (dd != hi && dd != lo) || me[25] < 2 || op[dd] >= 2 ||
+		    op[hi + lo - dd] < 2)
+			return 0;
+		me[25]--;
+		me[f]++;
+		p->n = 1;
+		p->step[0].from = 25;
+		p->step[0].to = (signed char)f;
+		p->die[0] = (unsigned char)dd;
+		if (op[dd] == 1) {
+			op[dd] = 0;
+			op[25]++;
+			p->hit[0] = 1;
+		}
+		if (p->hit[0] && !pa->hit[1])
+			warn[(*nwarn)++] = BG_WHITUNMARKED;
+		if (pa->hit[1] && !p->hit[0])
+			warn[(*nwarn)++] = BG_WHITEXTRA;
+		return 1;
+	}
+	if (n->npath != ndice)
 		return 0;
 	for (i = 0; i < ndice; i++) {
-		const bg_path *q = &n->path[i];
+		const bg_path *pa = &n->path[i];
 
-		if (q->npt != 2 || q->count > 1)
+		if (pa->npt != 2 || pa->count > 1)
 			return 0;
 		/* A point can be hit once in a play: a second star on it
 		 * marks nothing; a star on off never matches. */
 		for (k = 0; k < 2; k++)
-			if (q->hit[k] && q->pt[k] <= 24) {
-				bit = 1u << q->pt[k];
+			if (pa->hit[k] && pa->pt[k] <= 24) {
+				bit = 1u << pa->pt[k];
 				twice |= (marks & bit) != 0;
 				marks |= bit;
 			}
 	}
-	if (ndice == 2) {
-		for (order = 0; order < 2; order++) {
-			int d0 = order ? lo : hi, d1 = order ? hi : lo;
-
-			if (!quick_part(me, op, p, 0, &n->path[0], d0))
-				continue;
-			if (quick_part(me, op, p, 1, &n->path[1], d1))
+	/* A non-double: the larger die for the first part, else the smaller. */
+	for (order = 0; order < (ndice == 2 ? 2 : 1); order++) {
+		for (k = 0; k < ndice; k++) {
+			f = n->path[k].pt[0];
+			q = n->path[k].pt[1];
+			dd = ndice == 2 && k != order ? lo : hi;
+			dest = f - dd;
+			if (q > 0 ? dest != q : dest > 0)
 				break;
-			quick_undo(me, op, p->step[0].from, p->step[0].to,
-			    p->hit[0]);
-		}
-		if (order == 2)
-			return 0;
-	} else {
-		for (i = 0; i < 4; i++)
-			if (!quick_part(me, op, p, i, &n->path[i], hi))
+			if (f < 1 || f > 25 || me[f] == 0 ||
+			    (f != 25 && me[25]))
 				break;
-		if (i < 4) {
-			while (i-- > 0)
-				quick_undo(me, op, p->step[i].from,
-				    p->step[i].to, p->hit[i]);
-			return 0;
+			if (dest >= 1) {
+				if (op[25 - dest] >= 2)
+					break;
+			} else {
+				if (rules_outside(me))
+					break;
+				for (i = f + 1; dest < 0 && i <= 6; i++)
+					if (me[i])
+						break;
+				if (dest < 0 && i <= 6)
+					break;
+				dest = 0;
+			}
+			me[f]--;
+			me[dest]++;
+			p->step[k].from = (signed char)f;
+			p->step[k].to = (signed char)dest;
+			p->die[k] = (unsigned char)dd;
+			if (dest >= 1 && op[25 - dest] == 1) {
+				op[25 - dest] = 0;
+				op[25]++;
+				p->hit[k] = 1;
+				hits |= 1u << dest;
+			} else
+				p->hit[k] = 0;
 		}
+		if (k == ndice)
+			break;
+		/* Take back the steps made. */
+		while (k-- > 0) {
+			f = p->step[k].from;
+			dest = p->step[k].to;
+			me[dest]--;
+			me[f]++;
+			if (p->hit[k]) {
+				op[25 - dest] = 1;
+				op[25]--;
+				p->hit[k] = 0;
+			}
+		}
+		hits = 0;
 	}
+	if (k < ndice)
+		return 0;
 	p->n = ndice;
-	for (i = 0; i < ndice; i++)
-		if (p->hit[i])
-			hits |= 1u << p->step[i].to;
 	if (hits & ~marks)
 		warn[(*nwarn)++] = BG_WHITUNMARKED;
 	if ((marks & ~hits) || twice)
@@ -424,7 +418,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 		bg_board after = *b;
 		bg_play p;
 
-		if (resolve_quick(&after, s, n, d, v, &p, res->warn,
+		if (resolve_quick(&after, s, n, d, t.flags, &p, res->warn,
 		    &res->nwarn)) {
 			res->play = p;
 			res->after = after;

@@ -114,7 +114,9 @@ struct bg_reader {
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
-	int		 fast;		/* fast_line may read move lines */
+	int		 fast;		/* fast_line, plain_match, plain_game
+					   and plain_tag may read lines */
+	int		 number;	/* of the match or game line classified */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
 	int		 pline, pushed, plong, pplain;
@@ -403,6 +405,7 @@ fill(bg_reader *r)
 {
 	long n;
 	size_t want;
+	int rc;
 
 	if (r->eof)
 		return 0;
@@ -412,6 +415,19 @@ fill(bg_reader *r)
 		r->dlen -= r->dpos;
 		r->dscan -= r->dpos;
 		r->dpos = 0;
+	}
+	if (r->enc == ENC_UTF8) {
+		/* Nothing to decode: straight into the decoded text. */
+		if ((rc = reserve(&r->dec, &r->dcap, r->dlen + CHUNK + 8)) < 0)
+			return rc;
+		n = r->mem ? mem_read(r, r->dec + r->dlen, CHUNK) :
+		    r->read(r->ctx, r->dec + r->dlen, CHUNK);
+		if (n < 0 || (size_t)n > CHUNK)
+			return r->err = -BG_EIO;
+		if (n == 0)
+			r->eof = 1;
+		r->dlen += (size_t)n;
+		return 0;
 	}
 	want = CHUNK - r->rawlen;
 	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
@@ -847,6 +863,79 @@ starter(const char *s, size_t n)
 	return 0;
 }
 
+/* Offset of the first byte of s[i..n) that is no space, or n. */
+static size_t
+spaces(const char *s, size_t i, size_t n)
+{
+	while (i < n && s[i] == ' ')
+		i++;
+	return i;
+}
+
+/*
+ * Digits at s[*i..n): 1 to 9 of them, their value in *v and *i after
+ * them; else 0.
+ */
+static int
+digits(const char *s, size_t *i, size_t n, int *v)
+{
+	size_t k = *i;
+
+	while (*i < n && isdig((unsigned char)s[*i]))
+		(*i)++;
+	if (*i == k || *i - k > 9)
+		return 0;
+	*v = atoin(s + k, *i - k);
+	return 1;
+}
+
+/*
+ * " 7 point match" and " Game 3" as gnubg writes them, in lines of s[0..n)
+ * that P_MATCH and P_GAME would match, read without them: 1 with the
+ * number of their group 1 in *v, else 0 to let the pattern decide.
+ */
+static int
+plain_match(const char *s, size_t n, int *v)
+{
+	size_t i = spaces(s, 0, n);
+
+	if (!digits(s, &i, n, v))
+		return 0;
+	i = spaces(s, i, n);
+	if (n - i < 5 || memcmp(s + i, "point", 5) != 0)
+		return 0;
+	i += 5;
+	if (i < n && s[i] == 's')
+		i++;
+	if (i == n || s[i] != ' ')
+		return 0;
+	i = spaces(s, i, n);
+	if (n - i < 5 || memcmp(s + i, "match", 5) != 0)
+		return 0;
+	return spaces(s, i + 5, n) == n;
+}
+
+static int
+plain_game(const char *s, size_t n, int *v)
+{
+	size_t i = spaces(s, 0, n);
+
+	if (n - i < 6 || memcmp(s + i, "Game ", 5) != 0)
+		return 0;
+	i = spaces(s, i + 5, n);
+	return digits(s, &i, n, v) && spaces(s, i, n) == n;
+}
+
+/* The number of P_MATCH's or P_GAME's last match, into r->number. */
+static void
+pattern_number(bg_reader *r)
+{
+	size_t st, len;
+
+	group(r, 1, &st, &len);
+	r->number = atoin(r->line + st, len);
+}
+
 static enum kind
 classify(bg_reader *r, size_t *body)
 {
@@ -865,12 +954,21 @@ classify(bg_reader *r, size_t *body)
 			;
 		if (s[j] == ')')
 			return L_MOVE;
-		if (re_match(r, P_MATCH, s, r->llen))
+		if (r->fast && plain_match(s, r->llen, &r->number))
 			return L_MATCH;
+		if (re_match(r, P_MATCH, s, r->llen)) {
+			pattern_number(r);
+			return L_MATCH;
+		}
 	}
-	if (lower((unsigned char)s[i]) == 'g' &&
-	    re_match(r, P_GAME, s, r->llen))
-		return L_GAME;
+	if (lower((unsigned char)s[i]) == 'g') {
+		if (r->fast && plain_game(s, r->llen, &r->number))
+			return L_GAME;
+		if (re_match(r, P_GAME, s, r->llen)) {
+			pattern_number(r);
+			return L_GAME;
+		}
+	}
 	if (starter(s + i, r->llen - i))
 		return L_CELLS;
 	return L_OTHER;
@@ -880,10 +978,7 @@ classify(bg_reader *r, size_t *body)
 static int
 line_number_of(bg_reader *r)
 {
-	size_t st, len;
-
-	group(r, 1, &st, &len);
-	return atoin(r->line + st, len);
+	return r->number;
 }
 
 /* --------------------------------------------------------------- header */
@@ -905,11 +1000,49 @@ comment_text(const char *s, size_t len, size_t *st, size_t *n)
 	*n = len - i;
 }
 
+/*
+ * A tag as gnubg writes it, '; [Key "value"]' in printable ASCII ending
+ * in '"]': 1 with the key and value that P_TAG's groups 1 and 2 would
+ * give, else 0 to let the pattern decide.
+ */
+static int
+plain_tag(const char *s, size_t n, size_t *ks, size_t *kl, size_t *vs,
+    size_t *vl)
+{
+	size_t i, q, e;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return 0;
+	if (n < 5 || (s[0] != ';' && s[0] != '#') || s[n - 2] != '"' ||
+	    s[n - 1] != ']')
+		return 0;
+	i = spaces(s, 1, n);
+	if (s[i] != '[')
+		return 0;
+	i = spaces(s, i + 1, n);
+	/* The key: up to the first quote, trimmed, no ']' in it. */
+	for (q = i; s[q] != '"'; q++)
+		if (s[q] == ']')
+			return 0;
+	if (q >= n - 2)
+		return 0;
+	for (e = q; e > i && s[e - 1] == ' '; e--)
+		;
+	*ks = i;
+	*kl = e - i;
+	*vs = q + 1;
+	*vl = n - 2 - (q + 1);
+	return 1;
+}
+
 static int
 header_comment(bg_reader *r, const char *s, size_t len)
 {
 	size_t ks, kl, vs, vl;
 
+	if (r->fast && plain_tag(s, len, &ks, &kl, &vs, &vl))
+		return rec_match_add_tag(&r->match, s + ks, kl, s + vs, vl);
 	if (re_match(r, P_TAG, s, len)) {
 		group(r, 1, &ks, &kl);
 		group(r, 2, &vs, &vl);
@@ -1479,7 +1612,7 @@ fast_line(bg_reader *r, size_t body)
 {
 	const char *s = r->line;
 	struct fcell c[2];
-	size_t i = body, j, k, len = r->llen;
+	size_t i = body, j, k, len = r->llen, off;
 	int moveno = 0, n = 0, left, right, m, p;
 	bg_record *rec;
 
@@ -1548,8 +1681,16 @@ fast_line(bg_reader *r, size_t body)
 	if (n == 0)
 		return 0;
 	r->last_line = r->lineno;
+	/*
+	 * The cells' text: the line from the first cell on, copied once,
+	 * each cell ended by a NUL on the blank after it.
+	 */
+	if (rec_sb_add(&r->game.s, s + c[0].st, len - c[0].st, &off) < 0)
+		return r->err = -BG_ENOMEM;
+	if (n == 2)
+		r->game.s.p[off + c[0].en - c[0].st] = '\0';
 	for (m = 0; m < n; m++) {
-		if ((rec = rec_game_new(&r->game, s + c[m].st,
+		if ((rec = rec_game_new_at(&r->game, off + c[m].st - c[0].st,
 		    c[m].en - c[m].st)) == NULL)
 			return r->err = -BG_ENOMEM;
 		rec->kind = c[m].kind;

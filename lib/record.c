@@ -19,7 +19,8 @@ int
 rec_sb_add(struct strbuf *b, const char *s, size_t len, size_t *off)
 {
 	if (b->cap - b->len < len + 1) {
-		size_t cap = b->cap ? b->cap : 256;
+		/* A game's text takes a few kilobytes: grow seldom. */
+		size_t cap = b->cap ? b->cap : 4096;
 		char *p;
 
 		while (cap - b->len < len + 1) {
@@ -287,13 +288,16 @@ rec_game_set_player(struct bg_game *g, int s, const char *name,
 }
 
 bg_record *
-rec_game_new(struct bg_game *g, const char *t, size_t len)
+rec_game_new_at(struct bg_game *g, size_t off, size_t len)
 {
 	size_t cap = g->caprec;
 	bg_record *rec;
 
 	if (g->nrec == cap) {
-		if ((rec = grow(g->rec, &cap, g->nrec, sizeof *rec)) == NULL)
+		/* Room for a long game at once: growing copies them all. */
+		cap = cap ? cap * 2 : 128;
+		if (cap > (size_t)-1 / sizeof *rec ||
+		    (rec = realloc(g->rec, cap * sizeof *rec)) == NULL)
 			return NULL;
 		g->rec = rec;
 		if (cap != g->caprec) {
@@ -305,12 +309,21 @@ rec_game_new(struct bg_game *g, const char *t, size_t len)
 			g->caprec = cap;
 		}
 	}
-	if (rec_sb_add(&g->s, t, len, &g->toff[g->nrec]) < 0)
-		return NULL;
+	g->toff[g->nrec] = off;
 	rec = &g->rec[g->nrec++];
 	memset(rec, 0, sizeof *rec);
 	rec->len = len;
 	return rec;
+}
+
+bg_record *
+rec_game_new(struct bg_game *g, const char *t, size_t len)
+{
+	size_t off;
+
+	if (rec_sb_add(&g->s, t, len, &off) < 0)
+		return NULL;
+	return rec_game_new_at(g, off, len);
 }
 
 int

@@ -72,6 +72,9 @@ int	rec_game_set_player(struct bg_game *, int, const char *, size_t,
 /* A new record, zeroed but for its length, with text t[0..len), whose
  * pointer rec_game_finish() sets; NULL when out of memory. */
 bg_record *rec_game_new(struct bg_game *, const char *, size_t);
+/* The same with the text already in the game's strings at offset off
+ * (NUL-terminated). */
+bg_record *rec_game_new_at(struct bg_game *, size_t, size_t);
 /* Append a copy of *r with text t[0..len); its text pointer is set by
  * rec_game_finish(). */
 int	rec_game_add(struct bg_game *, const bg_record *, const char *,

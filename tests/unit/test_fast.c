@@ -13,11 +13,11 @@
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
  * only those reaching a listed position.  The lists must be in their
  * documented order.  Last, the .mat reader's one-pass reading of move
- * lines against its general reading: random games written as gnubg
- * writes them, then copies with random edits to their move lines
- * (blanks, tabs, stars, digits, colons, keywords, letters, a non-ASCII
- * character), read both ways: the same records, text, diagnostics and
- * sides.
+ * lines (and match, game and tag lines) against its general reading:
+ * random games written as gnubg writes them, then copies with random
+ * edits to those lines (blanks, tabs, stars, digits, colons, quotes,
+ * keywords, letters, a non-ASCII character), read both ways: the same
+ * records, tags, text, diagnostics and sides.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -186,7 +186,9 @@ write_match(void)
 	char cell[2][80];
 
 	matlen = 0;
-	put("; [Event \"test_fast\"]\n\n 7 point match\n");
+	put("; [Event \"test_fast\"]\n; [Player 1 \"Alice\"]\n"
+	    ";[ Key  \"a \"quoted\" ] value\"]\n# [Round \"1\"]\n"
+	    "; not a tag\n\n 7 point match\n");
 	for (g = 1; g <= MATGAMES / 10; g++) {
 		bg_board b;
 
@@ -248,9 +250,9 @@ write_match(void)
 }
 
 /*
- * A copy of mat with random edits to the move lines: a line starting
- * with a number may lose a byte, or gain or have a byte replaced by one
- * of the pieces below, once or twice.
+ * A copy of mat with random edits to the move, match, game and tag
+ * lines: such a line may lose a byte, or gain or have a byte replaced by
+ * one of the pieces below, once or twice.
  */
 static void
 edit_match(void)
@@ -260,7 +262,9 @@ edit_match(void)
 	    "\v", "(", "Doubles => 4", "Doubles =>", "Doubles => 1234567890",
 	    "Takes", "Drops", "Beavers => 4", "Wins 1 point", "Illegal play (",
 	    "????", "53:", "5a:", "73:", "13/7", "25/20*", "6/0", "24/18 18/13",
-	    " 13/7", " 31: 8/5 6/5", " 8/4 8/4", " 1) ", "Takes Drops" };
+	    " 13/7", " 31: 8/5 6/5", " 8/4 8/4", " 1) ", "Takes Drops", "\"",
+	    "]", "[", ";", "#", "s", "G", "g", "point", "match", "Game",
+	    "1234567890", "99999999" };
 	size_t i = 0, e, at, b, k;
 	int edits, op;
 	char line[512];
@@ -272,7 +276,9 @@ edit_match(void)
 		b = e - i;
 		memcpy(line, mat + i, b);
 		i = e < matlen ? e + 1 : e;
-		if (b > 5 && line[3] == ')' && below(3) == 0)
+		if (b > 5 && (line[3] == ')' || line[0] == ';' ||
+		    line[0] == '#' || line[1] == 'G' || line[2] == 'p') &&
+		    below(3) == 0)
 			for (edits = 1 + below(2); edits > 0; edits--) {
 				const char *bit = bits[below(sizeof bits /
 				    sizeof bits[0])];
@@ -302,6 +308,41 @@ edit_match(void)
 	}
 }
 
+/* Two strings both NULL or equal. */
+static int
+same_str(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* The same match header, and the same diagnostics on the readers? */
+static int
+same_match(bg_reader **r, const bg_match **m)
+{
+	size_t i;
+	int same = bg_match_length(m[0]) == bg_match_length(m[1]) &&
+	    bg_match_line(m[0]) == bg_match_line(m[1]) &&
+	    bg_match_tag_count(m[0]) == bg_match_tag_count(m[1]) &&
+	    bg_match_comment_count(m[0]) == bg_match_comment_count(m[1]) &&
+	    bg_reader_diag_count(r[0]) == bg_reader_diag_count(r[1]);
+
+	for (i = 0; same && i < bg_match_tag_count(m[0]); i++)
+		same = same_str(bg_match_tag_key(m[0], i),
+		    bg_match_tag_key(m[1], i)) &&
+		    same_str(bg_match_tag_value(m[0], i),
+		    bg_match_tag_value(m[1], i));
+	for (i = 0; same && i < bg_match_comment_count(m[0]); i++)
+		same = same_str(bg_match_comment(m[0], i),
+		    bg_match_comment(m[1], i));
+	for (i = 0; same && i < 2; i++)
+		same = same_str(bg_match_player(m[0], (int)i),
+		    bg_match_player(m[1], (int)i));
+	for (i = 0; same && i < bg_reader_diag_count(r[0]); i++)
+		same = memcmp(bg_reader_diag(r[0], i), bg_reader_diag(r[1], i),
+		    sizeof(bg_diag)) == 0;
+	return same;
+}
+
 /* Read r[0] and r[1] side by side: the same all through? */
 static int
 read_pair(bg_reader **r)
@@ -317,6 +358,7 @@ read_pair(bg_reader **r)
 		same &= rc[0] == rc[1];
 		if (rc[0] <= 0 || !same)
 			break;
+		same &= same_match(r, m);
 		for (;;) {
 			for (w = 0; w < 2; w++)
 				rc[w] = bg_reader_next_game(r[w], &g[w]);
@@ -347,6 +389,8 @@ read_pair(bg_reader **r)
 			for (k = 0; same && k < 2; k++)
 				same &= bg_game_score(g[0], (int)k) ==
 				    bg_game_score(g[1], (int)k);
+			same &= bg_game_number(g[0]) == bg_game_number(g[1]) &&
+			    bg_game_line(g[0]) == bg_game_line(g[1]);
 		}
 		if (!same)
 			break;

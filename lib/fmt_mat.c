@@ -108,9 +108,15 @@ struct bg_reader {
 	size_t		 dlen, dpos, dcap, dscan;
 	int		 skipping;	/* discarding the rest of a long line */
 
-	/* the current line, NUL-terminated, right-trimmed */
+	/*
+	 * The current line, NUL-terminated, right-trimmed: in the decoded
+	 * text itself when plain (the NUL on its line end), else a copy in
+	 * lbuf, repaired.  Valid until the next next_line().
+	 */
 	char		*line;
-	size_t		 llen, lcap;
+	size_t		 llen;
+	char		*lbuf;
+	size_t		 lcap;
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
@@ -527,8 +533,9 @@ repair(bg_reader *r)
 			r->tmp[o++] = (char)(0x80 | (s[i] & 0x3f));
 		}
 	}
-	if ((rc = reserve(&r->line, &r->lcap, o + 1)) < 0)
+	if ((rc = reserve(&r->lbuf, &r->lcap, o + 1)) < 0)
 		return rc;
+	r->line = r->lbuf;
 	memcpy(r->line, r->tmp, o);
 	r->line[o] = '\0';
 	r->llen = o;
@@ -649,9 +656,14 @@ is_plain(const char *s, size_t n)
 }
 #endif
 
-/* Copy s[0..n) into the current line, cut at MAXLINE, right-trimmed. */
+/*
+ * s[0..n) of the decoded text is the current line, cut at MAXLINE,
+ * right-trimmed.  A plain line is used where it is, its line end made
+ * its NUL (the decoded text has room after its last byte); others are
+ * copied, to be repaired.
+ */
 static int
-set_line(bg_reader *r, const char *s, size_t n)
+set_line(bg_reader *r, char *s, size_t n)
 {
 	int rc;
 
@@ -659,12 +671,18 @@ set_line(bg_reader *r, const char *s, size_t n)
 		n = MAXLINE;
 		r->longline = 1;
 	}
-	if ((rc = reserve(&r->line, &r->lcap, n + 1)) < 0)
-		return rc;
-	memcpy(r->line, s, n);
-	r->llen = n;
-	r->line[n] = '\0';
 	r->plain = is_plain(s, n);
+	r->llen = n;
+	if (r->plain && !r->longline) {
+		r->line = s;
+		s[n] = '\0';
+	} else {
+		if ((rc = reserve(&r->lbuf, &r->lcap, n + 1)) < 0)
+			return rc;
+		r->line = r->lbuf;
+		memcpy(r->line, s, n);
+		r->line[n] = '\0';
+	}
 	if (!r->plain && (rc = repair(r)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
@@ -686,8 +704,9 @@ next_line(bg_reader *r)
 		return r->err;
 	if (r->pushed) {
 		r->pushed = 0;
-		if ((rc = reserve(&r->line, &r->lcap, r->plen + 1)) < 0)
+		if ((rc = reserve(&r->lbuf, &r->lcap, r->plen + 1)) < 0)
 			return r->err = rc;
+		r->line = r->lbuf;
 		memcpy(r->line, r->pbuf, r->plen + 1);
 		r->llen = r->plen;
 		r->lineno = r->pline;
@@ -1573,26 +1592,37 @@ struct fcell {
 static size_t
 fast_part(const char *s, size_t i, struct fcell *c)
 {
-	int from, to;
+	unsigned d0, d1, two, from, to, star;
 
-	if (!isdig((unsigned char)s[i]))
+	/*
+	 * Without a branch on the number of digits, which the branch
+	 * predictor cannot guess.  s[i] is a digit, so s[i + 1] is in the
+	 * line (perhaps its NUL), and so on.
+	 */
+	d0 = (unsigned char)s[i] - '0';
+	if (d0 > 9)
 		return 0;
-	from = s[i++] - '0';
-	if (isdig((unsigned char)s[i]))
-		from = from * 10 + (s[i++] - '0');
-	if (s[i++] != '/' || !isdig((unsigned char)s[i]))
+	d1 = (unsigned char)s[i + 1] - '0';
+	two = d1 <= 9;
+	from = two ? d0 * 10 + d1 : d0;
+	i += 1 + two;
+	if (s[i] != '/')
 		return 0;
-	to = s[i++] - '0';
-	if (isdig((unsigned char)s[i]))
-		to = to * 10 + (s[i++] - '0');
-	if (from > BG_BAR || from == BG_OFF || to >= from || c->npath == 4)
+	d0 = (unsigned char)s[i + 1] - '0';
+	if (d0 > 9)
+		return 0;
+	d1 = (unsigned char)s[i + 2] - '0';
+	two = d1 <= 9;
+	to = two ? d0 * 10 + d1 : d0;
+	i += 2 + two;
+	star = s[i] == '*';
+	if ((from - 1 > BG_BAR - 1) | (to >= from) | (c->npath == 4))
 		return 0;
 	c->pt[c->npath][0] = (signed char)from;
 	c->pt[c->npath][1] = (signed char)to;
-	c->hit[c->npath] = s[i] == '*';
-	i += s[i] == '*';
+	c->hit[c->npath] = (unsigned char)star;
 	c->npath++;
-	return i;
+	return i + star;
 }
 
 /*
@@ -1625,6 +1655,9 @@ fast_line(bg_reader *r, size_t body)
 	if (right < left + 8)
 		right = left + 8;
 	for (i++;;) {
+		/* The blanks between the cells, mostly a word at a time. */
+		while (i + 8 <= len && all_spaces(s + i))
+			i += 8;
 		while (s[i] == ' ')
 			i++;
 		if (s[i] == '\0')
@@ -1827,8 +1860,9 @@ reader_new(const char *name)
 	pcre2_set_match_limit(r->mc, MATCHLIMIT);
 	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
 	r->fast = 1;
-	if (reserve(&r->line, &r->lcap, 256) < 0)
+	if (reserve(&r->lbuf, &r->lcap, 256) < 0)
 		goto fail;
+	r->line = r->lbuf;
 	r->line[0] = '\0';
 	return r;
 fail:
@@ -1876,7 +1910,7 @@ bg_reader_free(bg_reader *r)
 	rec_game_fini(&r->game);
 	free(r->raw);
 	free(r->dec);
-	free(r->line);
+	free(r->lbuf);
 	free(r->pbuf);
 	free(r->tmp);
 	free(r->q);

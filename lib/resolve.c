@@ -324,8 +324,13 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 				marks |= bit;
 			}
 	}
-	/* A non-double: the larger die for the first part, else the smaller. */
-	for (order = 0; order < (ndice == 2 ? 2 : 1); order++) {
+	/*
+	 * A non-double: the larger die for the first part, else the
+	 * smaller; a first part that lands on a point says which.
+	 */
+	order = ndice == 2 && n->path[0].pt[1] > 0 &&
+	    n->path[0].pt[0] - n->path[0].pt[1] == lo;
+	for (; order < (ndice == 2 ? 2 : 1); order++) {
 		for (k = 0; k < ndice; k++) {
 			f = n->path[k].pt[0];
 			q = n->path[k].pt[1];

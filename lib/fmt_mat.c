@@ -576,23 +576,40 @@ bad16(const char *s)
 	    _mm_cmpeq_epi8(x, _mm_setzero_si128()))));
 }
 
-/* Offset of the first CR or LF in s[i..n), or n. */
+/*
+ * Offset of the first CR or LF in s[i..n), or n; *bad says whether a
+ * byte before it is not plain (is_plain), so that a line is read once.
+ */
 static size_t
-find_eol(const char *s, size_t i, size_t n)
+find_eol(const char *s, size_t i, size_t n, int *bad)
 {
-	unsigned m;
+	unsigned m, b = 0;
 
-	for (; i + 16 <= n; i += 16)
-		if ((m = eol16(s + i)) != 0)
-			return i + (size_t)__builtin_ctz(m);
+	for (; i + 16 <= n; i += 16) {
+		if ((m = eol16(s + i)) != 0) {
+			m = (unsigned)__builtin_ctz(m);
+			*bad = b != 0 || (bad16(s + i) & ((1u << m) - 1)) != 0;
+			return i + m;
+		}
+		b |= bad16(s + i);
+	}
 	if (n >= 16 && i < n) {
 		/* The last 16 bytes, those before i masked off. */
-		m = eol16(s + n - 16) >> (16 - (n - i));
-		return m ? i + (size_t)__builtin_ctz(m) : n;
+		unsigned t = bad16(s + n - 16) >> (16 - (n - i)), k = 16;
+
+		if ((m = eol16(s + n - 16) >> (16 - (n - i))) != 0) {
+			k = (unsigned)__builtin_ctz(m);
+			t &= (1u << k) - 1;
+		}
+		*bad = b != 0 || t != 0;
+		return m ? i + k : n;
 	}
-	for (; i < n; i++)
+	for (; i < n; i++) {
 		if (s[i] == '\n' || s[i] == '\r')
 			break;
+		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
+	}
+	*bad = b != 0;
 	return i;
 }
 
@@ -620,20 +637,27 @@ has(uint64_t x, unsigned char c)
 	return (x - ONES) & ~x & HIGHS;
 }
 
-/* Offset of the first CR or LF in s[i..n), or n. */
+/*
+ * Offset of the first CR or LF in s[i..n), or n; *bad says whether a
+ * byte before it is not plain (is_plain), so that a line is read once.
+ */
 static size_t
-find_eol(const char *s, size_t i, size_t n)
+find_eol(const char *s, size_t i, size_t n, int *bad)
 {
-	uint64_t x;
+	uint64_t x, b = 0;
 
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&x, s + i, 8);
 		if (has(x, '\n') | has(x, '\r'))
 			break;
+		b |= (x & HIGHS) | has(x, '\t') | has(x, 0);
 	}
-	for (; i < n; i++)
+	for (; i < n; i++) {
 		if (s[i] == '\n' || s[i] == '\r')
 			break;
+		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
+	}
+	*bad = b != 0;
 	return i;
 }
 
@@ -658,20 +682,21 @@ is_plain(const char *s, size_t n)
 
 /*
  * s[0..n) of the decoded text is the current line, cut at MAXLINE,
- * right-trimmed.  A plain line is used where it is, its line end made
+ * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain line is used where it is, its line end made
  * its NUL (the decoded text has room after its last byte); others are
  * copied, to be repaired.
  */
 static int
-set_line(bg_reader *r, char *s, size_t n)
+set_line(bg_reader *r, char *s, size_t n, int plain)
 {
 	int rc;
 
 	if (n > MAXLINE) {
 		n = MAXLINE;
 		r->longline = 1;
+		plain = -1;
 	}
-	r->plain = is_plain(s, n);
+	r->plain = plain >= 0 ? plain : is_plain(s, n);
 	r->llen = n;
 	if (r->plain && !r->longline) {
 		r->line = s;
@@ -698,7 +723,7 @@ static int
 next_line(bg_reader *r)
 {
 	size_t i;
-	int rc;
+	int rc, whole, bad;
 
 	if (r->err)
 		return r->err;
@@ -716,7 +741,8 @@ next_line(bg_reader *r)
 	}
 	r->longline = 0;
 	for (;;) {
-		i = find_eol(r->dec, r->dscan, r->dlen);
+		whole = r->dscan == r->dpos;	/* bad is the line's */
+		i = find_eol(r->dec, r->dscan, r->dlen, &bad);
 		r->dscan = i;
 		if (i < r->dlen && r->dec[i] == '\r' && i + 1 == r->dlen &&
 		    !r->eof) {
@@ -739,7 +765,7 @@ next_line(bg_reader *r)
 				continue;
 			}
 			if ((rc = set_line(r, r->dec + r->dpos,
-			    end - r->dpos)) < 0)
+			    end - r->dpos, whole ? !bad : -1)) < 0)
 				return r->err = rc;
 			r->dpos = r->dscan = next;
 			r->lineno++;
@@ -750,7 +776,7 @@ next_line(bg_reader *r)
 		if (r->dlen - r->dpos > MAXLINE && !r->skipping) {
 			/* Deliver the start now, drop the rest. */
 			if ((rc = set_line(r, r->dec + r->dpos,
-			    r->dlen - r->dpos)) < 0)
+			    r->dlen - r->dpos, -1)) < 0)
 				return r->err = rc;
 			r->longline = 1;
 			r->skipping = 1;
@@ -869,8 +895,12 @@ starter(const char *s, size_t n)
 		return 0;
 	for (w = 0; w < n && isalph((unsigned char)s[w]); w++)
 		;
+	/* No keyword is shorter than three letters or longer than eight. */
+	if (w < 3 || w > 8)
+		return 0;
 	for (i = 0; i < sizeof starters / sizeof starters[0]; i++) {
-		if (strlen(starters[i]) != w)
+		if (starters[i][0] != lower((unsigned char)s[0]) ||
+		    strlen(starters[i]) != w)
 			continue;
 		for (k = 0; k < w; k++)
 			if (lower((unsigned char)s[k]) != starters[i][k])
@@ -2123,7 +2153,7 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 			r->pg_line = r->lineno;
 			break;
 		}
-		if (flush_queue(r, 1) < 0)
+		if (r->nq > 0 && flush_queue(r, 1) < 0)
 			return r->err;
 		if (r->expect_score) {
 			r->expect_score = 0;

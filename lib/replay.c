@@ -465,6 +465,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	const bg_play *made = NULL;
 	int npos = 0, qwarn[4], nq;
 	bg_play qplay;
+	size_t nrec = bg_game_record_count(g);
 
 	rp->ndiag = 0;
 	rp->games++;
@@ -521,7 +522,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	if (rp->fn != NULL)
 		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
-	for (k = 0; k < bg_game_record_count(g); k++) {
+	for (k = 0; k < nrec; k++) {
 		rec = bg_game_record(g, k);
 		if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
 		    rec->kind == BG_REC_UNPARSED)

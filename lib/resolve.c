@@ -237,6 +237,55 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 /* ------------------------------------------------------ the quick path */
 
 /*
+ * Part f/q (q 0 for off) with die d for the side whose half of the board
+ * is me, the other's op: turn_stepcheck then turn_stepdo for a turn that
+ * has frozen no checker, the step fitting the part as in_order asks.
+ * -1 when not made; else made, 1 when it hit, and *to where it went.
+ */
+static int
+quick_step(unsigned char *me, unsigned char *op, int f, int q, int d,
+    int *to)
+{
+	int dest = f - d, p;
+
+	if ((q > 0 ? dest != q : dest > 0) || f < 1 || f > 25 ||
+	    me[f] == 0 || (f != 25 && me[25]))
+		return -1;
+	if (dest >= 1) {
+		if (op[25 - dest] >= 2)
+			return -1;
+	} else {
+		if (rules_outside(me))
+			return -1;
+		for (p = f + 1; dest < 0 && p <= 6; p++)
+			if (me[p])
+				return -1;
+		dest = 0;
+	}
+	me[f]--;
+	me[dest]++;
+	*to = dest;
+	if (dest >= 1 && op[25 - dest] == 1) {
+		op[25 - dest] = 0;
+		op[25]++;
+		return 1;
+	}
+	return 0;
+}
+
+/* Take back quick_step's step from f to to, which hit or not. */
+static void
+quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
+{
+	me[to]--;
+	me[f]++;
+	if (hit) {
+		op[25 - to] = 1;
+		op[25]--;
+	}
+}
+
+/*
  * The common texts, decided without the search and on the board itself
  * (rules_int.h).  One written step per die: each part a single segment
  * and as many parts as dice, so every route gives each part exactly one
@@ -259,7 +308,7 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 {
 	unsigned char *me, *op;
 	unsigned marks = 0, hits = 0, bit;
-	int hi, lo, i, k, ndice, twice = 0, order, f, dd, dest, q;
+	int hi, lo, i, k, ndice, twice = 0, order, f, dd;
 
 	if (s < 0 || s > 1 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
 		return 0;
@@ -324,67 +373,61 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 				marks |= bit;
 			}
 	}
-	/*
-	 * A non-double: the larger die for the first part, else the
-	 * smaller; a first part that lands on a point says which.
-	 */
-	order = ndice == 2 && n->path[0].pt[1] > 0 &&
-	    n->path[0].pt[0] - n->path[0].pt[1] == lo;
-	for (; order < (ndice == 2 ? 2 : 1); order++) {
-		for (k = 0; k < ndice; k++) {
+	if (ndice == 2) {
+		/*
+		 * The larger die for the first part, else the smaller; a
+		 * first part that lands on a point says which.
+		 */
+		const bg_path *pa = &n->path[0], *pb = &n->path[1];
+		int t0, t1, h0, h1;
+
+		order = pa->pt[1] > 0 && pa->pt[0] - pa->pt[1] == lo;
+		for (; order < 2; order++) {
+			int d0 = order ? lo : hi, d1 = order ? hi : lo;
+
+			if ((h0 = quick_step(me, op, pa->pt[0], pa->pt[1], d0,
+			    &t0)) < 0)
+				continue;
+			if ((h1 = quick_step(me, op, pb->pt[0], pb->pt[1], d1,
+			    &t1)) >= 0) {
+				p->step[0].from = pa->pt[0];
+				p->step[0].to = (signed char)t0;
+				p->die[0] = (unsigned char)d0;
+				p->hit[0] = (unsigned char)h0;
+				p->step[1].from = pb->pt[0];
+				p->step[1].to = (signed char)t1;
+				p->die[1] = (unsigned char)d1;
+				p->hit[1] = (unsigned char)h1;
+				hits = (unsigned)h0 << t0 | (unsigned)h1 << t1;
+				break;
+			}
+			quick_undo(me, op, pa->pt[0], t0, h0);
+		}
+		if (order == 2)
+			return 0;
+	} else {
+		int t[4], h[4];
+
+		for (k = 0; k < 4; k++) {
 			f = n->path[k].pt[0];
-			q = n->path[k].pt[1];
-			dd = ndice == 2 && k != order ? lo : hi;
-			dest = f - dd;
-			if (q > 0 ? dest != q : dest > 0)
+			if ((h[k] = quick_step(me, op, f, n->path[k].pt[1], hi,
+			    &t[k])) < 0)
 				break;
-			if (f < 1 || f > 25 || me[f] == 0 ||
-			    (f != 25 && me[25]))
-				break;
-			if (dest >= 1) {
-				if (op[25 - dest] >= 2)
-					break;
-			} else {
-				if (rules_outside(me))
-					break;
-				for (i = f + 1; dest < 0 && i <= 6; i++)
-					if (me[i])
-						break;
-				if (dest < 0 && i <= 6)
-					break;
-				dest = 0;
-			}
-			me[f]--;
-			me[dest]++;
-			p->step[k].from = (signed char)f;
-			p->step[k].to = (signed char)dest;
-			p->die[k] = (unsigned char)dd;
-			if (dest >= 1 && op[25 - dest] == 1) {
-				op[25 - dest] = 0;
-				op[25]++;
-				p->hit[k] = 1;
-				hits |= 1u << dest;
-			} else
-				p->hit[k] = 0;
 		}
-		if (k == ndice)
-			break;
-		/* Take back the steps made. */
-		while (k-- > 0) {
-			f = p->step[k].from;
-			dest = p->step[k].to;
-			me[dest]--;
-			me[f]++;
-			if (p->hit[k]) {
-				op[25 - dest] = 1;
-				op[25]--;
-				p->hit[k] = 0;
-			}
+		if (k < 4) {
+			while (k-- > 0)
+				quick_undo(me, op, n->path[k].pt[0], t[k],
+				    h[k]);
+			return 0;
 		}
-		hits = 0;
+		for (k = 0; k < 4; k++) {
+			p->step[k].from = n->path[k].pt[0];
+			p->step[k].to = (signed char)t[k];
+			p->die[k] = (unsigned char)hi;
+			p->hit[k] = (unsigned char)h[k];
+			hits |= (unsigned)h[k] << t[k];
+		}
 	}
-	if (k < ndice)
-		return 0;
 	p->n = ndice;
 	if (hits & ~marks)
 		warn[(*nwarn)++] = BG_WHITUNMARKED;

@@ -250,8 +250,8 @@ write_match(void)
 }
 
 /*
- * A copy of mat with random edits to the move, match, game and tag
- * lines: such a line may lose a byte, or gain or have a byte replaced by
+ * A copy of mat with random edits to the move, match, game, tag and
+ * result lines: such a line may lose a byte, or gain or have a byte replaced by
  * one of the pieces below, once or twice.
  */
 static void
@@ -277,8 +277,8 @@ edit_match(void)
 		memcpy(line, mat + i, b);
 		i = e < matlen ? e + 1 : e;
 		if (b > 5 && (line[3] == ')' || line[0] == ';' ||
-		    line[0] == '#' || line[1] == 'G' || line[2] == 'p') &&
-		    below(3) == 0)
+		    line[0] == '#' || line[1] == 'G' || line[2] == 'p' ||
+		    line[b - 1] == 't') && below(3) == 0)
 			for (edits = 1 + below(2); edits > 0; edits--) {
 				const char *bit = bits[below(sizeof bits /
 				    sizeof bits[0])];
@@ -305,6 +305,11 @@ edit_match(void)
 		if (editedlen == 0 || edited[editedlen - 1] != '\r' ||
 		    below(2))
 			edited[editedlen++] = '\n';
+		/* The last line may have no line end. */
+		if (i >= matlen && below(2))
+			while (editedlen > 0 && (edited[editedlen - 1] == '\n' ||
+			    edited[editedlen - 1] == '\r'))
+				editedlen--;
 	}
 }
 

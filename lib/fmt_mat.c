@@ -1674,6 +1674,7 @@ fast_line(bg_reader *r, size_t body)
 	struct fcell c[2];
 	size_t i = body, j, k, len = r->llen, off;
 	int moveno = 0, n = 0, left, right, m, p;
+	struct bg_game *g = &r->game;
 	bg_record *rec;
 
 	while (isdig((unsigned char)s[i]) && i - body < 4)
@@ -1746,16 +1747,19 @@ fast_line(bg_reader *r, size_t body)
 	r->last_line = r->lineno;
 	/*
 	 * The cells' text: the line from the first cell on, copied once,
-	 * each cell ended by a NUL on the blank after it.
+	 * each cell ended by a NUL on the blank after it.  The records
+	 * made here as rec_game_new_at makes them.
 	 */
-	if (rec_sb_add(&r->game.s, s + c[0].st, len - c[0].st, &off) < 0)
+	if (rec_sb_add(&g->s, s + c[0].st, len - c[0].st, &off) < 0 ||
+	    (g->caprec - g->nrec < 2 && rec_game_room(g, 2) < 0))
 		return r->err = -BG_ENOMEM;
 	if (n == 2)
-		r->game.s.p[off + c[0].en - c[0].st] = '\0';
+		g->s.p[off + c[0].en - c[0].st] = '\0';
 	for (m = 0; m < n; m++) {
-		if ((rec = rec_game_new_at(&r->game, off + c[m].st - c[0].st,
-		    c[m].en - c[m].st)) == NULL)
-			return r->err = -BG_ENOMEM;
+		g->toff[g->nrec] = off + c[m].st - c[0].st;
+		rec = &g->rec[g->nrec++];
+		rec_zero(rec);
+		rec->len = c[m].en - c[m].st;
 		rec->kind = c[m].kind;
 		rec->line = r->lineno;
 		rec->col = (int)c[m].st + 1;

@@ -9,10 +9,6 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__) && defined(__GNUC__)
-#include <emmintrin.h>
-#define BYTES16		/* records zeroed 16 bytes at a time */
-#endif
 
 #include "bgkit.h"
 #include "record_int.h"
@@ -291,55 +287,41 @@ rec_game_set_player(struct bg_game *g, int s, const char *name,
 	return rc;
 }
 
-/*
- * memset(rec, 0, sizeof *rec), in sixteen-byte stores where SSE2 is:
- * gcc makes the memset a rep stos, whose start-up takes longer.
- */
-static void
-zero_record(bg_record *rec)
+int
+rec_game_room(struct bg_game *g, size_t n)
 {
-#ifdef BYTES16
-	__m128i *p = (__m128i *)(void *)rec, z = _mm_setzero_si128();
-	size_t i;
+	size_t cap = g->caprec;
+	bg_record *rec;
+	size_t *p;
 
-	/* Unrolled by hand: a loop is made a memset again. */
-	for (i = 0; i + 4 <= sizeof *rec / 16; i += 4) {
-		_mm_storeu_si128(p + i, z);
-		_mm_storeu_si128(p + i + 1, z);
-		_mm_storeu_si128(p + i + 2, z);
-		_mm_storeu_si128(p + i + 3, z);
+	while (cap - g->nrec < n) {
+		/* Room for a long game at once: growing copies them all. */
+		cap = cap ? cap * 2 : 256;
+		if (cap > (size_t)-1 / sizeof *rec / 2)
+			return -BG_ENOMEM;
 	}
-	memset((char *)rec + i * 16, 0, sizeof *rec - i * 16);
-#else
-	memset(rec, 0, sizeof *rec);
-#endif
+	if (cap == g->caprec)
+		return 0;
+	if ((rec = realloc(g->rec, cap * sizeof *rec)) == NULL)
+		return -BG_ENOMEM;
+	g->rec = rec;
+	if ((p = realloc(g->toff, cap * sizeof *p)) == NULL)
+		return -BG_ENOMEM;
+	g->toff = p;
+	g->caprec = cap;
+	return 0;
 }
 
 bg_record *
 rec_game_new_at(struct bg_game *g, size_t off, size_t len)
 {
-	size_t cap = g->caprec;
 	bg_record *rec;
 
-	if (g->nrec == cap) {
-		/* Room for a long game at once: growing copies them all. */
-		cap = cap ? cap * 2 : 256;
-		if (cap > (size_t)-1 / sizeof *rec ||
-		    (rec = realloc(g->rec, cap * sizeof *rec)) == NULL)
-			return NULL;
-		g->rec = rec;
-		if (cap != g->caprec) {
-			size_t *p = realloc(g->toff, cap * sizeof *p);
-
-			if (p == NULL)
-				return NULL;
-			g->toff = p;
-			g->caprec = cap;
-		}
-	}
+	if (g->nrec == g->caprec && rec_game_room(g, 1) < 0)
+		return NULL;
 	g->toff[g->nrec] = off;
 	rec = &g->rec[g->nrec++];
-	zero_record(rec);
+	rec_zero(rec);
 	rec->len = len;
 	return rec;
 }

@@ -463,7 +463,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	size_t k;
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
-	int npos = 0, qwarn[4], nq;
+	int npos = 0, qwarn[4], nq, off;
 	bg_play qplay;
 	size_t nrec = bg_game_record_count(g);
 
@@ -584,6 +584,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				turn = !turn;
 				break;
 			}
+			off = rp->board.pt[rec->side][BG_OFF];
 			if (resolve_quick(&rp->board, rec->side, &rec->note,
 			    rec->dice, vi->flags, &qplay, qwarn, &nq)) {
 				/* What the general way below does then. */
@@ -594,11 +595,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 						    "%.60s", rec->text);
 				made = &qplay;
 				/* Only a checker borne off can end it. */
-				for (i = 0; i < qplay.n; i++)
-					if (qplay.step[i].to == 0)
-						break;
-				if (i < qplay.n && bg_board_checkers(
-				    &rp->board, rec->side) == 0) {
+				if (rp->board.pt[rec->side][BG_OFF] != off &&
+				    bg_board_checkers(&rp->board,
+				    rec->side) == 0) {
 					over = 1;
 					res->ended_by = BG_END_BEAROFF;
 					res->winner = rec->side;

@@ -242,7 +242,7 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
  * has frozen no checker, the step fitting the part as in_order asks.
  * -1 when not made; else made, 1 when it hit, and *to where it went.
  */
-static int
+static inline int
 quick_step(unsigned char *me, unsigned char *op, int f, int q, int d,
     int *to)
 {

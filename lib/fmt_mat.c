@@ -1708,16 +1708,23 @@ fast_line(bg_reader *r, size_t body)
 			while (s[i] == ' ')
 				i++;
 			/* Parts, one blank apart, up to the next roll. */
-			while (isdig((unsigned char)s[i]) &&
-			    (s[i + 1] == '\0' || s[i + 2] != ':')) {
-				if ((i = fast_part(s, i, &c[n])) == 0)
-					return 0;
-				c[n].en = i;
-				if (s[i] == ' ' && isdig((unsigned char)s[i + 1]))
+			if (isdig((unsigned char)s[i]) &&
+			    (s[i + 1] == '\0' || s[i + 2] != ':'))
+				for (;;) {
+					if ((i = fast_part(s, i, &c[n])) == 0)
+						return 0;
+					c[n].en = i;
+					if (s[i] != ' ') {
+						if (s[i] != '\0')
+							return 0;
+						break;
+					}
+					/* A part, not a roll, after one blank? */
+					if (!isdig((unsigned char)s[i + 1]) ||
+					    (s[i + 2] != '\0' && s[i + 3] == ':'))
+						break;
 					i++;
-				else if (s[i] != ' ' && s[i] != '\0')
-					return 0;
-			}
+				}
 		} else if (s[i] == 'T' || s[i] == 'D') {
 			if (len - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
 			    memcmp(s + i, "Drops", 5) == 0)) {

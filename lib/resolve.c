@@ -366,12 +366,13 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 			return 0;
 		/* A point can be hit once in a play: a second star on it
 		 * marks nothing; a star on off never matches. */
-		for (k = 0; k < 2; k++)
-			if (pa->hit[k] && pa->pt[k] <= 24) {
-				bit = 1u << pa->pt[k];
-				twice |= (marks & bit) != 0;
-				marks |= bit;
-			}
+		if (pa->hit[0] | pa->hit[1])
+			for (k = 0; k < 2; k++)
+				if (pa->hit[k] && pa->pt[k] <= 24) {
+					bit = 1u << pa->pt[k];
+					twice |= (marks & bit) != 0;
+					marks |= bit;
+				}
 	}
 	if (ndice == 2) {
 		/*

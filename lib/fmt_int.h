@@ -86,6 +86,13 @@ size_t	fmt_front_diag_count(const struct fmt_front *);
 const bg_diag *fmt_front_diag(const struct fmt_front *, size_t);
 void	fmt_front_fini(struct fmt_front *);
 
+/*
+ * Let the .mat reader read move, match, game and tag lines as gnubg
+ * writes them without the general code (on, the default), or only the
+ * general way: for the tests, which compare the two.
+ */
+void	fmt_mat_set_fast(bg_reader *, int);
+
 /* --------------------------------------------------------------- writers */
 
 /* What the replay made of one record of the game being written. */

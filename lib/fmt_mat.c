@@ -17,6 +17,10 @@
 
 #include <pcre2.h>
 #include <stdint.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#define BYTES16		/* find_eol and is_plain 16 bytes at a time */
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,12 +108,21 @@ struct bg_reader {
 	size_t		 dlen, dpos, dcap, dscan;
 	int		 skipping;	/* discarding the rest of a long line */
 
-	/* the current line, NUL-terminated, right-trimmed */
+	/*
+	 * The current line, NUL-terminated, right-trimmed: in the decoded
+	 * text itself when plain (the NUL on its line end), else a copy in
+	 * lbuf, repaired.  Valid until the next next_line().
+	 */
 	char		*line;
-	size_t		 llen, lcap;
+	size_t		 llen;
+	char		*lbuf;
+	size_t		 lcap;
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
+	int		 fast;		/* fast_line, plain_match, plain_game
+					   and plain_tag may read lines */
+	int		 number;	/* of the match or game line classified */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
 	int		 pline, pushed, plong, pplain;
@@ -398,6 +411,7 @@ fill(bg_reader *r)
 {
 	long n;
 	size_t want;
+	int rc;
 
 	if (r->eof)
 		return 0;
@@ -407,6 +421,19 @@ fill(bg_reader *r)
 		r->dlen -= r->dpos;
 		r->dscan -= r->dpos;
 		r->dpos = 0;
+	}
+	if (r->enc == ENC_UTF8) {
+		/* Nothing to decode: straight into the decoded text. */
+		if ((rc = reserve(&r->dec, &r->dcap, r->dlen + CHUNK + 8)) < 0)
+			return rc;
+		n = r->mem ? mem_read(r, r->dec + r->dlen, CHUNK) :
+		    r->read(r->ctx, r->dec + r->dlen, CHUNK);
+		if (n < 0 || (size_t)n > CHUNK)
+			return r->err = -BG_EIO;
+		if (n == 0)
+			r->eof = 1;
+		r->dlen += (size_t)n;
+		return 0;
 	}
 	want = CHUNK - r->rawlen;
 	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
@@ -506,8 +533,9 @@ repair(bg_reader *r)
 			r->tmp[o++] = (char)(0x80 | (s[i] & 0x3f));
 		}
 	}
-	if ((rc = reserve(&r->line, &r->lcap, o + 1)) < 0)
+	if ((rc = reserve(&r->lbuf, &r->lcap, o + 1)) < 0)
 		return rc;
+	r->line = r->lbuf;
 	memcpy(r->line, r->tmp, o);
 	r->line[o] = '\0';
 	r->llen = o;
@@ -522,6 +550,86 @@ repair(bg_reader *r)
 #define ONES	0x0101010101010101ULL
 #define HIGHS	0x8080808080808080ULL
 
+
+#ifdef BYTES16
+/*
+ * Sixteen bytes at a time where SSE2 is (every x86-64): a bit per byte
+ * of s[i..i + 16) that is a CR or LF (eol16), or not plain (bad16).
+ */
+static unsigned
+eol16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\r'))));
+}
+
+static unsigned
+bad16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(x, _mm_or_si128(
+	    _mm_cmpeq_epi8(x, _mm_set1_epi8('\t')),
+	    _mm_cmpeq_epi8(x, _mm_setzero_si128()))));
+}
+
+/*
+ * Offset of the first CR or LF in s[i..n), or n; *bad says whether a
+ * byte before it is not plain (is_plain), so that a line is read once.
+ */
+static size_t
+find_eol(const char *s, size_t i, size_t n, int *bad)
+{
+	unsigned m, b = 0;
+
+	for (; i + 16 <= n; i += 16) {
+		if ((m = eol16(s + i)) != 0) {
+			m = (unsigned)__builtin_ctz(m);
+			*bad = b != 0 || (bad16(s + i) & ((1u << m) - 1)) != 0;
+			return i + m;
+		}
+		b |= bad16(s + i);
+	}
+	if (n >= 16 && i < n) {
+		/* The last 16 bytes, those before i masked off. */
+		unsigned t = bad16(s + n - 16) >> (16 - (n - i)), k = 16;
+
+		if ((m = eol16(s + n - 16) >> (16 - (n - i))) != 0) {
+			k = (unsigned)__builtin_ctz(m);
+			t &= (1u << k) - 1;
+		}
+		*bad = b != 0 || t != 0;
+		return m ? i + k : n;
+	}
+	for (; i < n; i++) {
+		if (s[i] == '\n' || s[i] == '\r')
+			break;
+		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
+	}
+	*bad = b != 0;
+	return i;
+}
+
+/* Only ASCII without tab or NUL in s[0..n)? */
+static int
+is_plain(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	for (; i + 16 <= n; i += 16)
+		if (bad16(s + i))
+			return 0;
+	if (n >= 16)
+		return i == n || bad16(s + n - 16) == 0;
+	for (; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0)
+			return 0;
+	return 1;
+}
+#else
 static uint64_t
 has(uint64_t x, unsigned char c)
 {
@@ -529,20 +637,27 @@ has(uint64_t x, unsigned char c)
 	return (x - ONES) & ~x & HIGHS;
 }
 
-/* Offset of the first CR or LF in s[i..n), or n. */
+/*
+ * Offset of the first CR or LF in s[i..n), or n; *bad says whether a
+ * byte before it is not plain (is_plain), so that a line is read once.
+ */
 static size_t
-find_eol(const char *s, size_t i, size_t n)
+find_eol(const char *s, size_t i, size_t n, int *bad)
 {
-	uint64_t x;
+	uint64_t x, b = 0;
 
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&x, s + i, 8);
 		if (has(x, '\n') | has(x, '\r'))
 			break;
+		b |= (x & HIGHS) | has(x, '\t') | has(x, 0);
 	}
-	for (; i < n; i++)
+	for (; i < n; i++) {
 		if (s[i] == '\n' || s[i] == '\r')
 			break;
+		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
+	}
+	*bad = b != 0;
 	return i;
 }
 
@@ -563,23 +678,36 @@ is_plain(const char *s, size_t n)
 			return 0;
 	return 1;
 }
+#endif
 
-/* Copy s[0..n) into the current line, cut at MAXLINE, right-trimmed. */
+/*
+ * s[0..n) of the decoded text is the current line, cut at MAXLINE,
+ * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain line is used where it is, its line end made
+ * its NUL (the decoded text has room after its last byte); others are
+ * copied, to be repaired.
+ */
 static int
-set_line(bg_reader *r, const char *s, size_t n)
+set_line(bg_reader *r, char *s, size_t n, int plain)
 {
 	int rc;
 
 	if (n > MAXLINE) {
 		n = MAXLINE;
 		r->longline = 1;
+		plain = -1;
 	}
-	if ((rc = reserve(&r->line, &r->lcap, n + 1)) < 0)
-		return rc;
-	memcpy(r->line, s, n);
+	r->plain = plain >= 0 ? plain : is_plain(s, n);
 	r->llen = n;
-	r->line[n] = '\0';
-	r->plain = is_plain(s, n);
+	if (r->plain && !r->longline) {
+		r->line = s;
+		s[n] = '\0';
+	} else {
+		if ((rc = reserve(&r->lbuf, &r->lcap, n + 1)) < 0)
+			return rc;
+		r->line = r->lbuf;
+		memcpy(r->line, s, n);
+		r->line[n] = '\0';
+	}
 	if (!r->plain && (rc = repair(r)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
@@ -595,14 +723,15 @@ static int
 next_line(bg_reader *r)
 {
 	size_t i;
-	int rc;
+	int rc, whole, bad;
 
 	if (r->err)
 		return r->err;
 	if (r->pushed) {
 		r->pushed = 0;
-		if ((rc = reserve(&r->line, &r->lcap, r->plen + 1)) < 0)
+		if ((rc = reserve(&r->lbuf, &r->lcap, r->plen + 1)) < 0)
 			return r->err = rc;
+		r->line = r->lbuf;
 		memcpy(r->line, r->pbuf, r->plen + 1);
 		r->llen = r->plen;
 		r->lineno = r->pline;
@@ -612,7 +741,8 @@ next_line(bg_reader *r)
 	}
 	r->longline = 0;
 	for (;;) {
-		i = find_eol(r->dec, r->dscan, r->dlen);
+		whole = r->dscan == r->dpos;	/* bad is the line's */
+		i = find_eol(r->dec, r->dscan, r->dlen, &bad);
 		r->dscan = i;
 		if (i < r->dlen && r->dec[i] == '\r' && i + 1 == r->dlen &&
 		    !r->eof) {
@@ -635,7 +765,7 @@ next_line(bg_reader *r)
 				continue;
 			}
 			if ((rc = set_line(r, r->dec + r->dpos,
-			    end - r->dpos)) < 0)
+			    end - r->dpos, whole ? !bad : -1)) < 0)
 				return r->err = rc;
 			r->dpos = r->dscan = next;
 			r->lineno++;
@@ -646,7 +776,7 @@ next_line(bg_reader *r)
 		if (r->dlen - r->dpos > MAXLINE && !r->skipping) {
 			/* Deliver the start now, drop the rest. */
 			if ((rc = set_line(r, r->dec + r->dpos,
-			    r->dlen - r->dpos)) < 0)
+			    r->dlen - r->dpos, -1)) < 0)
 				return r->err = rc;
 			r->longline = 1;
 			r->skipping = 1;
@@ -765,8 +895,12 @@ starter(const char *s, size_t n)
 		return 0;
 	for (w = 0; w < n && isalph((unsigned char)s[w]); w++)
 		;
+	/* No keyword is shorter than three letters or longer than eight. */
+	if (w < 3 || w > 8)
+		return 0;
 	for (i = 0; i < sizeof starters / sizeof starters[0]; i++) {
-		if (strlen(starters[i]) != w)
+		if (starters[i][0] != lower((unsigned char)s[0]) ||
+		    strlen(starters[i]) != w)
 			continue;
 		for (k = 0; k < w; k++)
 			if (lower((unsigned char)s[k]) != starters[i][k])
@@ -776,6 +910,79 @@ starter(const char *s, size_t n)
 			    3 : 2;
 	}
 	return 0;
+}
+
+/* Offset of the first byte of s[i..n) that is no space, or n. */
+static size_t
+spaces(const char *s, size_t i, size_t n)
+{
+	while (i < n && s[i] == ' ')
+		i++;
+	return i;
+}
+
+/*
+ * Digits at s[*i..n): 1 to 9 of them, their value in *v and *i after
+ * them; else 0.
+ */
+static int
+digits(const char *s, size_t *i, size_t n, int *v)
+{
+	size_t k = *i;
+
+	while (*i < n && isdig((unsigned char)s[*i]))
+		(*i)++;
+	if (*i == k || *i - k > 9)
+		return 0;
+	*v = atoin(s + k, *i - k);
+	return 1;
+}
+
+/*
+ * " 7 point match" and " Game 3" as gnubg writes them, in lines of s[0..n)
+ * that P_MATCH and P_GAME would match, read without them: 1 with the
+ * number of their group 1 in *v, else 0 to let the pattern decide.
+ */
+static int
+plain_match(const char *s, size_t n, int *v)
+{
+	size_t i = spaces(s, 0, n);
+
+	if (!digits(s, &i, n, v))
+		return 0;
+	i = spaces(s, i, n);
+	if (n - i < 5 || memcmp(s + i, "point", 5) != 0)
+		return 0;
+	i += 5;
+	if (i < n && s[i] == 's')
+		i++;
+	if (i == n || s[i] != ' ')
+		return 0;
+	i = spaces(s, i, n);
+	if (n - i < 5 || memcmp(s + i, "match", 5) != 0)
+		return 0;
+	return spaces(s, i + 5, n) == n;
+}
+
+static int
+plain_game(const char *s, size_t n, int *v)
+{
+	size_t i = spaces(s, 0, n);
+
+	if (n - i < 6 || memcmp(s + i, "Game ", 5) != 0)
+		return 0;
+	i = spaces(s, i + 5, n);
+	return digits(s, &i, n, v) && spaces(s, i, n) == n;
+}
+
+/* The number of P_MATCH's or P_GAME's last match, into r->number. */
+static void
+pattern_number(bg_reader *r)
+{
+	size_t st, len;
+
+	group(r, 1, &st, &len);
+	r->number = atoin(r->line + st, len);
 }
 
 static enum kind
@@ -796,12 +1003,21 @@ classify(bg_reader *r, size_t *body)
 			;
 		if (s[j] == ')')
 			return L_MOVE;
-		if (re_match(r, P_MATCH, s, r->llen))
+		if (r->fast && plain_match(s, r->llen, &r->number))
 			return L_MATCH;
+		if (re_match(r, P_MATCH, s, r->llen)) {
+			pattern_number(r);
+			return L_MATCH;
+		}
 	}
-	if (lower((unsigned char)s[i]) == 'g' &&
-	    re_match(r, P_GAME, s, r->llen))
-		return L_GAME;
+	if (lower((unsigned char)s[i]) == 'g') {
+		if (r->fast && plain_game(s, r->llen, &r->number))
+			return L_GAME;
+		if (re_match(r, P_GAME, s, r->llen)) {
+			pattern_number(r);
+			return L_GAME;
+		}
+	}
 	if (starter(s + i, r->llen - i))
 		return L_CELLS;
 	return L_OTHER;
@@ -811,10 +1027,7 @@ classify(bg_reader *r, size_t *body)
 static int
 line_number_of(bg_reader *r)
 {
-	size_t st, len;
-
-	group(r, 1, &st, &len);
-	return atoin(r->line + st, len);
+	return r->number;
 }
 
 /* --------------------------------------------------------------- header */
@@ -836,11 +1049,49 @@ comment_text(const char *s, size_t len, size_t *st, size_t *n)
 	*n = len - i;
 }
 
+/*
+ * A tag as gnubg writes it, '; [Key "value"]' in printable ASCII ending
+ * in '"]': 1 with the key and value that P_TAG's groups 1 and 2 would
+ * give, else 0 to let the pattern decide.
+ */
+static int
+plain_tag(const char *s, size_t n, size_t *ks, size_t *kl, size_t *vs,
+    size_t *vl)
+{
+	size_t i, q, e;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e)
+			return 0;
+	if (n < 5 || (s[0] != ';' && s[0] != '#') || s[n - 2] != '"' ||
+	    s[n - 1] != ']')
+		return 0;
+	i = spaces(s, 1, n);
+	if (s[i] != '[')
+		return 0;
+	i = spaces(s, i + 1, n);
+	/* The key: up to the first quote, trimmed, no ']' in it. */
+	for (q = i; s[q] != '"'; q++)
+		if (s[q] == ']')
+			return 0;
+	if (q >= n - 2)
+		return 0;
+	for (e = q; e > i && s[e - 1] == ' '; e--)
+		;
+	*ks = i;
+	*kl = e - i;
+	*vs = q + 1;
+	*vl = n - 2 - (q + 1);
+	return 1;
+}
+
 static int
 header_comment(bg_reader *r, const char *s, size_t len)
 {
 	size_t ks, kl, vs, vl;
 
+	if (r->fast && plain_tag(s, len, &ks, &kl, &vs, &vl))
+		return rec_match_add_tag(&r->match, s + ks, kl, s + vs, vl);
 	if (re_match(r, P_TAG, s, len)) {
 		group(r, 1, &ks, &kl);
 		group(r, 2, &vs, &vl);
@@ -1353,6 +1604,202 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 	return n;
 }
 
+/* A cell of a move line as fast_line reads it. */
+struct fcell {
+	size_t		 st, en;	/* the cell's bytes, trimmed */
+	bg_rec_kind	 kind;		/* MOVE, DOUBLE, TAKE or DROP */
+	int		 value;		/* DOUBLE: the cube */
+	int		 npath;		/* MOVE: parts of the play */
+	signed char	 pt[4][2];	/* their points */
+	unsigned char	 hit[4];	/* '*' after the second */
+};
+
+/*
+ * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
+ * digits, as parse_plain (notation.c) takes it: the offset after it, or
+ * 0 when it is not one.
+ */
+static size_t
+fast_part(const char *s, size_t i, struct fcell *c)
+{
+	unsigned d0, d1, two, from, to, star;
+
+	/*
+	 * Without a branch on the number of digits, which the branch
+	 * predictor cannot guess.  s[i] is a digit, so s[i + 1] is in the
+	 * line (perhaps its NUL), and so on.
+	 */
+	d0 = (unsigned char)s[i] - '0';
+	if (d0 > 9)
+		return 0;
+	d1 = (unsigned char)s[i + 1] - '0';
+	two = d1 <= 9;
+	from = two ? d0 * 10 + d1 : d0;
+	i += 1 + two;
+	if (s[i] != '/')
+		return 0;
+	d0 = (unsigned char)s[i + 1] - '0';
+	if (d0 > 9)
+		return 0;
+	d1 = (unsigned char)s[i + 2] - '0';
+	two = d1 <= 9;
+	to = two ? d0 * 10 + d1 : d0;
+	i += 2 + two;
+	star = s[i] == '*';
+	if ((from - 1 > BG_BAR - 1) | (to >= from) | (c->npath == 4))
+		return 0;
+	c->pt[c->npath][0] = (signed char)from;
+	c->pt[c->npath][1] = (signed char)to;
+	c->hit[c->npath] = (unsigned char)star;
+	c->npath++;
+	return i + star;
+}
+
+/*
+ * A move line as gnubg writes it, "  7) 64: 13/7 8/4*       Doubles => 2",
+ * read in one pass, its records built in place: a number, then one or
+ * two cells apart, each a roll with its play in gnubg's notation (parts
+ * "F/T" one blank apart) or none, "Doubles => N", "Takes" or "Drops".
+ * The records, the columns learned and the line of the last content are
+ * those read_cells makes of such a line (test_fast compares them on
+ * many lines); for anything else (a third cell, a tab, another keyword,
+ * a play in another notation, text glued to a roll) it returns 0 having
+ * changed nothing, and read_cells reads the line.  1 when read, or a
+ * negative code.
+ */
+static int
+fast_line(bg_reader *r, size_t body)
+{
+	const char *s = r->line;
+	struct fcell c[2];
+	size_t i = body, j, k, len = r->llen, off;
+	int moveno = 0, n = 0, left, right, m, p;
+	struct bg_game *g = &r->game;
+	bg_record *rec;
+
+	while (isdig((unsigned char)s[i]) && i - body < 4)
+		moveno = moveno * 10 + (s[i++] - '0');
+	if (s[i] != ')' || !r->plain)
+		return 0;
+	left = (int)i + 3;	/* dispcol(r, i) + 2 */
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	for (i++;;) {
+		/* The blanks between the cells, mostly a word at a time. */
+		while (i + 8 <= len && all_spaces(s + i))
+			i += 8;
+		while (s[i] == ' ')
+			i++;
+		if (s[i] == '\0')
+			break;
+		if (n == 2)
+			return 0;
+		c[n].st = i;
+		c[n].npath = 0;
+		c[n].value = 0;
+		if (s[i] >= '1' && s[i] <= '6' && s[i + 1] >= '1' &&
+		    s[i + 1] <= '6' && s[i + 2] == ':') {
+			c[n].kind = BG_REC_MOVE;
+			i += 3;
+			c[n].en = i;
+			if (s[i] != ' ' && s[i] != '\0')
+				return 0;
+			while (s[i] == ' ')
+				i++;
+			/* Parts, one blank apart, up to the next roll. */
+			if (isdig((unsigned char)s[i]) &&
+			    (s[i + 1] == '\0' || s[i + 2] != ':'))
+				for (;;) {
+					if ((i = fast_part(s, i, &c[n])) == 0)
+						return 0;
+					c[n].en = i;
+					if (s[i] != ' ') {
+						if (s[i] != '\0')
+							return 0;
+						break;
+					}
+					/* A part, not a roll, after one blank? */
+					if (!isdig((unsigned char)s[i + 1]) ||
+					    (s[i + 2] != '\0' && s[i + 3] == ':'))
+						break;
+					i++;
+				}
+		} else if (s[i] == 'T' || s[i] == 'D') {
+			if (len - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
+			    memcmp(s + i, "Drops", 5) == 0)) {
+				c[n].kind = s[i] == 'T' ? BG_REC_TAKE :
+				    BG_REC_DROP;
+				i += 5;
+			} else if (len - i >= 11 &&
+			    memcmp(s + i, "Doubles => ", 11) == 0) {
+				c[n].kind = BG_REC_DOUBLE;
+				for (j = i += 11; isdig((unsigned char)s[i]) &&
+				    i - j < 9; i++)
+					c[n].value = c[n].value * 10 +
+					    (s[i] - '0');
+				if (i == j)
+					return 0;
+			} else
+				return 0;
+			if (s[i] != ' ' && s[i] != '\0')
+				return 0;
+			c[n].en = i;
+		} else
+			return 0;
+		n++;
+	}
+	if (n == 0)
+		return 0;
+	r->last_line = r->lineno;
+	/*
+	 * The cells' text: the line from the first cell on, copied once,
+	 * each cell ended by a NUL on the blank after it.  The records
+	 * made here as rec_game_new_at makes them.
+	 */
+	if (rec_sb_add(&g->s, s + c[0].st, len - c[0].st, &off) < 0 ||
+	    (g->caprec - g->nrec < 2 && rec_game_room(g, 2) < 0))
+		return r->err = -BG_ENOMEM;
+	if (n == 2)
+		g->s.p[off + c[0].en - c[0].st] = '\0';
+	for (m = 0; m < n; m++) {
+		g->toff[g->nrec] = off + c[m].st - c[0].st;
+		rec = &g->rec[g->nrec++];
+		rec_zero(rec);
+		rec->len = c[m].en - c[m].st;
+		rec->kind = c[m].kind;
+		rec->line = r->lineno;
+		rec->col = (int)c[m].st + 1;
+		rec->moveno = moveno;
+		rec->side = n == 2 ? m : 2 * rec->col < left + right ? 0 : 1;
+		rec->value = c[m].value;
+		if (c[m].kind != BG_REC_MOVE)
+			continue;
+		k = c[m].st;
+		rec->dice[0] = rec->note.dice[0] = s[k] - '0';
+		rec->dice[1] = rec->note.dice[1] = s[k + 1] - '0';
+		if (rec->dice[0] < rec->dice[1])
+			rec->flags = BG_RF_LOWFIRST;
+		rec->note.kind = c[m].npath ? BG_NOTE_PLAY : BG_NOTE_NONE;
+		rec->note.npath = c[m].npath;
+		for (p = 0; p < c[m].npath; p++) {
+			rec->note.path[p].npt = 2;
+			rec->note.path[p].count = 1;
+			rec->note.path[p].pt[0] = c[m].pt[p][0];
+			rec->note.path[p].pt[1] = c[m].pt[p][1];
+			rec->note.path[p].hit[1] = c[m].hit[p];
+		}
+	}
+	/* Learn the columns from a clean two-cell line, as read_cells. */
+	if (n == 2 && c[1].st > c[0].st + 8) {
+		if (r->leftcol == 0 || (int)c[0].st + 1 < r->leftcol)
+			r->leftcol = (int)c[0].st + 1;
+		if (r->rightcol == 0 || (int)c[1].st + 1 < r->rightcol)
+			r->rightcol = (int)c[1].st + 1;
+	}
+	return 1;
+}
+
 /*
  * A line of cells: numbered (body at the number) or not.  The first of
  * two cells is the left player's, the second the right player's; a lone
@@ -1367,6 +1814,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	int n, i, moveno = 0, left, right, rc, dc[MAXCELL];
 	bg_record rec;
 
+	if (numbered && r->fast && (rc = fast_line(r, body)) != 0)
+		return rc < 0 ? rc : 0;
 	if (numbered) {
 		while (isdig((unsigned char)s[from]))
 			from++;
@@ -1425,6 +1874,12 @@ read_cells(bg_reader *r, size_t body, int numbered)
 
 /* -------------------------------------------------------------- the API */
 
+void
+fmt_mat_set_fast(bg_reader *r, int on)
+{
+	r->fast = on;
+}
+
 static bg_reader *
 reader_new(const char *name)
 {
@@ -1445,8 +1900,10 @@ reader_new(const char *name)
 		goto fail;
 	pcre2_set_match_limit(r->mc, MATCHLIMIT);
 	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
-	if (reserve(&r->line, &r->lcap, 256) < 0)
+	r->fast = 1;
+	if (reserve(&r->lbuf, &r->lcap, 256) < 0)
 		goto fail;
+	r->line = r->lbuf;
 	r->line[0] = '\0';
 	return r;
 fail:
@@ -1494,7 +1951,7 @@ bg_reader_free(bg_reader *r)
 	rec_game_fini(&r->game);
 	free(r->raw);
 	free(r->dec);
-	free(r->line);
+	free(r->lbuf);
 	free(r->pbuf);
 	free(r->tmp);
 	free(r->q);
@@ -1707,7 +2164,7 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 			r->pg_line = r->lineno;
 			break;
 		}
-		if (flush_queue(r, 1) < 0)
+		if (r->nq > 0 && flush_queue(r, 1) < 0)
 			return r->err;
 		if (r->expect_score) {
 			r->expect_score = 0;

@@ -19,7 +19,8 @@ int
 rec_sb_add(struct strbuf *b, const char *s, size_t len, size_t *off)
 {
 	if (b->cap - b->len < len + 1) {
-		size_t cap = b->cap ? b->cap : 256;
+		/* A game's text takes a few kilobytes: grow seldom. */
+		size_t cap = b->cap ? b->cap : 4096;
 		char *p;
 
 		while (cap - b->len < len + 1) {
@@ -287,30 +288,65 @@ rec_game_set_player(struct bg_game *g, int s, const char *name,
 }
 
 int
-rec_game_add(struct bg_game *g, const bg_record *r, const char *t,
-    size_t len)
+rec_game_room(struct bg_game *g, size_t n)
 {
 	size_t cap = g->caprec;
 	bg_record *rec;
-	int rc;
+	size_t *p;
 
-	if ((rec = grow(g->rec, &cap, g->nrec, sizeof *rec)) == NULL)
+	while (cap - g->nrec < n) {
+		/* Room for a long game at once: growing copies them all. */
+		cap = cap ? cap * 2 : 256;
+		if (cap > (size_t)-1 / sizeof *rec / 2)
+			return -BG_ENOMEM;
+	}
+	if (cap == g->caprec)
+		return 0;
+	if ((rec = realloc(g->rec, cap * sizeof *rec)) == NULL)
 		return -BG_ENOMEM;
 	g->rec = rec;
-	if (cap != g->caprec) {
-		size_t *p = realloc(g->toff, cap * sizeof *p);
+	if ((p = realloc(g->toff, cap * sizeof *p)) == NULL)
+		return -BG_ENOMEM;
+	g->toff = p;
+	g->caprec = cap;
+	return 0;
+}
 
-		if (p == NULL)
-			return -BG_ENOMEM;
-		g->toff = p;
-		g->caprec = cap;
-	}
-	if ((rc = rec_sb_add(&g->s, t, len, &g->toff[g->nrec])) < 0)
-		return rc;
-	g->rec[g->nrec] = *r;
-	g->rec[g->nrec].text = NULL;
-	g->rec[g->nrec].len = len;
-	g->nrec++;
+bg_record *
+rec_game_new_at(struct bg_game *g, size_t off, size_t len)
+{
+	bg_record *rec;
+
+	if (g->nrec == g->caprec && rec_game_room(g, 1) < 0)
+		return NULL;
+	g->toff[g->nrec] = off;
+	rec = &g->rec[g->nrec++];
+	rec_zero(rec);
+	rec->len = len;
+	return rec;
+}
+
+bg_record *
+rec_game_new(struct bg_game *g, const char *t, size_t len)
+{
+	size_t off;
+
+	if (rec_sb_add(&g->s, t, len, &off) < 0)
+		return NULL;
+	return rec_game_new_at(g, off, len);
+}
+
+int
+rec_game_add(struct bg_game *g, const bg_record *r, const char *t,
+    size_t len)
+{
+	bg_record *rec = rec_game_new(g, t, len);
+
+	if (rec == NULL)
+		return -BG_ENOMEM;
+	*rec = *r;
+	rec->text = NULL;
+	rec->len = len;
 	return 0;
 }
 

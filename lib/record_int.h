@@ -7,6 +7,11 @@
 #ifndef RECORD_INT_H
 #define RECORD_INT_H
 
+#include <string.h>
+#if defined(__SSE2__) && defined(__GNUC__)
+#include <emmintrin.h>
+#endif
+
 #define REC_NONE	((size_t)-1)	/* no string */
 
 /*
@@ -69,6 +74,39 @@ void	rec_game_reset(struct bg_game *);	/* keeps memory */
 void	rec_game_fini(struct bg_game *);
 int	rec_game_set_player(struct bg_game *, int, const char *, size_t,
 	    const char *, size_t);
+/* Room for n more records: 0, or -BG_ENOMEM. */
+int	rec_game_room(struct bg_game *, size_t);
+
+/*
+ * memset(rec, 0, sizeof *rec), in sixteen-byte stores where SSE2 is:
+ * gcc makes the memset a rep stos, whose start-up takes longer.
+ */
+static inline void
+rec_zero(bg_record *rec)
+{
+#if defined(__SSE2__) && defined(__GNUC__)
+	__m128i *p = (__m128i *)(void *)rec, z = _mm_setzero_si128();
+	size_t i;
+
+	/* Unrolled by hand: a loop is made a memset again. */
+	for (i = 0; i + 4 <= sizeof *rec / 16; i += 4) {
+		_mm_storeu_si128(p + i, z);
+		_mm_storeu_si128(p + i + 1, z);
+		_mm_storeu_si128(p + i + 2, z);
+		_mm_storeu_si128(p + i + 3, z);
+	}
+	memset((char *)rec + i * 16, 0, sizeof *rec - i * 16);
+#else
+	memset(rec, 0, sizeof *rec);
+#endif
+}
+
+/* A new record, zeroed but for its length, with text t[0..len), whose
+ * pointer rec_game_finish() sets; NULL when out of memory. */
+bg_record *rec_game_new(struct bg_game *, const char *, size_t);
+/* The same with the text already in the game's strings at offset off
+ * (NUL-terminated). */
+bg_record *rec_game_new_at(struct bg_game *, size_t, size_t);
 /* Append a copy of *r with text t[0..len); its text pointer is set by
  * rec_game_finish(). */
 int	rec_game_add(struct bg_game *, const bg_record *, const char *,

@@ -1,7 +1,8 @@
 /*
  * replay.c: follow a match record through the rules.  Each game starts
  * from the variant's position; each play is matched against its roll
- * with bg_notation_resolve(), each cube action against the cube's state,
+ * with bg_notation_resolve() (its quick path first, on the board itself),
+ * each cube action against the cube's state,
  * and each result against what the board says, and the score lines
  * against the running score.  Problems become diagnostics on the replay
  * object; nothing is printed.  Part of libbgkit.
@@ -13,6 +14,7 @@
 #include <strings.h>
 
 #include "bgkit.h"
+#include "rules_int.h"
 
 struct bg_replay {
 	int		 length;
@@ -461,7 +463,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	size_t k;
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
-	int npos = 0;
+	int npos = 0, qwarn[4], nq, off;
+	bg_play qplay;
+	size_t nrec = bg_game_record_count(g);
 
 	rp->ndiag = 0;
 	rp->games++;
@@ -518,7 +522,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	if (rp->fn != NULL)
 		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
-	for (k = 0; k < bg_game_record_count(g); k++) {
+	for (k = 0; k < nrec; k++) {
 		rec = bg_game_record(g, k);
 		if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
 		    rec->kind == BG_REC_UNPARSED)
@@ -577,6 +581,30 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			if (lost) {
+				turn = !turn;
+				break;
+			}
+			off = rp->board.pt[rec->side][BG_OFF];
+			if (resolve_quick(&rp->board, rec->side, &rec->note,
+			    rec->dice, vi->flags, &qplay, qwarn, &nq)) {
+				/* What the general way below does then. */
+				for (i = 0; i < nq; i++)
+					if (qwarn[i] != BG_WHITUNMARKED ||
+					    !(rec->flags & BG_RF_NOMARKS))
+						diag(rp, qwarn[i], rec, 0,
+						    "%.60s", rec->text);
+				made = &qplay;
+				/* Only a checker borne off can end it. */
+				if (rp->board.pt[rec->side][BG_OFF] != off &&
+				    bg_board_checkers(&rp->board,
+				    rec->side) == 0) {
+					over = 1;
+					res->ended_by = BG_END_BEAROFF;
+					res->winner = rec->side;
+					res->level = level_of(&rp->board,
+					    rec->side, vi->flags);
+					res->points = res->level * cube;
+				}
 				turn = !turn;
 				break;
 			}

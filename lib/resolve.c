@@ -234,78 +234,206 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 	return 1;
 }
 
-/* Step f/target with die dd, as in_order tries it; 1 if made. */
-static int
-try_step(struct turn *t, bg_play *p, int k, int f, int target, int dd)
-{
-	int to, point;
+/* ------------------------------------------------------ the quick path */
 
-	if (target > 0 ? f - dd != target : f - dd > 0)
-		return 0;
-	if (turn_stepcheck(t, f, dd, &to, &point) < 0)
-		return 0;
-	p->step[k].from = (signed char)f;
-	p->step[k].to = (signed char)to;
-	p->die[k] = (unsigned char)dd;
-	p->hit[k] = (unsigned char)turn_stepdo(t, f, to);
-	return 1;
+/*
+ * Part f/q (q 0 for off) with die d for the side whose half of the board
+ * is me, the other's op: turn_stepcheck then turn_stepdo for a turn that
+ * has frozen no checker, the step fitting the part as in_order asks.
+ * -1 when not made; else made, 1 when it hit, and *to where it went.
+ */
+static inline int
+quick_step(unsigned char *me, unsigned char *op, int f, int q, int d,
+    int *to)
+{
+	int dest = f - d, p;
+
+	if ((q > 0 ? dest != q : dest > 0) || f < 1 || f > 25 ||
+	    me[f] == 0 || (f != 25 && me[25]))
+		return -1;
+	if (dest >= 1) {
+		if (op[25 - dest] >= 2)
+			return -1;
+	} else {
+		if (rules_outside(me))
+			return -1;
+		for (p = f + 1; dest < 0 && p <= 6; p++)
+			if (me[p])
+				return -1;
+		dest = 0;
+	}
+	me[f]--;
+	me[dest]++;
+	*to = dest;
+	if (dest >= 1 && op[25 - dest] == 1) {
+		op[25 - dest] = 0;
+		op[25]++;
+		return 1;
+	}
+	return 0;
+}
+
+/* Take back quick_step's step from f to to, which hit or not. */
+static void
+quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
+{
+	me[to]--;
+	me[f]++;
+	if (hit) {
+		op[25 - to] = 1;
+		op[25]--;
+	}
 }
 
 /*
- * The commonest text of all, two one-step parts for a roll that is not
- * a double ("64: 13/7 8/4"), without the search's set-up: in_order for
- * two parts and two dice, tried larger die first, then what resolve
- * does with its route.  1 when res is complete (a legal play using both
- * dice), 0 to go the general way (which decides the same texts the same
- * way: test_fast compares).
+ * The common texts, decided without the search and on the board itself
+ * (rules_int.h).  One written step per die: each part a single segment
+ * and as many parts as dice, so every route gives each part exactly one
+ * die that lands on its end (a part landing short would need a second
+ * die that another part lacks).  All routes thus reach one position
+ * with the same hits, and the search keeps its first route: the written
+ * order with the first fitting dice, larger die first; a double's
+ * parts each take the die in written order.  When such a route exists
+ * the play uses every die, so it is legal (the most-pips and hit-and-run
+ * rules of a side all home at the start are left to the search).  And a
+ * dance written for a checker on the bar against two held entry
+ * points: no die can move any checker; and one die's entry from a bar
+ * of two or more checkers when the other die's point is held.  Each step is turn_stepcheck
+ * then turn_stepdo for a turn that has frozen no checker.  test_fast
+ * compares every case with the search.
  */
-static int
-two_steps(bg_resolved *res, const bg_notation *n, const struct turn *t0,
-    const int d[2])
+int
+resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
+    unsigned vflags, bg_play *p, int warn[4], int *nwarn)
 {
-	const bg_path *a = &n->path[0], *b = &n->path[1];
-	int hi = d[0] > d[1] ? d[0] : d[1], lo = d[0] + d[1] - hi;
+	unsigned char *me, *op;
 	unsigned marks = 0, hits = 0, bit;
-	int i, twice = 0, order;
-	struct turn t;
-	bg_play p;
+	int hi, lo, i, k, ndice, twice = 0, order, f, dd;
 
-	if (n->kind != BG_NOTE_PLAY || hi == lo || n->npath != 2 ||
-	    a->npt != 2 || b->npt != 2 || a->count > 1 || b->count > 1 ||
-	    ((t0->flags & BG_VF_MOSTPIPS) && t0->bearing))
+	if (s < 0 || s > 1 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
 		return 0;
-	for (i = 0; i < 4; i++) {
-		const bg_path *q = i < 2 ? a : b;
+	me = b->pt[s];
+	op = b->pt[!s];
+	if ((vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) &&
+	    !rules_outside(me))
+		return 0;
+	hi = d[0] > d[1] ? d[0] : d[1];
+	lo = d[0] + d[1] - hi;
+	ndice = hi == lo ? 4 : 2;
+	memset(p, 0, sizeof *p);
+	*nwarn = 0;
+	if (n->kind == BG_NOTE_NONE)
+		return me[25] && op[hi] >= 2 && op[lo] >= 2;
+	if (n->kind != BG_NOTE_PLAY)
+		return 0;
+	if (n->npath == 1 && ndice == 2) {
+		/*
+		 * One checker of two or more on the bar entered with one
+		 * die, the other die's entry point held: the search's only
+		 * route, and no play uses more dice, nor the larger die.
+		 */
+		const bg_path *pa = &n->path[0];
 
-		if (q->hit[i & 1] && q->pt[i & 1] <= 24) {
-			bit = 1u << q->pt[i & 1];
-			twice |= (marks & bit) != 0;
-			marks |= bit;
+		f = pa->pt[1];
+		dd = 25 - f;
+		if (pa->npt != 2 || pa->count > 1 || pa->pt[0] != 25 ||
+		    (dd != hi && dd != lo) || me[25] < 2 || op[dd] >= 2 ||
+		    op[hi + lo - dd] < 2)
+			return 0;
+		me[25]--;
+		me[f]++;
+		p->n = 1;
+		p->step[0].from = 25;
+		p->step[0].to = (signed char)f;
+		p->die[0] = (unsigned char)dd;
+		if (op[dd] == 1) {
+			op[dd] = 0;
+			op[25]++;
+			p->hit[0] = 1;
+		}
+		if (p->hit[0] && !pa->hit[1])
+			warn[(*nwarn)++] = BG_WHITUNMARKED;
+		if (pa->hit[1] && !p->hit[0])
+			warn[(*nwarn)++] = BG_WHITEXTRA;
+		return 1;
+	}
+	if (n->npath != ndice)
+		return 0;
+	for (i = 0; i < ndice; i++) {
+		const bg_path *pa = &n->path[i];
+
+		if (pa->npt != 2 || pa->count > 1)
+			return 0;
+		/* A point can be hit once in a play: a second star on it
+		 * marks nothing; a star on off never matches. */
+		if (pa->hit[0] | pa->hit[1])
+			for (k = 0; k < 2; k++)
+				if (pa->hit[k] && pa->pt[k] <= 24) {
+					bit = 1u << pa->pt[k];
+					twice |= (marks & bit) != 0;
+					marks |= bit;
+				}
+	}
+	if (ndice == 2) {
+		/*
+		 * The larger die for the first part, else the smaller; a
+		 * first part that lands on a point says which.
+		 */
+		const bg_path *pa = &n->path[0], *pb = &n->path[1];
+		int t0, t1, h0, h1;
+
+		order = pa->pt[1] > 0 && pa->pt[0] - pa->pt[1] == lo;
+		for (; order < 2; order++) {
+			int d0 = order ? lo : hi, d1 = order ? hi : lo;
+
+			if ((h0 = quick_step(me, op, pa->pt[0], pa->pt[1], d0,
+			    &t0)) < 0)
+				continue;
+			if ((h1 = quick_step(me, op, pb->pt[0], pb->pt[1], d1,
+			    &t1)) >= 0) {
+				p->step[0].from = pa->pt[0];
+				p->step[0].to = (signed char)t0;
+				p->die[0] = (unsigned char)d0;
+				p->hit[0] = (unsigned char)h0;
+				p->step[1].from = pb->pt[0];
+				p->step[1].to = (signed char)t1;
+				p->die[1] = (unsigned char)d1;
+				p->hit[1] = (unsigned char)h1;
+				hits = (unsigned)h0 << t0 | (unsigned)h1 << t1;
+				break;
+			}
+			quick_undo(me, op, pa->pt[0], t0, h0);
+		}
+		if (order == 2)
+			return 0;
+	} else {
+		int t[4], h[4];
+
+		for (k = 0; k < 4; k++) {
+			f = n->path[k].pt[0];
+			if ((h[k] = quick_step(me, op, f, n->path[k].pt[1], hi,
+			    &t[k])) < 0)
+				break;
+		}
+		if (k < 4) {
+			while (k-- > 0)
+				quick_undo(me, op, n->path[k].pt[0], t[k],
+				    h[k]);
+			return 0;
+		}
+		for (k = 0; k < 4; k++) {
+			p->step[k].from = n->path[k].pt[0];
+			p->step[k].to = (signed char)t[k];
+			p->die[k] = (unsigned char)hi;
+			p->hit[k] = (unsigned char)h[k];
+			hits |= (unsigned)h[k] << t[k];
 		}
 	}
-	memset(&p, 0, sizeof p);
-	for (order = 0; order < 2; order++) {
-		int d0 = order ? lo : hi, d1 = order ? hi : lo;
-
-		t = *t0;
-		if (!try_step(&t, &p, 0, a->pt[0], a->pt[1], d0))
-			continue;
-		if (try_step(&t, &p, 1, b->pt[0], b->pt[1], d1))
-			break;
-	}
-	if (order == 2)
-		return 0;
-	p.n = 2;
-	for (i = 0; i < 2; i++)
-		if (p.hit[i])
-			hits |= 1u << p.step[i].to;
-	res->play = p;
-	res->after = t.b;
-	res->cand[0] = p;
+	p->n = ndice;
 	if (hits & ~marks)
-		res->warn[res->nwarn++] = BG_WHITUNMARKED;
+		warn[(*nwarn)++] = BG_WHITUNMARKED;
 	if ((marks & ~hits) || twice)
-		res->warn[res->nwarn++] = BG_WHITEXTRA;
+		warn[(*nwarn)++] = BG_WHITEXTRA;
 	return 1;
 }
 
@@ -335,8 +463,18 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	res->after = *b;
 	if (n->kind == BG_NOTE_UNKNOWN)
 		return 0;
-	if (quick && two_steps(res, n, &t, d))
-		return 0;
+	if (quick) {
+		bg_board after = *b;
+		bg_play p;
+
+		if (resolve_quick(&after, s, n, d, t.flags, &p, res->warn,
+		    &res->nwarn)) {
+			res->play = p;
+			res->after = after;
+			res->cand[0] = p;
+			return 0;
+		}
+	}
 
 	/* What the search reads before writing; the rest is written first. */
 	r.nin = 0;

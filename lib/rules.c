@@ -28,22 +28,10 @@ turn_init(struct turn *t, const bg_board *b, int s, bg_variant v)
 	memset(t->frozen, 0, sizeof t->frozen);
 }
 
-/* Any checker outside the home board (points 7 to 25)?  Three loads. */
-static int
-outside(const unsigned char *me)
-{
-	uint64_t a, b, c;
-
-	memcpy(&a, me + 7, 8);
-	memcpy(&b, me + 15, 8);
-	memcpy(&c, me + 18, 8);	/* 18..25, overlapping b */
-	return (a | b | c) != 0;
-}
-
 int
 turn_allhome(const struct turn *t)
 {
-	return !outside(t->b.pt[t->s]);
+	return !rules_outside(t->b.pt[t->s]);
 }
 
 /*
@@ -73,7 +61,7 @@ turn_stepcheck(const struct turn *t, int f, int d, int *to, int *point)
 		*to = dest;
 		return 0;
 	}
-	if (outside(me))
+	if (rules_outside(me))
 		return -BG_ENOTHOME;
 	if (dest < 0)
 		for (p = f + 1; p <= 6; p++)

@@ -3,22 +3,31 @@
  * against the general code they shortcut.  Random legal games in four
  * variants; for every roll, texts that are the right play (steps in
  * order, shuffled, with stars right and wrong), another roll's play, a
- * dance, the consolidated display notation and a corrupted step.  Each
- * text must parse to the same notation as its copy with doubled blanks
- * (which the fast scanner leaves to the general one), and resolve to the
+ * dance, the consolidated display notation, a corrupted step and the
+ * first step alone.  Each text must parse to the same notation as its
+ * copy with doubled blanks (which the fast scanner leaves to the general
+ * one), and resolve to the
  * same bytes with and without the fast cases (resolve_search).  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
  * only those reaching a listed position.  The lists must be in their
- * documented order.
+ * documented order.  Last, the .mat reader's one-pass reading of move
+ * lines (and match, game and tag lines) against its general reading:
+ * random games written as gnubg writes them, then copies with random
+ * edits to those lines (blanks, tabs, stars, digits, colons, quotes,
+ * keywords, letters, a non-ASCII character), read both ways: the same
+ * records, tags, text, diagnostics and sides.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
 #include "rules_int.h"
+#include "record_int.h"
+#include "fmt_int.h"
 #include "t.h"
 
 #define GAMES	160
@@ -128,6 +137,337 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 		    rc2);
 }
 
+/* ------------------------------------------------ the .mat move lines */
+
+#define MATGAMES	120
+#define MATSIZE		(1 << 20)
+
+static char mat[MATSIZE], edited[MATSIZE];
+static size_t matlen, editedlen;
+
+static void
+put(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static void
+put(const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(mat + matlen, MATSIZE - matlen, fmt, ap);
+	va_end(ap);
+	if (k > 0 && (size_t)k < MATSIZE - matlen)
+		matlen += (size_t)k;
+}
+
+/* The cell of a roll and its play, as gnubg's .mat export writes it. */
+static void
+roll_cell(char *buf, size_t size, const int d[2], const bg_play *p)
+{
+	char t[64];
+
+	if (p->n == 0)
+		t[0] = '\0';
+	else
+		bg_play_format(t, sizeof t, p, BG_STYLE_MAT);
+	snprintf(buf, size, "%d%d: %s", d[0], d[1], t);
+}
+
+/*
+ * A match of random legal games in gnubg's layout, with a double,
+ * take or drop now and then (the replay's verdict does not matter).
+ */
+static void
+write_match(void)
+{
+	bg_movelist *ml = bg_movelist_new();
+	int g, turn, s, d[2], moveno, n;
+	char cell[2][80];
+
+	matlen = 0;
+	put("; [Event \"test_fast\"]\n; [Player 1 \"Alice\"]\n"
+	    ";[ Key  \"a \"quoted\" ] value\"]\n# [Round \"1\"]\n"
+	    "; not a tag\n\n 7 point match\n");
+	for (g = 1; g <= MATGAMES / 10; g++) {
+		bg_board b;
+
+		bg_board_start(&b, BG_VARIANT_STANDARD);
+		put("\n Game %d\n Alice : 0                      Bob : 0\n", g);
+		s = below(2);
+		moveno = 1;
+		cell[0][0] = '\0';
+		for (turn = 0; turn < 200; turn++) {
+			const bg_legal *l;
+			bg_play none;
+
+			d[0] = 1 + below(6);
+			d[1] = 1 + below(6);
+			n = bg_rules_legal(ml, &b, s, d, BG_VARIANT_STANDARD);
+			memset(&none, 0, sizeof none);
+			l = n > 0 ? bg_movelist_get(ml, (size_t)below(n)) : NULL;
+			switch (below(40)) {
+			case 0:
+				snprintf(cell[s], sizeof cell[s], "Doubles => 2");
+				break;
+			case 1:
+				snprintf(cell[s], sizeof cell[s], "Takes");
+				break;
+			case 2:
+				snprintf(cell[s], sizeof cell[s], "Drops");
+				break;
+			default:
+				roll_cell(cell[s], sizeof cell[s], d,
+				    l ? &l->play : &none);
+				if (l != NULL)
+					b = l->after;
+			}
+			/*
+			 * Mostly gnubg's columns, now and then others, or
+			 * each cell alone anywhere on a line of its own.
+			 */
+			if (s == 1 && below(8) == 0) {
+				put("%3d) %*s%s\n", moveno, below(45), "",
+				    cell[0]);
+				put("%3d) %*s%s\n", moveno++, below(45), "",
+				    cell[1]);
+				cell[0][0] = '\0';
+			} else if (s == 1) {
+				put("%3d) %-*s%s\n", moveno++, below(4) ? 28 :
+				    below(3) ? below(12) : below(40), cell[0],
+				    cell[1]);
+				cell[0][0] = '\0';
+			}
+			if (bg_board_checkers(&b, s) == 0)
+				break;
+			s = !s;
+		}
+		if (cell[0][0])
+			put("%3d) %s\n", moveno, cell[0]);
+		put("      Wins 1 point\n");
+	}
+	bg_movelist_free(ml);
+}
+
+/*
+ * A copy of mat with random edits to the move, match, game, tag and
+ * result lines: such a line may lose a byte, or gain or have a byte replaced by
+ * one of the pieces below, once or twice.
+ */
+static void
+edit_match(void)
+{
+	static const char *const bits[] = { " ", " ", "  ", "\t", "*", "/",
+	    ":", "0", "1", "2", "5", "6", "7", "9", "D", "T", "x", "\xc3\xa9",
+	    "\v", "(", "Doubles => 4", "Doubles =>", "Doubles => 1234567890",
+	    "Takes", "Drops", "Beavers => 4", "Wins 1 point", "Illegal play (",
+	    "????", "53:", "5a:", "73:", "13/7", "25/20*", "6/0", "24/18 18/13",
+	    " 13/7", " 31: 8/5 6/5", " 8/4 8/4", " 1) ", "Takes Drops", "\"",
+	    "]", "[", ";", "#", "s", "G", "g", "point", "match", "Game",
+	    "1234567890", "99999999" };
+	size_t i = 0, e, at, b, k;
+	int edits, op;
+	char line[512];
+
+	editedlen = 0;
+	while (i < matlen) {
+		for (e = i; e < matlen && mat[e] != '\n'; e++)
+			;
+		b = e - i;
+		memcpy(line, mat + i, b);
+		i = e < matlen ? e + 1 : e;
+		if (b > 5 && (line[3] == ')' || line[0] == ';' ||
+		    line[0] == '#' || line[1] == 'G' || line[2] == 'p' ||
+		    line[b - 1] == 't') && below(3) == 0)
+			for (edits = 1 + below(2); edits > 0; edits--) {
+				const char *bit = bits[below(sizeof bits /
+				    sizeof bits[0])];
+
+				at = 1 + (size_t)below((int)b - 1);
+				op = below(3);
+				k = op == 1 ? 0 : strlen(bit);
+				if (b + k + 1 >= sizeof line)
+					break;
+				if (op != 0)	/* delete or replace */
+					memmove(line + at, line + at + 1,
+					    b-- - at - 1);
+				memmove(line + at + k, line + at, b - at);
+				memcpy(line + at, bit, k);
+				b += k;
+			}
+		if (editedlen + b + 2 >= MATSIZE)
+			break;
+		memcpy(edited + editedlen, line, b);
+		editedlen += b;
+		/* Any line end: LF, CRLF or CR. */
+		if (below(10) == 0)
+			edited[editedlen++] = '\r';
+		if (editedlen == 0 || edited[editedlen - 1] != '\r' ||
+		    below(2))
+			edited[editedlen++] = '\n';
+		/* The last line may have no line end. */
+		if (i >= matlen && below(2))
+			while (editedlen > 0 && (edited[editedlen - 1] == '\n' ||
+			    edited[editedlen - 1] == '\r'))
+				editedlen--;
+	}
+}
+
+/* Two strings both NULL or equal. */
+static int
+same_str(const char *a, const char *b)
+{
+	return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+/* The same match header, and the same diagnostics on the readers? */
+static int
+same_match(bg_reader **r, const bg_match **m)
+{
+	size_t i;
+	int same = bg_match_length(m[0]) == bg_match_length(m[1]) &&
+	    bg_match_line(m[0]) == bg_match_line(m[1]) &&
+	    bg_match_tag_count(m[0]) == bg_match_tag_count(m[1]) &&
+	    bg_match_comment_count(m[0]) == bg_match_comment_count(m[1]) &&
+	    bg_reader_diag_count(r[0]) == bg_reader_diag_count(r[1]);
+
+	for (i = 0; same && i < bg_match_tag_count(m[0]); i++)
+		same = same_str(bg_match_tag_key(m[0], i),
+		    bg_match_tag_key(m[1], i)) &&
+		    same_str(bg_match_tag_value(m[0], i),
+		    bg_match_tag_value(m[1], i));
+	for (i = 0; same && i < bg_match_comment_count(m[0]); i++)
+		same = same_str(bg_match_comment(m[0], i),
+		    bg_match_comment(m[1], i));
+	for (i = 0; same && i < 2; i++)
+		same = same_str(bg_match_player(m[0], (int)i),
+		    bg_match_player(m[1], (int)i));
+	for (i = 0; same && i < bg_reader_diag_count(r[0]); i++)
+		same = memcmp(bg_reader_diag(r[0], i), bg_reader_diag(r[1], i),
+		    sizeof(bg_diag)) == 0;
+	return same;
+}
+
+/* Read r[0] and r[1] side by side: the same all through? */
+static int
+read_pair(bg_reader **r)
+{
+	const bg_match *m[2];
+	const bg_game *g[2];
+	size_t i, k;
+	int rc[2], w, same = 1;
+
+	for (;;) {
+		for (w = 0; w < 2; w++)
+			rc[w] = bg_reader_next_match(r[w], &m[w]);
+		same &= rc[0] == rc[1];
+		if (rc[0] <= 0 || !same)
+			break;
+		same &= same_match(r, m);
+		for (;;) {
+			for (w = 0; w < 2; w++)
+				rc[w] = bg_reader_next_game(r[w], &g[w]);
+			same &= rc[0] == rc[1] &&
+			    bg_reader_diag_count(r[0]) ==
+			    bg_reader_diag_count(r[1]);
+			for (i = 0; same && i < bg_reader_diag_count(r[0]); i++)
+				same &= memcmp(bg_reader_diag(r[0], i),
+				    bg_reader_diag(r[1], i),
+				    sizeof(bg_diag)) == 0;
+			if (rc[0] <= 0 || !same)
+				break;
+			same &= bg_game_record_count(g[0]) ==
+			    bg_game_record_count(g[1]);
+			for (i = 0; same && i < bg_game_record_count(g[0]);
+			    i++) {
+				bg_record a = *bg_game_record(g[0], i);
+				bg_record b = *bg_game_record(g[1], i);
+
+				same &= a.len == b.len && memcmp(a.text, b.text,
+				    a.len + 1) == 0;
+				a.text = b.text = NULL;
+				same &= memcmp(&a, &b, sizeof a) == 0;
+				if (!same && failures++ < 10)
+					fprintf(stderr, "mat line %d: \"%s\"\n",
+					    a.line, bg_game_record(g[1], i)->text);
+			}
+			for (k = 0; same && k < 2; k++)
+				same &= bg_game_score(g[0], (int)k) ==
+				    bg_game_score(g[1], (int)k);
+			same &= bg_game_number(g[0]) == bg_game_number(g[1]) &&
+			    bg_game_line(g[0]) == bg_game_line(g[1]);
+		}
+		if (!same)
+			break;
+	}
+	return same;
+}
+
+/* Pieces of 1 to 40 bytes of a text, to a reader. */
+struct piece {
+	const char	*p;
+	size_t		 len, pos;
+};
+
+static long
+read_piece(void *ctx, char *buf, size_t n)
+{
+	struct piece *pc = ctx;
+	size_t k = pc->len - pc->pos, want = 1 + (size_t)below(40);
+
+	if (k > n)
+		k = n;
+	if (k > want)
+		k = want;
+	memcpy(buf, pc->p + pc->pos, k);
+	pc->pos += k;
+	return (long)k;
+}
+
+/*
+ * Same records, text and diagnostics from the reader both ways?  And
+ * from the one-pass way reading the text in small pieces, which cuts
+ * the line scanner's runs anywhere.
+ */
+static void
+read_both(const char *text, size_t len)
+{
+	bg_reader *r[2];
+	struct piece pc;
+	int x, same = 1;
+
+	pc.p = text;
+	pc.len = len;
+	pc.pos = 0;
+	for (x = 0; x < 2; x++) {
+		r[0] = bg_reader_new_mem(text, len, "x.mat");
+		if (x == 0) {
+			r[1] = bg_reader_new_mem(text, len, "x.mat");
+			fmt_mat_set_fast(r[1], 0);
+		} else
+			r[1] = bg_reader_new(read_piece, &pc, "x.mat");
+		same &= read_pair(r);
+		bg_reader_free(r[0]);
+		bg_reader_free(r[1]);
+	}
+	CHECK(same);
+}
+
+static void
+test_mat(void)
+{
+	int i, j;
+
+	for (i = 0; i < MATGAMES / 10; i++) {
+		write_match();
+		read_both(mat, matlen);
+		for (j = 0; j < 20; j++) {
+			edit_match();
+			read_both(edited, editedlen);
+		}
+	}
+}
+
 int
 main(void)
 {
@@ -200,6 +540,14 @@ main(void)
 			bg_play_format(text, sizeof text, &l->play,
 			    BG_STYLE_GNUBG);
 			try_text(text, &b, s, d, v);
+			/* Its first step alone: too few dice, mostly. */
+			{
+				bg_play p = l->play;
+
+				p.n = 1;
+				plain(text, sizeof text, &p, ord, p.hit);
+				try_text(text, &b, s, d, v);
+			}
 			for (i = 1; i <= l->play.n; i++) {
 				bg_play p = l->play;
 				bg_verdict vd;
@@ -227,5 +575,6 @@ main(void)
 	}
 	bg_movelist_free(ml);
 	bg_movelist_free(other);
+	test_mat();
 	T_DONE("test_fast");
 }

@@ -44,10 +44,10 @@ int	resolve_search(bg_resolved *, const bg_notation *, const bg_board *,
 	    int, const int [2], bg_variant);
 /*
  * The quick path of bg_notation_resolve for a variant of flags BG_VF_*,
- * made in place on *b: 1 when it
- * decides the text, with *b the position after, the play and warnings
- * as bg_notation_resolve gives them (res->after, res->play, res->warn),
- * the play legal; 0, *b unchanged, when the general code must decide.
+ * made in place on *b: 1 when it decides the text, with *b the position
+ * after, the play and warnings as bg_notation_resolve gives them
+ * (res->after, res->play, res->warn), the play legal; 0, *b unchanged,
+ * when the general code must decide.
  */
 int	resolve_quick(bg_board *, int, const bg_notation *, const int [2],
 	    unsigned, bg_play *, int [4], int *);

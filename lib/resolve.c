@@ -290,17 +290,17 @@ quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
  * (rules_int.h).  One written step per die: each part a single segment
  * and as many parts as dice, so every route gives each part exactly one
  * die that lands on its end (a part landing short would need a second
- * die that another part lacks).  All routes thus reach one position
- * with the same hits, and the search keeps its first route: the written
- * order with the first fitting dice, larger die first; a double's
- * parts each take the die in written order.  When such a route exists
- * the play uses every die, so it is legal (the most-pips and hit-and-run
- * rules of a side all home at the start are left to the search).  And a
- * dance written for a checker on the bar against two held entry
- * points: no die can move any checker; and one die's entry from a bar
- * of two or more checkers when the other die's point is held.  Each step is turn_stepcheck
- * then turn_stepdo for a turn that has frozen no checker.  test_fast
- * compares every case with the search.
+ * die that another part lacks).  All routes thus reach one position with
+ * the same hits, and the search keeps its first route: the written order
+ * with the first fitting dice, larger die first; a double's parts each
+ * take the die in written order.  When such a route exists the play uses
+ * every die, so it is legal (the most-pips and hit-and-run rules of a
+ * side all home at the start are left to the search).  And a dance
+ * written for a checker on the bar against two held entry points: no die
+ * can move any checker; and one die's entry from a bar of two or more
+ * checkers when the other die's point is held.  Each step is
+ * turn_stepcheck then turn_stepdo for a turn that has frozen no checker.
+ * test_fast compares every case with the search.
  */
 int
 resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],

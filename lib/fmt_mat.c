@@ -550,6 +550,31 @@ repair(bg_reader *r)
 #define ONES	0x0101010101010101ULL
 #define HIGHS	0x8080808080808080ULL
 
+/* Not plain: not ASCII, a tab or a NUL. */
+static inline int
+bad_byte(unsigned char c)
+{
+	return c >= 0x80 || c == '\t' || c == 0;
+}
+
+/* find_eol a byte at a time from i; *bad is or-ed, not set. */
+static size_t
+eol_bytes(const char *s, size_t i, size_t n, int *bad)
+{
+	for (; i < n && s[i] != '\n' && s[i] != '\r'; i++)
+		*bad |= bad_byte((unsigned char)s[i]);
+	return i;
+}
+
+/* is_plain a byte at a time from i. */
+static int
+plain_bytes(const char *s, size_t i, size_t n)
+{
+	for (; i < n; i++)
+		if (bad_byte((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
 
 #ifdef BYTES16
 /*
@@ -604,13 +629,8 @@ find_eol(const char *s, size_t i, size_t n, int *bad)
 		*bad = b != 0 || t != 0;
 		return m ? i + k : n;
 	}
-	for (; i < n; i++) {
-		if (s[i] == '\n' || s[i] == '\r')
-			break;
-		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
-	}
 	*bad = b != 0;
-	return i;
+	return eol_bytes(s, i, n, bad);
 }
 
 /* Only ASCII without tab or NUL in s[0..n)? */
@@ -624,10 +644,7 @@ is_plain(const char *s, size_t n)
 			return 0;
 	if (n >= 16)
 		return i == n || bad16(s + n - 16) == 0;
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0)
-			return 0;
-	return 1;
+	return plain_bytes(s, i, n);
 }
 #else
 static uint64_t
@@ -652,13 +669,8 @@ find_eol(const char *s, size_t i, size_t n, int *bad)
 			break;
 		b |= (x & HIGHS) | has(x, '\t') | has(x, 0);
 	}
-	for (; i < n; i++) {
-		if (s[i] == '\n' || s[i] == '\r')
-			break;
-		b |= (unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0;
-	}
 	*bad = b != 0;
-	return i;
+	return eol_bytes(s, i, n, bad);
 }
 
 /* Only ASCII without tab or NUL in s[0..n)? */
@@ -673,10 +685,7 @@ is_plain(const char *s, size_t n)
 		if ((x & HIGHS) | has(x, '\t') | has(x, 0))
 			return 0;
 	}
-	for (; i < n; i++)
-		if ((unsigned char)s[i] >= 0x80 || s[i] == '\t' || s[i] == 0)
-			return 0;
-	return 1;
+	return plain_bytes(s, i, n);
 }
 #endif
 

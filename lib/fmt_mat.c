@@ -168,27 +168,6 @@ isws(int c)
 	return blanks[c & 0xff];
 }
 
-/* Room for need bytes in *p of capacity *cap. */
-static int
-reserve(char **p, size_t *cap, size_t need)
-{
-	size_t c = *cap ? *cap : 256;
-	char *np;
-
-	if (need <= *cap)
-		return 0;
-	while (c < need) {
-		if (c > (size_t)-1 / 2)
-			return -BG_ENOMEM;
-		c *= 2;
-	}
-	if ((np = realloc(*p, c)) == NULL)
-		return -BG_ENOMEM;
-	*p = np;
-	*cap = c;
-	return 0;
-}
-
 /* 1-based column in characters of byte offset off of the line. */
 static int
 charcol(const bg_reader *r, size_t off)
@@ -358,7 +337,7 @@ decode(bg_reader *r)
 	int rc;
 
 	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16, or 1:1. */
-	if ((rc = reserve(&r->dec, &r->dcap, r->dlen + n * 2 + 8)) < 0)
+	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + 8)) < 0)
 		return rc;
 	if (r->enc == ENC_UTF8) {
 		memcpy(r->dec + r->dlen, r->raw, n);
@@ -424,7 +403,8 @@ fill(bg_reader *r)
 	}
 	if (r->enc == ENC_UTF8) {
 		/* Nothing to decode: straight into the decoded text. */
-		if ((rc = reserve(&r->dec, &r->dcap, r->dlen + CHUNK + 8)) < 0)
+		if ((rc = fmt_reserve(&r->dec, &r->dcap,
+		    r->dlen + CHUNK + 8)) < 0)
 			return rc;
 		n = r->mem ? mem_read(r, r->dec + r->dlen, CHUNK) :
 		    r->read(r->ctx, r->dec + r->dlen, CHUNK);
@@ -516,7 +496,7 @@ repair(bg_reader *r)
 		}
 	if (!bad)
 		return 0;
-	if ((rc = reserve(&r->tmp, &r->tcap, r->llen * 3 + 1)) < 0)
+	if ((rc = fmt_reserve(&r->tmp, &r->tcap, r->llen * 3 + 1)) < 0)
 		return rc;
 	for (i = 0; i < r->llen; i += k) {
 		if ((k = utf8_len(s + i, r->llen - i)) > 0) {
@@ -533,7 +513,7 @@ repair(bg_reader *r)
 			r->tmp[o++] = (char)(0x80 | (s[i] & 0x3f));
 		}
 	}
-	if ((rc = reserve(&r->lbuf, &r->lcap, o + 1)) < 0)
+	if ((rc = fmt_reserve(&r->lbuf, &r->lcap, o + 1)) < 0)
 		return rc;
 	r->line = r->lbuf;
 	memcpy(r->line, r->tmp, o);
@@ -711,7 +691,7 @@ set_line(bg_reader *r, char *s, size_t n, int plain)
 		r->line = s;
 		s[n] = '\0';
 	} else {
-		if ((rc = reserve(&r->lbuf, &r->lcap, n + 1)) < 0)
+		if ((rc = fmt_reserve(&r->lbuf, &r->lcap, n + 1)) < 0)
 			return rc;
 		r->line = r->lbuf;
 		memcpy(r->line, s, n);
@@ -738,7 +718,7 @@ next_line(bg_reader *r)
 		return r->err;
 	if (r->pushed) {
 		r->pushed = 0;
-		if ((rc = reserve(&r->lbuf, &r->lcap, r->plen + 1)) < 0)
+		if ((rc = fmt_reserve(&r->lbuf, &r->lcap, r->plen + 1)) < 0)
 			return r->err = rc;
 		r->line = r->lbuf;
 		memcpy(r->line, r->pbuf, r->plen + 1);
@@ -814,7 +794,7 @@ push_back(bg_reader *r)
 {
 	int rc;
 
-	if ((rc = reserve(&r->pbuf, &r->pcap, r->llen + 1)) < 0)
+	if ((rc = fmt_reserve(&r->pbuf, &r->pcap, r->llen + 1)) < 0)
 		return r->err = rc;
 	memcpy(r->pbuf, r->line, r->llen + 1);
 	r->plen = r->llen;
@@ -1142,7 +1122,7 @@ clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
 			len = c - 1;
 		}
 	}
-	if ((rc = reserve(&r->tmp, &r->tcap, len + 1)) < 0)
+	if ((rc = fmt_reserve(&r->tmp, &r->tcap, len + 1)) < 0)
 		return rc;
 	for (i = 0; i < len; i++) {
 		if (isws((unsigned char)s[i])) {
@@ -1274,7 +1254,7 @@ queue_comment(bg_reader *r)
 		r->q = q;
 		r->capq = c;
 	}
-	if ((rc = reserve(&r->qbuf, &r->qcap, r->qlen + r->llen + 1)) < 0)
+	if ((rc = fmt_reserve(&r->qbuf, &r->qcap, r->qlen + r->llen + 1)) < 0)
 		return r->err = rc;
 	q = &r->q[r->nq++];
 	q->line = r->lineno;
@@ -1910,7 +1890,7 @@ reader_new(const char *name)
 	pcre2_set_match_limit(r->mc, MATCHLIMIT);
 	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
 	r->fast = 1;
-	if (reserve(&r->lbuf, &r->lcap, 256) < 0)
+	if (fmt_reserve(&r->lbuf, &r->lcap, 256) < 0)
 		goto fail;
 	r->line = r->lbuf;
 	r->line[0] = '\0';

@@ -26,6 +26,7 @@
 #define CHUNK	65536
 #define MAXID	15		/* longest property identifier kept */
 #define MAXVALUE (1 << 20)	/* longest value kept; the rest is dropped */
+#define MAXCUBE	(1 << 20)	/* largest cube, as the replay's */
 
 /* A property of the node being read: its values are raw (escapes kept)
  * in the node's value buffer. */
@@ -710,7 +711,7 @@ root_info(struct sgf *s, struct rootinfo *ri)
 	if ((p = find(s, "CV")) != NULL && p->nval > 0 &&
 	    (t = text(s, p, 0, V_SIMPLE, &n)) != NULL) {
 		v = number(t, n);
-		if (v >= 1 && v <= 1 << 20 && (v & (v - 1)) == 0)
+		if (v >= 1 && v <= MAXCUBE && (v & (v - 1)) == 0)
 			ri->cv = v;
 		else
 			diag(s, BG_ESGFVALUE, p->line, p->col, -1, NULL, t, n);
@@ -925,12 +926,13 @@ cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
 	case 'o':		/* double */
 		if (s->pend && s->pendside != side) {
 			rec.kind = BG_REC_BEAVER;
-			rec.value = s->pendval * 2;
+			rec.value = s->pendval < MAXCUBE ? s->pendval * 2 :
+			    s->pendval;
 			s->pend = 2;
 			snprintf(t, sizeof t, "Beavers => %d", rec.value);
 		} else {
 			rec.kind = BG_REC_DOUBLE;
-			rec.value = s->cube * 2;
+			rec.value = s->cube < MAXCUBE ? s->cube * 2 : s->cube;
 			s->pend = 1;
 			snprintf(t, sizeof t, "Doubles => %d", rec.value);
 		}
@@ -1154,7 +1156,7 @@ setup(struct sgf *s, int root)
 				dice[0] = t[0] - '0';
 				dice[1] = t[1] - '0';
 			} else if (p->id[1] == 'V' && (v = number(t, n)) >= 1 &&
-			    v <= 1 << 20 && (v & (v - 1)) == 0) {
+			    v <= MAXCUBE && (v & (v - 1)) == 0) {
 				s->cube = v;
 				ch = 1;
 			} else if ((p->id[1] == 'P' || p->id[1] == 'O') &&

@@ -16,6 +16,12 @@
 #include "bgkit.h"
 #include "rules_int.h"
 
+/*
+ * The largest cube: as large as SGF's CV and the rules' limits go.  A
+ * double past it is an error, and the cube stays there.
+ */
+#define CUBE_MAX	(1 << 20)
+
 struct bg_replay {
 	int		 length;
 	bg_variant	 variant;
@@ -374,6 +380,13 @@ autodouble_seen(const bg_replay *rp, const bg_game *g)
 	return 0;
 }
 
+/* The cube after a double taken: twice cube, but never past CUBE_MAX. */
+static int
+twice(int cube)
+{
+	return cube < CUBE_MAX ? cube * 2 : cube;
+}
+
 static void
 play_text(char *buf, size_t size, const bg_play *p)
 {
@@ -672,15 +685,18 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			    cube * 2 > rp->rules.cubelimit)
 				diag(rp, BG_ECUBELIMIT, rec, 0,
 				    "limit %d", rp->rules.cubelimit);
+			else if (cube >= CUBE_MAX)
+				diag(rp, BG_ECUBELIMIT, rec, 0,
+				    "limit %d", CUBE_MAX);
 			else if (rp->rules.holland == 1 && rp->crawford_done &&
 			    !res->crawford && rp->score[rec->side] <
 			    rp->score[!rec->side] && (rolls[0] < 2 ||
 			    rolls[1] < 2))
 				diag(rp, BG_EHOLLAND, rec, 0, NULL);
-			if (rec->value && rec->value != cube * 2)
+			if (rec->value && rec->value != twice(cube))
 				diag(rp, BG_ECUBEVALUE, rec, 0,
 				    "%d written, %d expected", rec->value,
-				    cube * 2);
+				    twice(cube));
 			doubled = 1;
 			doubler = rec->side;
 			break;
@@ -705,8 +721,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				diag(rp, BG_EBEAVER, rec, 0, "%d allowed",
 				    rp->rules.beavers);
 			if (doubled)
-				cube *= 2;	/* the take */
-			cube *= 2;
+				cube = twice(cube);	/* the take */
+			cube = twice(cube);
 			doubled = 0;
 			turned = 1;
 			owner = !doubler;
@@ -734,7 +750,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			turned = 1;
-			cube *= 2;
+			cube = twice(cube);
 			owner = rec->side;
 			turn = doubler;
 			break;

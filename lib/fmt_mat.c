@@ -1604,6 +1604,25 @@ struct fcell {
 };
 
 /*
+ * The point of one or two digits at s[*i], *i moved past it; -1 when
+ * s[*i] is not a digit.  Without a branch on the number of digits,
+ * which the branch predictor cannot guess: s[*i] is a digit, so s[*i +
+ * 1] is in the line (perhaps its NUL).
+ */
+static inline int
+fast_point(const char *s, size_t *i)
+{
+	unsigned d0 = (unsigned char)s[*i] - '0', d1, two;
+
+	if (d0 > 9)
+		return -1;
+	d1 = (unsigned char)s[*i + 1] - '0';
+	two = d1 <= 9;
+	*i += 1 + two;
+	return (int)(two ? d0 * 10 + d1 : d0);
+}
+
+/*
  * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
  * digits, as parse_plain (notation.c) takes it: the offset after it, or
  * 0 when it is not one.
@@ -1611,31 +1630,14 @@ struct fcell {
 static size_t
 fast_part(const char *s, size_t i, struct fcell *c)
 {
-	unsigned d0, d1, two, from, to, star;
+	int from, to, star;
 
-	/*
-	 * Without a branch on the number of digits, which the branch
-	 * predictor cannot guess.  s[i] is a digit, so s[i + 1] is in the
-	 * line (perhaps its NUL), and so on.
-	 */
-	d0 = (unsigned char)s[i] - '0';
-	if (d0 > 9)
+	if ((from = fast_point(s, &i)) < 0 || s[i++] != '/' ||
+	    (to = fast_point(s, &i)) < 0)
 		return 0;
-	d1 = (unsigned char)s[i + 1] - '0';
-	two = d1 <= 9;
-	from = two ? d0 * 10 + d1 : d0;
-	i += 1 + two;
-	if (s[i] != '/')
-		return 0;
-	d0 = (unsigned char)s[i + 1] - '0';
-	if (d0 > 9)
-		return 0;
-	d1 = (unsigned char)s[i + 2] - '0';
-	two = d1 <= 9;
-	to = two ? d0 * 10 + d1 : d0;
-	i += 2 + two;
 	star = s[i] == '*';
-	if ((from - 1 > BG_BAR - 1) | (to >= from) | (c->npath == 4))
+	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from) |
+	    (c->npath == 4))
 		return 0;
 	c->pt[c->npath][0] = (signed char)from;
 	c->pt[c->npath][1] = (signed char)to;

@@ -7,6 +7,7 @@
  * against the running score.  Problems become diagnostics on the replay
  * object; nothing is printed.  Part of libbgkit.
  */
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,7 +365,8 @@ jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
 static int
 autodouble_seen(const bg_replay *rp, const bg_game *g)
 {
-	int w = rp->prev_winner, before, gain, f, most;
+	int w = rp->prev_winner, f, most;
+	long long before, gain;	/* scores of any size, without overflow */
 
 	if (rp->length != 0 || w < 0 || rp->rules.autodoubles == 0 ||
 	    rp->prev_points <= 0 || bg_game_score(g, 0) < 0 ||
@@ -372,10 +374,10 @@ autodouble_seen(const bg_replay *rp, const bg_game *g)
 		return 0;
 	most = rp->rules.autodoubles > 0 && rp->rules.autodoubles < 16 ?
 	    1 << rp->rules.autodoubles : 1 << 15;
-	before = rp->score[w] - rp->prev_points;
+	before = (long long)rp->score[w] - rp->prev_points;
 	gain = bg_game_score(g, w) - before;
 	for (f = 2; f <= most; f *= 2)
-		if (gain == f * rp->prev_points)
+		if (gain == (long long)f * rp->prev_points)
 			return 1;
 	return 0;
 }
@@ -809,7 +811,10 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	rp->prev_winner = over ? res->winner : -1;
 	rp->prev_points = over ? res->points : 0;
 	if (over) {
-		rp->score[res->winner] += res->points;
+		/* A session of huge cubes stops at INT_MAX, not past it. */
+		rp->score[res->winner] = rp->score[res->winner] >
+		    INT_MAX - res->points ? INT_MAX :
+		    rp->score[res->winner] + res->points;
 		rp->ms.state = BG_GAME_OVER;
 		if (rp->length > 0 && rp->score[res->winner] >= rp->length)
 			rp->over = 1;

@@ -1,5 +1,5 @@
 # fuzz.mk: the hardening targets, included by the Makefile.
-#  make fuzz [FUZZ_SECONDS=N] [FUZZ=harness...]: build the libFuzzer
+#  make fuzz [FUZZ_SECONDS=N] [FUZZ_SEED=N] [FUZZ=harness...]: build the libFuzzer
 #	harnesses tests/fuzz/fuzz_*.c with clang (libFuzzer, ASan, UBSan)
 #	into build/fuzz and run each for N seconds (default 60); any
 #	finding fails (tests/fuzz/run.sh).
@@ -34,7 +34,7 @@ fuzz-build:
 	@$(MAKE) --no-print-directory $(FUZZ:%=$(FUZZ_DIR)/%)
 
 fuzz: fuzz-build
-	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ)
+	@FUZZ_SEED=$(FUZZ_SEED) sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ)
 
 check-asan:
 	@sh tests/sanitize.sh asan

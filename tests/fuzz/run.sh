@@ -12,6 +12,10 @@
 set -u
 secs=$1 build=$2
 shift 2
+# FUZZ_SEED=N: libFuzzer's -seed, so that a short run (CI's) takes the
+# same mutations every time; unset, each run draws its own.
+seedopt=
+[ -n "${FUZZ_SEED:-}" ] && seedopt=-seed=$FUZZ_SEED
 pass=0 fail=0
 mkdir -p "$build/findings" "$build/logs"
 for h in "$@"; do
@@ -24,7 +28,7 @@ for h in "$@"; do
 	log=$build/logs/$h.log
 	"$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	    -max_len=16384 -print_final_stats=1 \
-	    -artifact_prefix="$build/findings/$h-" $dict \
+	    -artifact_prefix="$build/findings/$h-" $dict $seedopt \
 	    "$corpus" "$seeds" >"$log" 2>&1
 	rc=$?
 	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")

@@ -33,6 +33,7 @@
 
 #define CHUNK	65536		/* bytes asked of read() at a time */
 #define MAXLINE	65536		/* longer lines are cut */
+#define PAD	16		/* NULs after the decoded text (fill) */
 #define LEFTCOL	6		/* default left cell column (1-based) */
 #define RIGHTCOL 34		/* default right cell column (gnubg) */
 /*
@@ -337,7 +338,7 @@ decode(bg_reader *r)
 	int rc;
 
 	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16, or 1:1. */
-	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + 8)) < 0)
+	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + PAD)) < 0)
 		return rc;
 	if (r->enc == ENC_UTF8) {
 		memcpy(r->dec + r->dlen, r->raw, n);
@@ -386,7 +387,7 @@ decode(bg_reader *r)
 
 /* Read and decode one more chunk.  0, or a negative code. */
 static int
-fill(bg_reader *r)
+fill_chunk(bg_reader *r)
 {
 	long n;
 	size_t want;
@@ -404,7 +405,7 @@ fill(bg_reader *r)
 	if (r->enc == ENC_UTF8) {
 		/* Nothing to decode: straight into the decoded text. */
 		if ((rc = fmt_reserve(&r->dec, &r->dcap,
-		    r->dlen + CHUNK + 8)) < 0)
+		    r->dlen + CHUNK + PAD)) < 0)
 			return rc;
 		n = r->mem ? mem_read(r, r->dec + r->dlen, CHUNK) :
 		    r->read(r->ctx, r->dec + r->dlen, CHUNK);
@@ -441,6 +442,19 @@ fill(bg_reader *r)
 		}
 	}
 	return decode(r);
+}
+
+/* fill_chunk, and PAD NULs after the text (fast_next). */
+static int
+fill(bg_reader *r)
+{
+	int rc;
+
+	if ((rc = fill_chunk(r)) < 0 ||
+	    (rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + PAD)) < 0)
+		return rc;
+	memset(r->dec + r->dlen, 0, PAD);
+	return 0;
 }
 
 /* Length of a valid UTF-8 sequence at s[0..n), or 0. */
@@ -1593,21 +1607,11 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 	return n;
 }
 
-/* A cell of a move line as fast_line reads it. */
-struct fcell {
-	size_t		 st, en;	/* the cell's bytes, trimmed */
-	bg_rec_kind	 kind;		/* MOVE, DOUBLE, TAKE or DROP */
-	int		 value;		/* DOUBLE: the cube */
-	int		 npath;		/* MOVE: parts of the play */
-	signed char	 pt[4][2];	/* their points */
-	unsigned char	 hit[4];	/* '*' after the second */
-};
-
 /*
  * The point of one or two digits at s[*i], *i moved past it; -1 when
  * s[*i] is not a digit.  Without a branch on the number of digits,
  * which the branch predictor cannot guess: s[*i] is a digit, so s[*i +
- * 1] is in the line (perhaps its NUL).
+ * 1] is in the line (perhaps its end).
  */
 static inline int
 fast_point(const char *s, size_t *i)
@@ -1622,14 +1626,18 @@ fast_point(const char *s, size_t *i)
 	return (int)(two ? d0 * 10 + d1 : d0);
 }
 
+/* The end of a line for fast_cells: its NUL, or its LF in the text. */
+#define FAST_END(c)	((c) == '\0' || (c) == '\n')
+
 /*
  * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
- * digits, as parse_plain (notation.c) takes it: the offset after it, or
- * 0 when it is not one.
+ * digits, as parse_plain (notation.c) takes it, added to n: the offset
+ * after it, or 0 when it is not one.
  */
 static size_t
-fast_part(const char *s, size_t i, struct fcell *c)
+fast_part(const char *s, size_t i, bg_notation *n)
 {
+	bg_path *pa = &n->path[n->npath];
 	int from, to, star;
 
 	if ((from = fast_point(s, &i)) < 0 || s[i++] != '/' ||
@@ -1637,157 +1645,179 @@ fast_part(const char *s, size_t i, struct fcell *c)
 		return 0;
 	star = s[i] == '*';
 	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from) |
-	    (c->npath == 4))
+	    (n->npath == 4))
 		return 0;
-	c->pt[c->npath][0] = (signed char)from;
-	c->pt[c->npath][1] = (signed char)to;
-	c->hit[c->npath] = (unsigned char)star;
-	c->npath++;
+	pa->npt = 2;
+	pa->count = 1;
+	pa->pt[0] = (signed char)from;
+	pa->pt[1] = (signed char)to;
+	pa->hit[1] = (unsigned char)star;
+	n->npath++;
 	return i + star;
 }
 
 /*
  * A move line as gnubg writes it, "  7) 64: 13/7 8/4*       Doubles => 2",
- * read in one pass, its records built in place: a number, then one or
- * two cells apart, each a roll with its play in gnubg's notation (parts
- * "F/T" one blank apart) or none, "Doubles => N", "Takes" or "Drops".
- * The records, the columns learned and the line of the last content are
- * those read_cells makes of such a line (test_fast compares them on
- * many lines); for anything else (a third cell, a tab, another keyword,
- * a play in another notation, text glued to a roll) it returns 0 having
- * changed nothing, and read_cells reads the line.  1 when read, or a
- * negative code.
+ * read in one pass from the number at s[body], its records built in
+ * place, on line lineno: a number, then one or two cells apart, each a
+ * roll with its play in gnubg's notation (parts "F/T" one blank apart)
+ * or none, "Doubles => N", "Takes" or "Drops".  The line ends at eol: a
+ * NUL for a line next_line has cut and trimmed, an LF for one still in
+ * the decoded text (fast_next), where blanks may come before it; lim
+ * bytes may be read at s.  The records, the columns learned and
+ * the line of the last content are those read_cells makes of such a
+ * line (test_fast compares them on many lines); for anything else (a
+ * third cell, a tab, another keyword, a play in another notation, text
+ * glued to a roll) it returns 0 having changed nothing, and read_cells
+ * reads the line.  Else the offset of the line's end (its NUL or LF),
+ * or a negative code.
  */
-static int
-fast_line(bg_reader *r, size_t body)
+static long
+fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
+    int lineno)
 {
-	const char *s = r->line;
-	struct fcell c[2];
-	size_t i = body, j, k, len = r->llen, off;
-	int moveno = 0, n = 0, left, right, m, p;
 	struct bg_game *g = &r->game;
-	bg_record *rec;
+	bg_record *rec = NULL;
+	size_t i = body, j, st[2], en[2], off;
+	int moveno = 0, n = 0, left, right, m;
 
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');
-	if (s[i] != ')' || !r->plain)
+	if (s[i] != ')')
 		return 0;
+	if (g->caprec - g->nrec < 2 && rec_game_room(g, 2) < 0)
+		return r->err = -BG_ENOMEM;
 	left = (int)i + 3;	/* dispcol(r, i) + 2 */
 	right = r->rightcol ? r->rightcol : RIGHTCOL;
 	if (right < left + 8)
 		right = left + 8;
 	for (i++;;) {
 		/* The blanks between the cells, mostly a word at a time. */
-		while (i + 8 <= len && all_spaces(s + i))
+		while (i + 8 <= lim && all_spaces(s + i))
 			i += 8;
 		while (s[i] == ' ')
 			i++;
-		if (s[i] == '\0')
+		if (FAST_END(s[i]))
 			break;
 		if (n == 2)
 			return 0;
-		c[n].st = i;
-		c[n].npath = 0;
-		c[n].value = 0;
+		rec = &g->rec[g->nrec + n];
+		rec_zero(rec);
+		st[n] = i;
 		if (s[i] >= '1' && s[i] <= '6' && s[i + 1] >= '1' &&
 		    s[i + 1] <= '6' && s[i + 2] == ':') {
-			c[n].kind = BG_REC_MOVE;
+			rec->kind = BG_REC_MOVE;
+			rec->dice[0] = rec->note.dice[0] = s[i] - '0';
+			rec->dice[1] = rec->note.dice[1] = s[i + 1] - '0';
 			i += 3;
-			c[n].en = i;
-			if (s[i] != ' ' && s[i] != '\0')
+			en[n] = i;
+			if (s[i] != ' ' && !FAST_END(s[i]))
 				return 0;
 			while (s[i] == ' ')
 				i++;
 			/* Parts, one blank apart, up to the next roll. */
 			if (isdig((unsigned char)s[i]) &&
-			    (s[i + 1] == '\0' || s[i + 2] != ':'))
+			    (FAST_END(s[i + 1]) || s[i + 2] != ':'))
 				for (;;) {
-					if ((i = fast_part(s, i, &c[n])) == 0)
+					if ((i = fast_part(s, i, &rec->note)) ==
+					    0)
 						return 0;
-					c[n].en = i;
+					en[n] = i;
 					if (s[i] != ' ') {
-						if (s[i] != '\0')
+						if (!FAST_END(s[i]))
 							return 0;
 						break;
 					}
 					/* A part, not a roll, after one blank? */
 					if (!isdig((unsigned char)s[i + 1]) ||
-					    (s[i + 2] != '\0' && s[i + 3] == ':'))
+					    (!FAST_END(s[i + 2]) &&
+					    s[i + 3] == ':'))
 						break;
 					i++;
 				}
+			rec->note.kind = rec->note.npath ? BG_NOTE_PLAY :
+			    BG_NOTE_NONE;
+			if (rec->dice[0] < rec->dice[1])
+				rec->flags = BG_RF_LOWFIRST;
 		} else if (s[i] == 'T' || s[i] == 'D') {
-			if (len - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
+			if (lim - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
 			    memcmp(s + i, "Drops", 5) == 0)) {
-				c[n].kind = s[i] == 'T' ? BG_REC_TAKE :
+				rec->kind = s[i] == 'T' ? BG_REC_TAKE :
 				    BG_REC_DROP;
 				i += 5;
-			} else if (len - i >= 11 &&
+			} else if (lim - i >= 11 &&
 			    memcmp(s + i, "Doubles => ", 11) == 0) {
-				c[n].kind = BG_REC_DOUBLE;
+				rec->kind = BG_REC_DOUBLE;
 				for (j = i += 11; isdig((unsigned char)s[i]) &&
 				    i - j < 9; i++)
-					c[n].value = c[n].value * 10 +
+					rec->value = rec->value * 10 +
 					    (s[i] - '0');
 				if (i == j)
 					return 0;
 			} else
 				return 0;
-			if (s[i] != ' ' && s[i] != '\0')
+			if (s[i] != ' ' && !FAST_END(s[i]))
 				return 0;
-			c[n].en = i;
+			en[n] = i;
 		} else
 			return 0;
 		n++;
 	}
-	if (n == 0)
+	if (n == 0 || s[i] != eol || i > MAXLINE)
 		return 0;
-	r->last_line = r->lineno;
+	r->last_line = lineno;
 	/*
-	 * The cells' text: the line from the first cell on, copied once,
-	 * each cell ended by a NUL on the blank after it.  The records
-	 * made here as rec_game_new_at makes them.
+	 * The cells' text: the line from the first cell to the end of
+	 * the last, copied once, each cell ended by a NUL on the blank
+	 * after it.  The records as rec_game_new_at makes them.
 	 */
-	if (rec_sb_add(&g->s, s + c[0].st, len - c[0].st, &off) < 0 ||
-	    (g->caprec - g->nrec < 2 && rec_game_room(g, 2) < 0))
+	if (rec_sb_add(&g->s, s + st[0], en[n - 1] - st[0], &off) < 0)
 		return r->err = -BG_ENOMEM;
 	if (n == 2)
-		g->s.p[off + c[0].en - c[0].st] = '\0';
+		g->s.p[off + en[0] - st[0]] = '\0';
 	for (m = 0; m < n; m++) {
-		g->toff[g->nrec] = off + c[m].st - c[0].st;
+		g->toff[g->nrec] = off + st[m] - st[0];
 		rec = &g->rec[g->nrec++];
-		rec_zero(rec);
-		rec->len = c[m].en - c[m].st;
-		rec->kind = c[m].kind;
-		rec->line = r->lineno;
-		rec->col = (int)c[m].st + 1;
+		rec->len = en[m] - st[m];
+		rec->line = lineno;
+		rec->col = (int)st[m] + 1;
 		rec->moveno = moveno;
 		rec->side = n == 2 ? m : 2 * rec->col < left + right ? 0 : 1;
-		rec->value = c[m].value;
-		if (c[m].kind != BG_REC_MOVE)
-			continue;
-		k = c[m].st;
-		rec->dice[0] = rec->note.dice[0] = s[k] - '0';
-		rec->dice[1] = rec->note.dice[1] = s[k + 1] - '0';
-		if (rec->dice[0] < rec->dice[1])
-			rec->flags = BG_RF_LOWFIRST;
-		rec->note.kind = c[m].npath ? BG_NOTE_PLAY : BG_NOTE_NONE;
-		rec->note.npath = c[m].npath;
-		for (p = 0; p < c[m].npath; p++) {
-			rec->note.path[p].npt = 2;
-			rec->note.path[p].count = 1;
-			rec->note.path[p].pt[0] = c[m].pt[p][0];
-			rec->note.path[p].pt[1] = c[m].pt[p][1];
-			rec->note.path[p].hit[1] = c[m].hit[p];
-		}
 	}
 	/* Learn the columns from a clean two-cell line, as read_cells. */
-	if (n == 2 && c[1].st > c[0].st + 8) {
-		if (r->leftcol == 0 || (int)c[0].st + 1 < r->leftcol)
-			r->leftcol = (int)c[0].st + 1;
-		if (r->rightcol == 0 || (int)c[1].st + 1 < r->rightcol)
-			r->rightcol = (int)c[1].st + 1;
+	if (n == 2 && st[1] > st[0] + 8) {
+		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
+			r->leftcol = (int)st[0] + 1;
+		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
+			r->rightcol = (int)st[1] + 1;
 	}
+	return (long)i;
+}
+
+/*
+ * The next line read where it lies in the decoded text, when it is a
+ * move line fast_cells reads, ended by an LF and no longer than MAXLINE:
+ * 1, having read it as next_line and read_cells would; 0 when it is not
+ * such a line, having changed nothing; or a negative code.  The text is
+ * followed by PAD NULs (fill), where a line cut by the buffer's end
+ * stops, to be read by next_line.
+ */
+static int
+fast_next(bg_reader *r)
+{
+	const char *s = r->dec + r->dpos;
+	size_t body = 0;
+	long end;
+
+	while (s[body] == ' ')
+		body++;
+	if (!isdig((unsigned char)s[body]))
+		return 0;
+	if ((end = fast_cells(r, s, body, r->dlen - r->dpos + PAD, '\n',
+	    r->lineno + 1)) <= 0)
+		return (int)end;
+	r->lineno++;
+	r->dpos = r->dscan = r->dpos + (size_t)end + 1;
 	return 1;
 }
 
@@ -1805,7 +1835,9 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	int n, i, moveno = 0, left, right, rc, dc[MAXCELL];
 	bg_record rec;
 
-	if (numbered && r->fast && (rc = fast_line(r, body)) != 0)
+	if (numbered && r->fast && r->plain &&
+	    (rc = (int)fast_cells(r, s, body, r->llen + 1, '\0',
+	    r->lineno)) != 0)
 		return rc < 0 ? rc : 0;
 	if (numbered) {
 		while (isdig((unsigned char)s[from]))
@@ -2133,8 +2165,20 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 		return 0;
 	}
 
-	while ((rc = next_line(r)) > 0) {
-		enum kind k = classify(r, &body);
+	for (;;) {
+		enum kind k;
+
+		/* Move lines where they lie, while nothing waits. */
+		if (r->fast && r->dec != NULL && !r->pushed && !r->skipping &&
+		    r->nq == 0 && !r->expect_score && r->dscan == r->dpos) {
+			if ((rc = fast_next(r)) > 0)
+				continue;
+			if (rc < 0)
+				return r->err;
+		}
+		if ((rc = next_line(r)) <= 0)
+			break;
+		k = classify(r, &body);
 
 		if (k == L_BLANK)
 			continue;

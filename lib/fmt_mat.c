@@ -1626,6 +1626,21 @@ fast_point(const char *s, size_t *i)
 	return (int)(two ? d0 * 10 + d1 : d0);
 }
 
+/* Copy 64 bytes, the text of most move lines, without a call. */
+static inline void
+copy64(char *t, const char *s)
+{
+#ifdef BYTES16
+	int k;
+
+	for (k = 0; k < 64; k += 16)
+		_mm_storeu_si128((__m128i *)(void *)(t + k), _mm_loadu_si128(
+		    (const __m128i *)(const void *)(s + k)));
+#else
+	memcpy(t, s, 64);
+#endif
+}
+
 /* The end of a line for fast_cells: its NUL, or its LF in the text. */
 #define FAST_END(c)	((c) == '\0' || (c) == '\n')
 
@@ -1678,7 +1693,8 @@ fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
 {
 	struct bg_game *g = &r->game;
 	bg_record *rec = NULL;
-	size_t i = body, j, st[2], en[2], off;
+	size_t i = body, j, st[2], en[2], off, len;
+	char *t;
 	int moveno = 0, n = 0, left, right, m;
 
 	while (isdig((unsigned char)s[i]) && i - body < 4)
@@ -1771,10 +1787,19 @@ fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
 	 * the last, copied once, each cell ended by a NUL on the blank
 	 * after it.  The records as rec_game_new_at makes them.
 	 */
-	if (rec_sb_add(&g->s, s + st[0], en[n - 1] - st[0], &off) < 0)
+	len = en[n - 1] - st[0];
+	if (g->s.cap - g->s.len < len + 65 && rec_sb_room(&g->s, len + 65) < 0)
 		return r->err = -BG_ENOMEM;
+	off = g->s.len;
+	t = g->s.p + off;
+	if (len < 64 && st[0] + 64 <= lim)
+		copy64(t, s + st[0]);	/* what follows is written over */
+	else
+		memcpy(t, s + st[0], len);
+	t[len] = '\0';
+	g->s.len += len + 1;
 	if (n == 2)
-		g->s.p[off + en[0] - st[0]] = '\0';
+		t[en[0] - st[0]] = '\0';
 	for (m = 0; m < n; m++) {
 		g->toff[g->nrec] = off + st[m] - st[0];
 		rec = &g->rec[g->nrec++];
@@ -2171,8 +2196,8 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 		/* Move lines where they lie, while nothing waits. */
 		if (r->fast && r->dec != NULL && !r->pushed && !r->skipping &&
 		    r->nq == 0 && !r->expect_score && r->dscan == r->dpos) {
-			if ((rc = fast_next(r)) > 0)
-				continue;
+			while ((rc = fast_next(r)) > 0)
+				;
 			if (rc < 0)
 				return r->err;
 		}

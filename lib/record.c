@@ -16,23 +16,31 @@
 /* -------------------------------------------------------------- strings */
 
 int
+rec_sb_room(struct strbuf *b, size_t n)
+{
+	/* A game's text takes a few kilobytes: grow seldom. */
+	size_t cap = b->cap ? b->cap : 4096;
+	char *p;
+
+	if (b->cap - b->len >= n)
+		return 0;
+	while (cap - b->len < n) {
+		if (cap > (size_t)-1 / 2)
+			return -BG_ENOMEM;
+		cap *= 2;
+	}
+	if ((p = realloc(b->p, cap)) == NULL)
+		return -BG_ENOMEM;
+	b->p = p;
+	b->cap = cap;
+	return 0;
+}
+
+int
 rec_sb_add(struct strbuf *b, const char *s, size_t len, size_t *off)
 {
-	if (b->cap - b->len < len + 1) {
-		/* A game's text takes a few kilobytes: grow seldom. */
-		size_t cap = b->cap ? b->cap : 4096;
-		char *p;
-
-		while (cap - b->len < len + 1) {
-			if (cap > (size_t)-1 / 2)
-				return -BG_ENOMEM;
-			cap *= 2;
-		}
-		if ((p = realloc(b->p, cap)) == NULL)
-			return -BG_ENOMEM;
-		b->p = p;
-		b->cap = cap;
-	}
+	if (b->cap - b->len < len + 1 && rec_sb_room(b, len + 1) < 0)
+		return -BG_ENOMEM;
 	if (len > 0)
 		memcpy(b->p + b->len, s, len);
 	b->p[b->len + len] = '\0';

@@ -59,6 +59,8 @@ struct bg_game {
 
 /* Append s[0..len) and a NUL; *off gets its offset. */
 int	rec_sb_add(struct strbuf *, const char *, size_t, size_t *);
+/* Room for n more bytes: 0, or -BG_ENOMEM. */
+int	rec_sb_room(struct strbuf *, size_t);
 
 void	rec_match_init(struct bg_match *);
 void	rec_match_reset(struct bg_match *);	/* keeps source, memory */

@@ -1641,6 +1641,32 @@ copy64(char *t, const char *s)
 #endif
 }
 
+/*
+ * The offset of the first byte from s[i] on that is not a space, lim
+ * bytes readable at s and a byte that is not a space among them.
+ */
+static inline size_t
+fast_blanks(const char *s, size_t i, size_t lim)
+{
+#ifdef BYTES16
+	unsigned m;
+
+	for (; i + 16 <= lim; i += 16) {
+		m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(
+		    (const __m128i *)(const void *)(s + i)),
+		    _mm_set1_epi8(' '))) ^ 0xffff;
+		if (m != 0)
+			return i + (unsigned)__builtin_ctz(m);
+	}
+#else
+	while (i + 8 <= lim && all_spaces(s + i))
+		i += 8;
+#endif
+	while (s[i] == ' ')
+		i++;
+	return i;
+}
+
 /* The end of a line for fast_cells: its NUL, or its LF in the text. */
 #define FAST_END(c)	((c) == '\0' || (c) == '\n')
 
@@ -1688,11 +1714,11 @@ fast_part(const char *s, size_t i, bg_notation *n)
  * or a negative code.
  */
 static long
-fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
-    int lineno)
+fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
+    int eol, int lineno)
 {
 	struct bg_game *g = &r->game;
-	bg_record *rec = NULL;
+	bg_record *rec = NULL, *base;
 	size_t i = body, j, st[2], en[2], off, len;
 	char *t;
 	int moveno = 0, n = 0, left, right, m;
@@ -1703,21 +1729,20 @@ fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
 		return 0;
 	if (g->caprec - g->nrec < 2 && rec_game_room(g, 2) < 0)
 		return r->err = -BG_ENOMEM;
+	base = g->rec + g->nrec;
 	left = (int)i + 3;	/* dispcol(r, i) + 2 */
 	right = r->rightcol ? r->rightcol : RIGHTCOL;
 	if (right < left + 8)
 		right = left + 8;
 	for (i++;;) {
-		/* The blanks between the cells, mostly a word at a time. */
-		while (i + 8 <= lim && all_spaces(s + i))
-			i += 8;
-		while (s[i] == ' ')
-			i++;
+		/* The blanks between the cells, sixteen at a time. */
+		if (s[i] == ' ')
+			i = s[i + 1] == ' ' ? fast_blanks(s, i + 2, lim) : i + 1;
 		if (FAST_END(s[i]))
 			break;
 		if (n == 2)
 			return 0;
-		rec = &g->rec[g->nrec + n];
+		rec = base + n;
 		rec_zero(rec);
 		st[n] = i;
 		if (s[i] >= '1' && s[i] <= '6' && s[i + 1] >= '1' &&
@@ -1801,14 +1826,15 @@ fast_cells(bg_reader *r, const char *s, size_t body, size_t lim, int eol,
 	if (n == 2)
 		t[en[0] - st[0]] = '\0';
 	for (m = 0; m < n; m++) {
-		g->toff[g->nrec] = off + st[m] - st[0];
-		rec = &g->rec[g->nrec++];
+		g->toff[g->nrec + m] = off + st[m] - st[0];
+		rec = base + m;
 		rec->len = en[m] - st[m];
 		rec->line = lineno;
 		rec->col = (int)st[m] + 1;
 		rec->moveno = moveno;
 		rec->side = n == 2 ? m : 2 * rec->col < left + right ? 0 : 1;
 	}
+	g->nrec += (size_t)n;
 	/* Learn the columns from a clean two-cell line, as read_cells. */
 	if (n == 2 && st[1] > st[0] + 8) {
 		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)

@@ -126,6 +126,29 @@ print_match(enum format f, int length, int games, const int score[2],
 static bg_ruleset rules;	/* -r */
 static bg_format from;		/* -f */
 
+/*
+ * Print the errors the reader has, and the replay's if rp is not NULL
+ * (bgscore leaves warnings to bgcheck); their number.
+ */
+static int
+errors_of(const char *label, const bg_reader *rd, const bg_replay *rp)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < bg_reader_diag_count(rd); i++)
+		if (bg_reader_diag(rd, i)->severity != BG_SEV_WARNING) {
+			cli_print_diag(label, NULL, bg_reader_diag(rd, i));
+			n++;
+		}
+	for (i = 0; rp != NULL && i < bg_replay_diag_count(rp); i++)
+		if (bg_replay_diag(rp, i)->severity != BG_SEV_WARNING) {
+			cli_print_diag(label, NULL, bg_replay_diag(rp, i));
+			n++;
+		}
+	return n;
+}
+
 static int
 score_file(enum format f, const char *name)
 {
@@ -138,7 +161,6 @@ score_file(enum format f, const char *name)
 	const bg_result *r;
 	char names[2][64];
 	int rc, grc = 0, errors = 0, games, s, score[2];
-	size_t i;
 
 	if (name && (fp = cli_fopen(name)) == NULL) {
 		cli_warnx("%s: %s", name, strerror(errno));
@@ -160,13 +182,7 @@ score_file(enum format f, const char *name)
 	}
 	while ((rc = bg_reader_next_match(rd, &m)) > 0) {
 		/* The header's errors: an unreadable line before any game. */
-		for (i = 0; i < bg_reader_diag_count(rd); i++)
-			if (bg_reader_diag(rd, i)->severity !=
-			    BG_SEV_WARNING) {
-				cli_print_diag(label, NULL,
-				    bg_reader_diag(rd, i));
-				errors++;
-			}
+		errors += errors_of(label, rd, NULL);
 		for (s = 0; s < 2; s++)
 			snprintf(names[s], sizeof names[s], "%s",
 			    bg_match_player(m, s) ? bg_match_player(m, s) : "");
@@ -179,33 +195,14 @@ score_file(enum format f, const char *name)
 					snprintf(names[s], sizeof names[s],
 					    "%s", bg_game_player(g, s));
 			bg_replay_game(rp, g);
-			for (i = 0; i < bg_reader_diag_count(rd); i++)
-				if (bg_reader_diag(rd, i)->severity !=
-				    BG_SEV_WARNING) {
-					cli_print_diag(label, NULL,
-					    bg_reader_diag(rd, i));
-					errors++;
-				}
-			for (i = 0; i < bg_replay_diag_count(rp); i++)
-				if (bg_replay_diag(rp, i)->severity !=
-				    BG_SEV_WARNING) {
-					cli_print_diag(label, NULL,
-					    bg_replay_diag(rp, i));
-					errors++;
-				}
+			errors += errors_of(label, rd, rp);
 			r = bg_replay_result(rp);
 			print_game(f, ++games, r, names);
 			score[0] = r->score[0];
 			score[1] = r->score[1];
 		}
 		/* The last call's too: JSON records after a bad game line. */
-		for (i = 0; i < bg_reader_diag_count(rd); i++)
-			if (bg_reader_diag(rd, i)->severity !=
-			    BG_SEV_WARNING) {
-				cli_print_diag(label, NULL,
-				    bg_reader_diag(rd, i));
-				errors++;
-			}
+		errors += errors_of(label, rd, NULL);
 		if (games > 0)
 			print_match(f, bg_match_length(m), games, score, names);
 		if (grc < 0) {
@@ -213,11 +210,8 @@ score_file(enum format f, const char *name)
 			break;
 		}
 	}
-	for (i = 0; rc == 0 && i < bg_reader_diag_count(rd); i++)
-		if (bg_reader_diag(rd, i)->severity != BG_SEV_WARNING) {
-			cli_print_diag(label, NULL, bg_reader_diag(rd, i));
-			errors++;
-		}
+	if (rc == 0)
+		errors += errors_of(label, rd, NULL);
 	if (rc < 0)
 		cli_warnx("%s: %s", label, bg_strerror(rc));
 	bg_replay_free(rp);

@@ -250,6 +250,14 @@ next_action(const bg_game *g, size_t i)
 	return NULL;
 }
 
+/* No checker of side me left on the board: bg_board_checkers() 0. */
+static int
+none_left(const unsigned char *me)
+{
+	return !rules_outside(me) &&
+	    !(me[1] | me[2] | me[3] | me[4] | me[5] | me[6]);
+}
+
 /* Single, gammon or backgammon for winner w on board b. */
 static int
 level_of(const bg_board *b, int w, unsigned vflags)
@@ -396,6 +404,88 @@ play_text(char *buf, size_t size, const bg_play *p)
 		buf[size - 1] = '\0';
 }
 
+/* The warnings of resolve_quick's answer q, as the general way gives. */
+static void
+quick_warn(bg_replay *rp, const bg_record *rec, int q)
+{
+	if ((q & RQ_UNMARKED) && !(rec->flags & BG_RF_NOMARKS))
+		diag(rp, BG_WHITUNMARKED, rec, 0, "%.60s", rec->text);
+	if (q & RQ_EXTRA)
+		diag(rp, BG_WHITEXTRA, rec, 0, "%.60s", rec->text);
+}
+
+/*
+ * Side s has no checker left on the board after its play: the game ends
+ * (res filled as bg_replay_game keeps it).  Returns 1 then, else 0.
+ */
+static int
+borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
+{
+	bg_result *res = &rp->res;
+
+	if (!none_left(rp->board.pt[s]))
+		return 0;
+	res->ended_by = BG_END_BEAROFF;
+	res->winner = s;
+	res->level = level_of(&rp->board, s, vflags);
+	res->points = res->level * cube;
+	return 1;
+}
+
+/*
+ * From record k on, the rolls that resolve_quick decides, made as the
+ * loop of bg_replay_game makes them: each a roll of the side on turn,
+ * in a game going on with no double to answer, nothing lost and no
+ * callback.  A roll that bears a checker off ends the run, *bore set.
+ * Returns the first record left to that loop, with *turn, rolls and
+ * *last brought up to date.
+ */
+static size_t
+quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
+    unsigned vflags, int *turn, int rolls[2], int *last, int *bore)
+{
+	const bg_record *rec;
+	size_t from = k, n;
+	int t = *turn, q, off;
+	int rules = (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) != 0;
+
+	*bore = 0;
+	for (; k < nrec; k++) {
+		rec = bg_game_record(g, k);
+		if (rec->kind != BG_REC_MOVE || rec->side != t)
+			break;
+		/* The common texts inline, when no bear-off rule holds. */
+		off = -1;
+		if (rules || (q = resolve_land(&rp->board, t, &rec->note,
+		    rec->dice)) < 0) {
+			off = rp->board.pt[t][BG_OFF];
+			q = rules ? resolve_quick(&rp->board, t, &rec->note,
+			    rec->dice, vflags, NULL) : resolve_other(&rp->board,
+			    t, &rec->note, rec->dice, vflags, NULL);
+		}
+		if (q == 0)
+			break;
+		if (q & (RQ_UNMARKED | RQ_EXTRA))
+			quick_warn(rp, rec, q);
+		if (off >= 0 && rp->board.pt[t][BG_OFF] != off) {
+			*bore = 1;
+			k++;
+			t = !t;
+			break;
+		}
+		t = !t;
+	}
+	/* The sides took turns. */
+	n = k - from;
+	rp->res.records += (int)n;
+	rolls[*turn] += (int)(n + 1) / 2;
+	rolls[!*turn] += (int)n / 2;
+	if (n > 0)
+		*last = bg_game_record(g, k - 1)->line;
+	*turn = t;
+	return k;
+}
+
 /*
  * Hand the position after rec (NULL: the start of game g) to the
  * caller's callback, with the match state the loop's variables describe:
@@ -478,8 +568,10 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	size_t k;
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
-	int npos = 0, qwarn[4], nq, off;
+	int npos = 0, q, off;
+	const unsigned char *me;
 	bg_play qplay;
+	int bore;
 	size_t nrec = bg_game_record_count(g);
 
 	rp->ndiag = 0;
@@ -538,7 +630,30 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
 	for (k = 0; k < nrec; k++) {
+		if (rp->fn == NULL && turn >= 0 && !over && !doubled &&
+		    !lost) {
+			size_t j = quick_run(rp, g, k, nrec, vi->flags, &turn,
+			    rolls, &last, &bore);
+
+			if (j > k)
+				beaver_by = -1;
+			if (bore)
+				over = borne_off(rp, !turn, cube, vi->flags);
+			if ((k = j) == nrec)
+				break;
+		}
 		rec = bg_game_record(g, k);
+		/*
+		 * The common record, a roll of the side on turn in a game
+		 * going on and no double to answer: what the checks below
+		 * come to for it.
+		 */
+		if (rec->kind == BG_REC_MOVE && rec->side == turn &&
+		    turn >= 0 && !over && !doubled) {
+			last = rec->line;
+			beaver_by = -1;
+			goto move;
+		}
 		if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
 		    rec->kind == BG_REC_UNPARSED)
 			continue;
@@ -586,6 +701,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		}
 		switch (rec->kind) {
 		case BG_REC_MOVE:
+		move:
 			res->records++;
 			rolls[rec->side]++;
 			if (rec->note.kind == BG_NOTE_UNKNOWN) {
@@ -599,27 +715,19 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				turn = !turn;
 				break;
 			}
-			off = rp->board.pt[rec->side][BG_OFF];
-			if (resolve_quick(&rp->board, rec->side, &rec->note,
-			    rec->dice, vi->flags, &qplay, qwarn, &nq)) {
-				/* What the general way below does then. */
-				for (i = 0; i < nq; i++)
-					if (qwarn[i] != BG_WHITUNMARKED ||
-					    !(rec->flags & BG_RF_NOMARKS))
-						diag(rp, qwarn[i], rec, 0,
-						    "%.60s", rec->text);
+			me = rp->board.pt[rec->side];
+			off = me[BG_OFF];
+			/* The play only for the callback. */
+			if ((q = resolve_quick(&rp->board, rec->side,
+			    &rec->note, rec->dice, vi->flags, rp->fn != NULL ?
+			    &qplay : NULL)) != 0) {
+				if (q != 1)
+					quick_warn(rp, rec, q);
 				made = &qplay;
 				/* Only a checker borne off can end it. */
-				if (rp->board.pt[rec->side][BG_OFF] != off &&
-				    bg_board_checkers(&rp->board,
-				    rec->side) == 0) {
-					over = 1;
-					res->ended_by = BG_END_BEAROFF;
-					res->winner = rec->side;
-					res->level = level_of(&rp->board,
-					    rec->side, vi->flags);
-					res->points = res->level * cube;
-				}
+				if (me[BG_OFF] != off)
+					over = borne_off(rp, rec->side, cube,
+					    vi->flags);
 				turn = !turn;
 				break;
 			}
@@ -661,14 +769,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 					    rec->text);
 			rp->board = rv.after;
 			made = &rv.play;
-			if (bg_board_checkers(&rp->board, rec->side) == 0) {
-				over = 1;
-				res->ended_by = BG_END_BEAROFF;
-				res->winner = rec->side;
-				res->level = level_of(&rp->board, rec->side,
-				    vi->flags);
-				res->points = res->level * cube;
-			}
+			over = borne_off(rp, rec->side, cube, vi->flags);
 			turn = !turn;
 			break;
 		case BG_REC_DOUBLE:

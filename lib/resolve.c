@@ -239,50 +239,239 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 /*
  * Part f/q (q 0 for off) with die d for the side whose half of the board
  * is me, the other's op: turn_stepcheck then turn_stepdo for a turn that
- * has frozen no checker, the step fitting the part as in_order asks.
- * -1 when not made; else made, 1 when it hit, and *to where it went.
+ * has frozen no checker, the step fitting the part as in_order asks: to
+ * q when q is a point, else off.  -1 when not made; else made, 1 when it
+ * hit.
  */
 static inline int
-quick_step(unsigned char *me, unsigned char *op, int f, int q, int d,
-    int *to)
+quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 {
-	int dest = f - d, p;
+	int p;
 
-	if ((q > 0 ? dest != q : dest > 0) || f < 1 || f > 25 ||
-	    me[f] == 0 || (f != 25 && me[25]))
+	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (f != 25 && me[25]))
 		return -1;
-	if (dest >= 1) {
-		if (op[25 - dest] >= 2)
+	if (q > 0) {
+		/* q is 24 at most: f is 25 at most, d 1 at least. */
+		if (f - d != q || op[25 - q] >= 2)
 			return -1;
-	} else {
-		if (rules_outside(me))
-			return -1;
-		for (p = f + 1; dest < 0 && p <= 6; p++)
-			if (me[p])
-				return -1;
-		dest = 0;
-	}
-	me[f]--;
-	me[dest]++;
-	*to = dest;
-	if (dest >= 1 && op[25 - dest] == 1) {
-		op[25 - dest] = 0;
+		me[f]--;
+		me[q]++;
+		if (op[25 - q] == 0)
+			return 0;
+		op[25 - q] = 0;
 		op[25]++;
 		return 1;
 	}
+	if (f - d > 0 || rules_outside(me))
+		return -1;
+	for (p = f + 1; f - d < 0 && p <= 6; p++)
+		if (me[p])
+			return -1;
+	me[f]--;
+	me[0]++;
 	return 0;
 }
 
-/* Take back quick_step's step from f to to, which hit or not. */
-static void
-quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
+/* Take back quick_step's step of part f/q, which hit or not. */
+static inline void
+quick_undo(unsigned char *me, unsigned char *op, int f, int q, int hit)
 {
-	me[to]--;
+	q = q > 0 ? q : 0;
+	me[q]--;
 	me[f]++;
 	if (hit) {
-		op[25 - to] = 1;
+		op[25 - q] = 1;
 		op[25]--;
 	}
+}
+
+/*
+ * The points starred in n's parts, as bits (bit 0: a star on off, which
+ * never matches); *twice set when two parts star one point, which can be
+ * hit once in a play.
+ */
+static unsigned
+quick_marks(const bg_notation *n, int *twice)
+{
+	unsigned marks = 0, bit;
+	int i, k;
+
+	for (i = 0; i < n->npath; i++)
+		for (k = 0; k < 2; k++)
+			if (n->path[i].hit[k] && n->path[i].pt[k] <= 24) {
+				bit = 1u << n->path[i].pt[k];
+				*twice |= (marks & bit) != 0;
+				marks |= bit;
+			}
+	return marks;
+}
+
+static int
+quick_warn(const bg_notation *n, unsigned hits)
+{
+	int twice = 0;
+	unsigned marks = quick_marks(n, &twice);
+
+	return 1 | (hits & ~marks ? RQ_UNMARKED : 0) |
+	    ((marks & ~hits) || twice ? RQ_EXTRA : 0);
+}
+
+/* Step k of p, when there is a p. */
+static inline void
+quick_put(bg_play *p, int k, int f, int q, int d, int hit)
+{
+	if (p == NULL)
+		return;
+	p->step[k].from = (signed char)f;
+	p->step[k].to = (signed char)(q > 0 ? q : 0);
+	p->die[k] = (unsigned char)d;
+	p->hit[k] = (unsigned char)hit;
+}
+
+/*
+ * A double: four parts, each one step with the die, made in written
+ * order (every route reaches the same position with the same hits).
+ */
+static int
+quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int d, bg_play *p)
+{
+	const bg_path *pa = n->path;
+	unsigned hits = 0, stars = 0;
+	int k, h[4];
+
+	if (n->npath != 4)
+		return 0;
+	for (k = 0; k < 4; k++) {
+		if (pa[k].npt != 2 || pa[k].count > 1)
+			return 0;
+		stars |= pa[k].hit[0] | pa[k].hit[1];
+	}
+	for (k = 0; k < 4; k++) {
+		if ((h[k] = quick_step(me, op, pa[k].pt[0], pa[k].pt[1],
+		    d)) < 0) {
+			while (k-- > 0)
+				quick_undo(me, op, pa[k].pt[0], pa[k].pt[1],
+				    h[k]);
+			return 0;
+		}
+		if (h[k])
+			hits |= 1u << pa[k].pt[1];
+	}
+	if (p != NULL) {
+		p->n = 4;
+		for (k = 0; k < 4; k++)
+			quick_put(p, k, pa[k].pt[0], pa[k].pt[1], d, h[k]);
+	}
+	if ((hits | stars) == 0)
+		return 1;
+	return quick_warn(n, hits);
+}
+
+/*
+ * One checker of two or more on the bar entered with one die, the other
+ * die's entry point held: the search's only route, and no play uses
+ * more dice, nor the larger die.
+ */
+static int
+quick_enter(unsigned char *me, unsigned char *op, const bg_path *pa,
+    int hi, int lo, bg_play *p)
+{
+	int f = pa->pt[1], dd = 25 - f, hit;
+
+	if (pa->npt != 2 || pa->count > 1 || pa->pt[0] != 25 ||
+	    (dd != hi && dd != lo) || me[25] < 2 || op[dd] >= 2 ||
+	    op[hi + lo - dd] < 2)
+		return 0;
+	me[25]--;
+	me[f]++;
+	hit = op[dd] == 1;
+	if (hit) {
+		op[dd] = 0;
+		op[25]++;
+	}
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, 25, f, dd, hit);
+	}
+	/* Only the landing's star counts: the bar is no point. */
+	return 1 | (hit && !pa->hit[1] ? RQ_UNMARKED : 0) |
+	    (pa->hit[1] && !hit ? RQ_EXTRA : 0);
+}
+
+/* Take back resolve_land's steps of parts 0 to k - 1, hk their hits. */
+void
+resolve_unland(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int k, int hk)
+{
+	int f, q, hit;
+
+	while (k-- > 0) {
+		f = n->path[k].pt[0];
+		q = n->path[k].pt[1];
+		hit = (hk & RQ_HIT(k)) != 0;
+		me[q]--;
+		me[f]++;
+		op[25 - q] = (unsigned char)hit;
+		op[25] = (unsigned char)(op[25] - hit);
+	}
+}
+
+/* resolve_land's answer for its play of n, hk the RQ_HIT bits. */
+int
+resolve_landed(const bg_notation *n, int hk)
+{
+	const bg_path *pa = &n->path[0], *pb = &n->path[1];
+	unsigned hits = 0, marks, twice;
+	int k;
+
+	for (k = 0; k < n->npath; k++)
+		if (hk & RQ_HIT(k))
+			hits |= 1u << n->path[k].pt[1];
+	if (n->npath != 2 || (pa->hit[0] | pb->hit[0]))
+		return quick_warn(n, hits) | hk;
+	/* quick_warn's marks for stars on the landing points only. */
+	marks = (pa->hit[1] ? 1u << pa->pt[1] : 0) |
+	    (pb->hit[1] ? 1u << pb->pt[1] : 0);
+	twice = pa->hit[1] && pb->hit[1] && pa->pt[1] == pb->pt[1];
+	return 1 | (hits & ~marks ? RQ_UNMARKED : 0) |
+	    ((marks & ~hits) || twice ? RQ_EXTRA : 0) | hk;
+}
+
+/*
+ * Two parts, one step each, for two different dice: the larger die for
+ * the first part, else the smaller; a first part that lands on a point
+ * says which.
+ */
+static int
+quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo, bg_play *p)
+{
+	const bg_path *pa = &n->path[0], *pb = &n->path[1];
+	int fa = pa->pt[0], qa = pa->pt[1], fb = pb->pt[0], qb = pb->pt[1];
+	int d0, h0, h1;
+
+	if (pa->npt != 2 || pb->npt != 2 || pa->count > 1 || pb->count > 1)
+		return 0;
+	d0 = qa > 0 && fa - qa == lo ? lo : hi;
+	for (;;) {
+		if ((h0 = quick_step(me, op, fa, qa, d0)) >= 0) {
+			if ((h1 = quick_step(me, op, fb, qb, hi + lo - d0)) >= 0)
+				break;
+			quick_undo(me, op, fa, qa, h0);
+		}
+		if (d0 == lo)
+			return 0;
+		d0 = lo;
+	}
+	if (p != NULL) {
+		p->n = 2;
+		quick_put(p, 0, fa, qa, d0, h0);
+		quick_put(p, 1, fb, qb, hi + lo - d0, h1);
+	}
+	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
+		return 1;
+	return quick_warn(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
 }
 
 /*
@@ -304,137 +493,60 @@ quick_undo(unsigned char *me, unsigned char *op, int f, int to, int hit)
  */
 int
 resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
-    unsigned vflags, bg_play *p, int warn[4], int *nwarn)
+    unsigned vflags, bg_play *p)
+{
+	int q, k;
+
+	if ((unsigned)s > 1 || ((vflags & (BG_VF_MOSTPIPS |
+	    BG_VF_NOHITRUN)) && !rules_outside(b->pt[s])))
+		return resolve_other(b, s, n, d, vflags, p);
+	if ((q = resolve_land(b, s, n, d)) < 0)
+		return resolve_other(b, s, n, d, vflags, p);
+	if (p != NULL) {
+		memset(p, 0, sizeof *p);
+		if (q > 0) {
+			p->n = n->npath;
+			for (k = 0; k < p->n; k++) {
+				p->step[k].from = n->path[k].pt[0];
+				p->step[k].to = n->path[k].pt[1];
+				p->die[k] = (unsigned char)(n->path[k].pt[0] -
+				    n->path[k].pt[1]);
+				p->hit[k] = (q & RQ_HIT(k)) != 0;
+			}
+		}
+	}
+	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
+}
+
+int
+resolve_other(bg_board *b, int s, const bg_notation *n, const int d[2],
+    unsigned vflags, bg_play *p)
 {
 	unsigned char *me, *op;
-	unsigned marks = 0, hits = 0, bit;
-	int hi, lo, i, k, ndice, twice = 0, order, f, dd;
+	int hi, lo;
 
-	if (s < 0 || s > 1 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
+	if ((unsigned)s > 1 || (unsigned)(d[0] - 1) > 5 ||
+	    (unsigned)(d[1] - 1) > 5)
 		return 0;
 	me = b->pt[s];
 	op = b->pt[!s];
 	if ((vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) &&
 	    !rules_outside(me))
 		return 0;
+	if (p != NULL)
+		memset(p, 0, sizeof *p);
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
-	ndice = hi == lo ? 4 : 2;
-	memset(p, 0, sizeof *p);
-	*nwarn = 0;
-	if (n->kind == BG_NOTE_NONE)
-		return me[25] && op[hi] >= 2 && op[lo] >= 2;
 	if (n->kind != BG_NOTE_PLAY)
-		return 0;
-	if (n->npath == 1 && ndice == 2) {
-		/*
-		 * One checker of two or more on the bar entered with one
-		 * die, the other die's entry point held: the search's only
-		 * route, and no play uses more dice, nor the larger die.
-		 */
-		const bg_path *pa = &n->path[0];
-
-		f = pa->pt[1];
-		dd = 25 - f;
-		if (pa->npt != 2 || pa->count > 1 || pa->pt[0] != 25 ||
-		    (dd != hi && dd != lo) || me[25] < 2 || op[dd] >= 2 ||
-		    op[hi + lo - dd] < 2)
-			return 0;
-		me[25]--;
-		me[f]++;
-		p->n = 1;
-		p->step[0].from = 25;
-		p->step[0].to = (signed char)f;
-		p->die[0] = (unsigned char)dd;
-		if (op[dd] == 1) {
-			op[dd] = 0;
-			op[25]++;
-			p->hit[0] = 1;
-		}
-		if (p->hit[0] && !pa->hit[1])
-			warn[(*nwarn)++] = BG_WHITUNMARKED;
-		if (pa->hit[1] && !p->hit[0])
-			warn[(*nwarn)++] = BG_WHITEXTRA;
-		return 1;
-	}
-	if (n->npath != ndice)
-		return 0;
-	for (i = 0; i < ndice; i++) {
-		const bg_path *pa = &n->path[i];
-
-		if (pa->npt != 2 || pa->count > 1)
-			return 0;
-		/* A point can be hit once in a play: a second star on it
-		 * marks nothing; a star on off never matches. */
-		if (pa->hit[0] | pa->hit[1])
-			for (k = 0; k < 2; k++)
-				if (pa->hit[k] && pa->pt[k] <= 24) {
-					bit = 1u << pa->pt[k];
-					twice |= (marks & bit) != 0;
-					marks |= bit;
-				}
-	}
-	if (ndice == 2) {
-		/*
-		 * The larger die for the first part, else the smaller; a
-		 * first part that lands on a point says which.
-		 */
-		const bg_path *pa = &n->path[0], *pb = &n->path[1];
-		int t0, t1, h0, h1;
-
-		order = pa->pt[1] > 0 && pa->pt[0] - pa->pt[1] == lo;
-		for (; order < 2; order++) {
-			int d0 = order ? lo : hi, d1 = order ? hi : lo;
-
-			if ((h0 = quick_step(me, op, pa->pt[0], pa->pt[1], d0,
-			    &t0)) < 0)
-				continue;
-			if ((h1 = quick_step(me, op, pb->pt[0], pb->pt[1], d1,
-			    &t1)) >= 0) {
-				p->step[0].from = pa->pt[0];
-				p->step[0].to = (signed char)t0;
-				p->die[0] = (unsigned char)d0;
-				p->hit[0] = (unsigned char)h0;
-				p->step[1].from = pb->pt[0];
-				p->step[1].to = (signed char)t1;
-				p->die[1] = (unsigned char)d1;
-				p->hit[1] = (unsigned char)h1;
-				hits = (unsigned)h0 << t0 | (unsigned)h1 << t1;
-				break;
-			}
-			quick_undo(me, op, pa->pt[0], t0, h0);
-		}
-		if (order == 2)
-			return 0;
-	} else {
-		int t[4], h[4];
-
-		for (k = 0; k < 4; k++) {
-			f = n->path[k].pt[0];
-			if ((h[k] = quick_step(me, op, f, n->path[k].pt[1], hi,
-			    &t[k])) < 0)
-				break;
-		}
-		if (k < 4) {
-			while (k-- > 0)
-				quick_undo(me, op, n->path[k].pt[0], t[k],
-				    h[k]);
-			return 0;
-		}
-		for (k = 0; k < 4; k++) {
-			p->step[k].from = n->path[k].pt[0];
-			p->step[k].to = (signed char)t[k];
-			p->die[k] = (unsigned char)hi;
-			p->hit[k] = (unsigned char)h[k];
-			hits |= (unsigned)h[k] << t[k];
-		}
-	}
-	p->n = ndice;
-	if (hits & ~marks)
-		warn[(*nwarn)++] = BG_WHITUNMARKED;
-	if ((marks & ~hits) || twice)
-		warn[(*nwarn)++] = BG_WHITEXTRA;
-	return 1;
+		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
+		    op[lo] >= 2;
+	if (hi == lo)
+		return quick_double(me, op, n, hi, p);
+	if (n->npath == 1)
+		return quick_enter(me, op, &n->path[0], hi, lo, p);
+	if (n->npath == 2)
+		return quick_two(me, op, n, hi, lo, p);
+	return 0;
 }
 
 static void
@@ -467,8 +579,11 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 		bg_board after = *b;
 		bg_play p;
 
-		if (resolve_quick(&after, s, n, d, t.flags, &p, res->warn,
-		    &res->nwarn)) {
+		if ((i = resolve_quick(&after, s, n, d, t.flags, &p)) != 0) {
+			if (i & RQ_UNMARKED)
+				res->warn[res->nwarn++] = BG_WHITUNMARKED;
+			if (i & RQ_EXTRA)
+				res->warn[res->nwarn++] = BG_WHITEXTRA;
 			res->play = p;
 			res->after = after;
 			res->cand[0] = p;

@@ -17,7 +17,9 @@
  * random games written as gnubg writes them, then copies with random
  * edits to those lines (blanks, tabs, stars, digits, colons, quotes,
  * keywords, letters, a non-ASCII character), read both ways: the same
- * records, tags, text, diagnostics and sides.
+ * records, tags, text, diagnostics and sides; and replayed both ways
+ * (the replay's quick run of rolls, and its general loop): the same
+ * diagnostics, results and positions.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -454,6 +456,58 @@ read_both(const char *text, size_t len)
 }
 
 static void
+no_op(void *ctx, const bg_replay_pos *pos)
+{
+	(void)ctx;
+	(void)pos;
+}
+
+/*
+ * The replay's run of rolls decided without the general loop (taken when
+ * no callback is set) against that loop (a callback set): the same
+ * diagnostics, results, boards and states, game by game.
+ */
+static void
+replay_both(const char *text, size_t len)
+{
+	bg_reader *r = bg_reader_new_mem(text, len, "x.mat");
+	bg_replay *rp[2];
+	const bg_match *m;
+	const bg_game *g;
+	size_t i;
+	int w, same = 1;
+
+	rp[0] = bg_replay_new();
+	rp[1] = bg_replay_new();
+	bg_replay_set_callback(rp[1], no_op, NULL);
+	while (same && bg_reader_next_match(r, &m) > 0) {
+		for (w = 0; w < 2; w++)
+			bg_replay_match(rp[w], m);
+		while (same && bg_reader_next_game(r, &g) > 0) {
+			for (w = 0; w < 2; w++)
+				bg_replay_game(rp[w], g);
+			same = bg_replay_diag_count(rp[0]) ==
+			    bg_replay_diag_count(rp[1]) &&
+			    memcmp(bg_replay_result(rp[0]),
+			    bg_replay_result(rp[1]), sizeof(bg_result)) == 0 &&
+			    memcmp(bg_replay_board(rp[0]),
+			    bg_replay_board(rp[1]), sizeof(bg_board)) == 0 &&
+			    memcmp(bg_replay_state(rp[0]),
+			    bg_replay_state(rp[1]), sizeof(bg_matchstate)) == 0;
+			for (i = 0; same && i < bg_replay_diag_count(rp[0]);
+			    i++)
+				same = memcmp(bg_replay_diag(rp[0], i),
+				    bg_replay_diag(rp[1], i),
+				    sizeof(bg_diag)) == 0;
+		}
+	}
+	CHECK(same);
+	bg_replay_free(rp[0]);
+	bg_replay_free(rp[1]);
+	bg_reader_free(r);
+}
+
+static void
 test_mat(void)
 {
 	int i, j;
@@ -461,9 +515,11 @@ test_mat(void)
 	for (i = 0; i < MATGAMES / 10; i++) {
 		write_match();
 		read_both(mat, matlen);
+		replay_both(mat, matlen);
 		for (j = 0; j < 20; j++) {
 			edit_match();
 			read_both(edited, editedlen);
+			replay_both(edited, editedlen);
 		}
 	}
 }

@@ -90,13 +90,10 @@ rec_zero(bg_record *rec)
 	__m128i *p = (__m128i *)(void *)rec, z = _mm_setzero_si128();
 	size_t i;
 
-	/* Unrolled by hand: a loop is made a memset again. */
-	for (i = 0; i + 4 <= sizeof *rec / 16; i += 4) {
+	/* Unrolled: a loop is made a memset again, or kept a loop. */
+#pragma GCC unroll 32
+	for (i = 0; i < sizeof *rec / 16; i++)
 		_mm_storeu_si128(p + i, z);
-		_mm_storeu_si128(p + i + 1, z);
-		_mm_storeu_si128(p + i + 2, z);
-		_mm_storeu_si128(p + i + 3, z);
-	}
 	memset((char *)rec + i * 16, 0, sizeof *rec - i * 16);
 #else
 	memset(rec, 0, sizeof *rec);

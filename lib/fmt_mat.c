@@ -1672,28 +1672,25 @@ fast_blanks(const char *s, size_t i, size_t lim)
 
 /*
  * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
- * digits, as parse_plain (notation.c) takes it, added to n: the offset
+ * digits, as parse_plain (notation.c) takes it, into *pa: the offset
  * after it, or 0 when it is not one.
  */
 static size_t
-fast_part(const char *s, size_t i, bg_notation *n)
+fast_part(const char *s, size_t i, bg_path *pa)
 {
-	bg_path *pa = &n->path[n->npath];
 	int from, to, star;
 
 	if ((from = fast_point(s, &i)) < 0 || s[i++] != '/' ||
 	    (to = fast_point(s, &i)) < 0)
 		return 0;
 	star = s[i] == '*';
-	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from) |
-	    (n->npath == 4))
+	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from))
 		return 0;
 	pa->npt = 2;
 	pa->count = 1;
 	pa->pt[0] = (signed char)from;
 	pa->pt[1] = (signed char)to;
 	pa->hit[1] = (unsigned char)star;
-	n->npath++;
 	return i + star;
 }
 
@@ -1721,7 +1718,7 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 	bg_record *rec = NULL, *base;
 	size_t i = body, j, st[2], en[2], off, len;
 	char *t;
-	int moveno = 0, n = 0, left, right, m;
+	int moveno = 0, n = 0, left, right, m, np;
 
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');
@@ -1757,11 +1754,12 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 			while (s[i] == ' ')
 				i++;
 			/* Parts, one blank apart, up to the next roll. */
+			np = 0;
 			if (isdig((unsigned char)s[i]) &&
 			    (FAST_END(s[i + 1]) || s[i + 2] != ':'))
 				for (;;) {
-					if ((i = fast_part(s, i, &rec->note)) ==
-					    0)
+					if (np == 4 || (i = fast_part(s, i,
+					    &rec->note.path[np++])) == 0)
 						return 0;
 					en[n] = i;
 					if (s[i] != ' ') {
@@ -1776,8 +1774,8 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 						break;
 					i++;
 				}
-			rec->note.kind = rec->note.npath ? BG_NOTE_PLAY :
-			    BG_NOTE_NONE;
+			rec->note.npath = np;
+			rec->note.kind = np ? BG_NOTE_PLAY : BG_NOTE_NONE;
 			if (rec->dice[0] < rec->dice[1])
 				rec->flags = BG_RF_LOWFIRST;
 		} else if (s[i] == 'T' || s[i] == 'D') {

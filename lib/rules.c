@@ -276,7 +276,7 @@ struct gen {
 	int		 doubles;
 	int		 best;		/* most dice used by a listed play */
 	int		 err;
-	uint32_t	 src;		/* doubles: sources not blocked (bits) */
+	uint32_t	 src;		/* doubles: open sources, as bits */
 };
 
 static void
@@ -422,7 +422,7 @@ static inline int
 top_bit(uint32_t x)
 {
 #if defined(__GNUC__)
-	return 31 - __builtin_clz(x);
+	return 31 ^ __builtin_clz(x);	/* a single bsr */
 #else
 	int b = 0;
 
@@ -506,24 +506,21 @@ dbl_mov(const struct turn *t, const unsigned char *me, uint32_t mov, int f,
 }
 
 /*
- * Write the play cur with the last step f to to of die d added, and its
- * board, into l.  me and op are cur's own points and the opponent's.
+ * Write the play cur (four dice, the last step not yet filled in) with
+ * the last step f to to, and its board, into l.
  */
 static inline void
-dbl_emit(bg_legal *l, const bg_legal *cur, int s, int f, int to, int d,
-    int hit)
+dbl_emit(bg_legal *l, const bg_legal *cur, int s, int f, int to, int hit)
 {
 	const unsigned char *me = cur->after.pt[s], *op = cur->after.pt[!s];
 
 	*l = *cur;
-	l->play.n = 4;
 	l->play.step[3].from = (signed char)f;
 	l->play.step[3].to = (signed char)to;
-	l->play.die[3] = (unsigned char)d;
-	l->play.hit[3] = (unsigned char)hit;
 	l->after.pt[s][f] = (unsigned char)(me[f] - 1);
 	l->after.pt[s][to] = (unsigned char)(me[to] + 1);
 	if (hit) {
+		l->play.hit[3] = 1;
 		l->after.pt[!s][25 - to] = 0;
 		l->after.pt[!s][25] = (unsigned char)(op[25] + 1);
 	}
@@ -538,21 +535,23 @@ dbl_emit(bg_legal *l, const bg_legal *cur, int s, int f, int to, int d,
  * their own, so the rest of *p is left alone.
  */
 static void
-dbl_tail(struct gen *g, const struct turn *t, const bg_play *p,
-    uint32_t mov, int maxsrc)
+dbl_tail(struct gen *g, const struct turn *t, bg_play *p, uint32_t mov,
+    uint32_t blot, int maxsrc)
 {
-	const unsigned char *me = t->b.pt[t->s], *op = t->b.pt[!t->s];
-	const unsigned char *cme, *cop;
+	const unsigned char *me = t->b.pt[t->s], *cme;
 	bg_movelist *ml = g->ml;
 	bg_legal cur, *l, *first;
-	uint32_t m2, m3, src = g->src, low;
+	bg_play q;
+	uint32_t m2, m3, b3, src = g->src, low;
 	int s = t->s, d = g->die[2], f2, to2, f3, hit, moved = 0;
 	int frz = (t->flags & BG_VF_NOHITRUN) && t->bearing;
 
 	low = (2u << d) - 1;		/* sources that bear off */
 	cur.play = *p;
+	cur.play.n = 4;
+	cur.play.die[3] = (unsigned char)d;
+	cur.play.hit[3] = 0;
 	cme = cur.after.pt[s];
-	cop = cur.after.pt[!s];
 	for (m2 = dbl_srcs(src, me, mov, maxsrc); m2 && !g->err; ) {
 		f2 = top_bit(m2);
 		m2 ^= 1u << f2;
@@ -563,7 +562,7 @@ dbl_tail(struct gen *g, const struct turn *t, const bg_play *p,
 		else
 			continue;
 		moved = 1;
-		hit = to2 >= 1 && op[25 - to2] == 1;
+		hit = (int)(blot >> f2 & 1);
 		cur.play.step[2].from = (signed char)f2;
 		cur.play.step[2].to = (signed char)to2;
 		cur.play.die[2] = (unsigned char)d;
@@ -584,6 +583,7 @@ dbl_tail(struct gen *g, const struct turn *t, const bg_play *p,
 		else if (cme[f2] == 0)
 			m3 &= ~(1u << f2);
 		m3 = dbl_srcs(src, cme, m3, f2);
+		b3 = blot & ~((uint32_t)hit << f2);
 		if (ml_reserve(ml, ml->n + 25) < 0) {
 			g->err = -BG_ENOMEM;
 			return;
@@ -592,26 +592,28 @@ dbl_tail(struct gen *g, const struct turn *t, const bg_play *p,
 		for (; m3 & ~low; l++) {
 			f3 = top_bit(m3);
 			m3 ^= 1u << f3;
-			dbl_emit(l, &cur, s, f3, f3 - d,
-			    d, cop[25 - (f3 - d)] == 1);
+			dbl_emit(l, &cur, s, f3, f3 - d, (int)(b3 >> f3 & 1));
 		}
 		while (m3) {
 			f3 = top_bit(m3);
 			m3 ^= 1u << f3;
 			if (dbl_bearoff(cme, f3, d))
-				dbl_emit(l++, &cur, s, f3, 0, d, 0);
+				dbl_emit(l++, &cur, s, f3, 0, 0);
 		}
 		if (l != first) {
 			g->best = 4;
 			ml->n = (size_t)(l - ml->v);
 		} else {
-			cur.play.n = 3;
-			dbl_leaf(g, &cur.after, &cur.play);
+			q = cur.play;
+			q.n = 3;
+			q.die[3] = p->die[3];
+			q.hit[3] = p->hit[3];
+			dbl_leaf(g, &cur.after, &q);
 		}
 	}
 	if (!moved) {
-		cur.play.n = 2;
-		dbl_leaf(g, &t->b, &cur.play);
+		p->n = 2;
+		dbl_leaf(g, &t->b, p);
 	}
 }
 
@@ -622,14 +624,14 @@ dbl_tail(struct gen *g, const struct turn *t, const bg_play *p,
  */
 static void
 dbl_walk(struct gen *g, struct turn *t, bg_play *p, int k, uint32_t mov,
-    int maxsrc)
+    uint32_t blot, int maxsrc)
 {
 	unsigned char *me = t->b.pt[t->s], *op = t->b.pt[!t->s];
 	uint32_t m;
 	int d = g->die[k], f, to, hit, moved = 0;
 
 	if (k == 2) {
-		dbl_tail(g, t, p, mov, maxsrc);
+		dbl_tail(g, t, p, mov, blot, maxsrc);
 		return;
 	}
 	for (m = dbl_srcs(g->src, me, mov, maxsrc); m; ) {
@@ -647,7 +649,8 @@ dbl_walk(struct gen *g, struct turn *t, bg_play *p, int k, uint32_t mov,
 		moved = 1;
 		hit = dbl_do(t, me, op, f, to);
 		p->hit[k] = (unsigned char)hit;
-		dbl_walk(g, t, p, k + 1, dbl_mov(t, me, mov, f, to), f);
+		dbl_walk(g, t, p, k + 1, dbl_mov(t, me, mov, f, to),
+		    blot & ~((uint32_t)hit << f), f);
 		dbl_undo(t, me, op, f, to, hit);
 	}
 	if (!moved) {
@@ -754,7 +757,7 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 	struct turn t;
 	bg_play p;
 	size_t i, keep;
-	uint32_t mov;
+	uint32_t mov, blot;
 	int hi, lo;
 
 	if (ml == NULL || b == NULL || s < 0 || s > 1 || d[0] < 1 ||
@@ -776,14 +779,16 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 		 * points: the blocks stay for the turn.
 		 */
 		g.src = (2u << hi) - 2;
-		for (mov = 0, i = 1; i <= 25; i++) {
+		for (mov = blot = 0, i = 1; i <= 25; i++) {
 			if (i > (size_t)hi && t.b.pt[!s][25 - (i - hi)] < 2)
 				g.src |= 1u << i;
+			if (i > (size_t)hi && t.b.pt[!s][25 - (i - hi)] == 1)
+				blot |= 1u << i;
 			if (t.b.pt[s][i])
 				mov |= 1u << i;
 		}
 		ml->n = 0;
-		dbl_walk(&g, &t, &p, 0, mov, 25);
+		dbl_walk(&g, &t, &p, 0, mov, blot, 25);
 	} else {
 		ml_clear(ml);
 		/* Larger die first, so a one-die play keeps the larger. */

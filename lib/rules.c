@@ -4,7 +4,9 @@
  * generator, the checker of a given play and the applier.  The generator
  * walks the dice depth first, keeps only plays that use the most dice
  * (and the larger die when only one can be played), and de-duplicates
- * resulting positions through a hash table.  Part of libbgkit; callers
+ * resulting positions through a hash table; doubles, whose walk cannot
+ * reach a position twice, are walked on one board changed in place and
+ * written straight into the list.  Part of libbgkit; callers
  * include bgkit.h, the resolver includes rules_int.h.
  */
 #include <stdint.h>
@@ -274,6 +276,7 @@ struct gen {
 	int		 doubles;
 	int		 best;		/* most dice used by a listed play */
 	int		 err;
+	uint32_t	 src;		/* doubles: open sources, as bits */
 };
 
 static void
@@ -326,10 +329,7 @@ last_step(struct gen *g, const struct turn *t, bg_play *p, int f, int to)
 	ml_commit(g->ml);
 }
 
-/*
- * Play die number k onwards.  With doubles, sources never increase, so
- * each set of steps is tried in one order only.
- */
+/* Play die number k onwards: two different dice (doubles: dbl_walk). */
 static void
 gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
 {
@@ -356,7 +356,7 @@ gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
 			}
 			nt = *t;
 			p->hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
-			gen_walk(g, &nt, p, k + 1, g->doubles ? f : 25);
+			gen_walk(g, &nt, p, k + 1, 25);
 			if (t->b.pt[t->s][25] && f == 25)
 				break;	/* the bar is the only source */
 		}
@@ -364,6 +364,298 @@ gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
 	if (!moved) {
 		p->n = k;
 		gen_leaf(g, t, p);
+	}
+}
+
+/*
+ * Doubles need no hash.  The walk makes each set of steps once, sources
+ * high to low; and two sets of steps of one die cannot reach the same
+ * position: a step leaves f for f - d (off when that is not above 0),
+ * so the steps form a tree rooted at the tray, and the change a position
+ * shows at each point, taken from the top down, gives the number of
+ * steps from it.  Hits follow from where the steps land.  So the list is
+ * the walk's leaves of the most dice, in the walk's order, and doubles
+ * build it on a board changed and restored in place.
+ */
+
+/* Room in ml->v for plays up to v[want - 1]. */
+static int
+ml_reserve(bg_movelist *ml, size_t want)
+{
+	size_t cap = ml->cap ? ml->cap : 64;
+	bg_legal *v;
+
+	if (want <= ml->cap)
+		return 0;
+	while (cap < want)
+		cap *= 2;
+	if ((v = realloc(ml->v, cap * sizeof *v)) == NULL)
+		return -BG_ENOMEM;
+	ml->v = v;
+	ml->cap = cap;
+	return 0;
+}
+
+/* A play of p->n dice that ends on board b, as gen_leaf without hash. */
+static void
+dbl_leaf(struct gen *g, const bg_board *b, const bg_play *p)
+{
+	bg_legal *l;
+
+	if (p->n < g->best || g->err)
+		return;
+	if (p->n > g->best) {
+		g->ml->n = 0;
+		g->best = p->n;
+	}
+	if (ml_reserve(g->ml, g->ml->n + 1) < 0) {
+		g->err = -BG_ENOMEM;
+		return;
+	}
+	l = &g->ml->v[g->ml->n++];
+	l->play = *p;
+	l->after = *b;
+}
+
+/* The highest bit set in x, which is not 0. */
+static inline int
+top_bit(uint32_t x)
+{
+#if defined(__GNUC__)
+	return 31 ^ __builtin_clz(x);	/* a single bsr */
+#else
+	int b = 0;
+
+	while (x >>= 1)
+		b++;
+	return b;
+#endif
+}
+
+/*
+ * The points a double may try from, maxsrc and below, as bits: where
+ * the mover has a checker free to move (mov: me[f] > frozen[f]) and
+ * the step lands on a point not blocked or may bear off (src).  With a
+ * checker on the bar, the bar only.
+ */
+static inline uint32_t
+dbl_srcs(uint32_t src, const unsigned char *me, uint32_t mov, int maxsrc)
+{
+	uint32_t m = mov & src & ((2u << maxsrc) - 1);
+
+	return me[25] ? m & 1u << 25 : m;
+}
+
+/*
+ * May a checker on f bear off with die d (f <= d)?  turn_stepcheck
+ * for a source dbl_srcs gave: free to move, the bar empty.
+ */
+static inline int
+dbl_bearoff(const unsigned char *me, int f, int d)
+{
+	int p;
+
+	if (rules_outside(me))
+		return 0;
+	for (p = f + 1; f < d && p <= 6; p++)
+		if (me[p])
+			return 0;
+	return 1;
+}
+
+/* The step f to to of a double, turn_stepdo in line; returns the hit. */
+static inline int
+dbl_do(struct turn *t, unsigned char *me, unsigned char *op, int f, int to)
+{
+	int hit = to >= 1 && op[25 - to] == 1;
+
+	me[f]--;
+	me[to]++;
+	if (hit) {
+		op[25 - to] = 0;
+		op[25]++;
+		if ((t->flags & BG_VF_NOHITRUN) && t->bearing)
+			t->frozen[to]++;
+	}
+	return hit;
+}
+
+/* Take back dbl_do(t, me, op, f, to), which returned hit. */
+static inline void
+dbl_undo(struct turn *t, unsigned char *me, unsigned char *op, int f,
+    int to, int hit)
+{
+	me[to]--;
+	me[f]++;
+	if (hit) {
+		op[25 - to] = 1;
+		op[25]--;
+		if ((t->flags & BG_VF_NOHITRUN) && t->bearing)
+			t->frozen[to]--;
+	}
+}
+
+/* mov after dbl_do(t, me, op, f, to). */
+static inline uint32_t
+dbl_mov(const struct turn *t, const unsigned char *me, uint32_t mov, int f,
+    int to)
+{
+	return (mov & ~(1u << f | 1u << to)) |
+	    (uint32_t)(me[f] > t->frozen[f]) << f |
+	    (uint32_t)(me[to] > t->frozen[to]) << to;
+}
+
+/*
+ * Write the play cur (four dice, the last step not yet filled in) with
+ * the last step f to to, and its board, into l.
+ */
+static inline void
+dbl_emit(bg_legal *l, const bg_legal *cur, int s, int f, int to, int hit)
+{
+	const unsigned char *me = cur->after.pt[s], *op = cur->after.pt[!s];
+
+	*l = *cur;
+	l->play.step[3].from = (signed char)f;
+	l->play.step[3].to = (signed char)to;
+	l->after.pt[s][f] = (unsigned char)(me[f] - 1);
+	l->after.pt[s][to] = (unsigned char)(me[to] + 1);
+	if (hit) {
+		l->play.hit[3] = 1;
+		l->after.pt[!s][25 - to] = 0;
+		l->after.pt[!s][25] = (unsigned char)(op[25] + 1);
+	}
+}
+
+/*
+ * The last two dice of a double, sources maxsrc and below.  The third
+ * step is made on a copy of the board (cur), and each step of the last
+ * die from there is a play of four dice, written straight into the list
+ * (the first of them empties a list of shorter plays).  The walk keeps
+ * only plays of the most dice, and those never see a die number beyond
+ * their own, so the rest of *p is left alone.
+ */
+static void
+dbl_tail(struct gen *g, const struct turn *t, bg_play *p, uint32_t mov,
+    uint32_t blot, int maxsrc)
+{
+	const unsigned char *me = t->b.pt[t->s], *cme;
+	bg_movelist *ml = g->ml;
+	bg_legal cur, *l, *first;
+	bg_play q;
+	uint32_t m2, m3, b3, src = g->src, low;
+	int s = t->s, d = g->die[2], f2, to2, f3, hit, moved = 0;
+	int frz = (t->flags & BG_VF_NOHITRUN) && t->bearing;
+
+	low = (2u << d) - 1;		/* sources that bear off */
+	cur.play = *p;
+	cur.play.n = 4;
+	cur.play.die[3] = (unsigned char)d;
+	cur.play.hit[3] = 0;
+	cme = cur.after.pt[s];
+	for (m2 = dbl_srcs(src, me, mov, maxsrc); m2 && !g->err; ) {
+		f2 = top_bit(m2);
+		m2 ^= 1u << f2;
+		if (f2 > d)
+			to2 = f2 - d;
+		else if (dbl_bearoff(me, f2, d))
+			to2 = 0;
+		else
+			continue;
+		moved = 1;
+		hit = (int)(blot >> f2 & 1);
+		cur.play.step[2].from = (signed char)f2;
+		cur.play.step[2].to = (signed char)to2;
+		cur.play.die[2] = (unsigned char)d;
+		cur.play.hit[2] = (unsigned char)hit;
+		cur.after = t->b;
+		cur.after.pt[s][f2]--;
+		cur.after.pt[s][to2]++;
+		if (hit) {
+			cur.after.pt[!s][25 - to2] = 0;
+			cur.after.pt[!s][25]++;
+		}
+		/* mov after the step, as dbl_mov, the hitter frozen. */
+		m3 = mov | 1u << to2;
+		if (frz)
+			m3 = (mov & ~(1u << f2 | 1u << to2)) |
+			    (uint32_t)(cme[f2] > t->frozen[f2]) << f2 |
+			    (uint32_t)(cme[to2] > t->frozen[to2] + hit) << to2;
+		else if (cme[f2] == 0)
+			m3 &= ~(1u << f2);
+		m3 = dbl_srcs(src, cme, m3, f2);
+		b3 = blot & ~((uint32_t)hit << f2);
+		if (ml_reserve(ml, ml->n + 25) < 0) {
+			g->err = -BG_ENOMEM;
+			return;
+		}
+		first = l = ml->v + (g->best < 4 ? 0 : ml->n);
+		for (; m3 & ~low; l++) {
+			f3 = top_bit(m3);
+			m3 ^= 1u << f3;
+			dbl_emit(l, &cur, s, f3, f3 - d, (int)(b3 >> f3 & 1));
+		}
+		while (m3) {
+			f3 = top_bit(m3);
+			m3 ^= 1u << f3;
+			if (dbl_bearoff(cme, f3, d))
+				dbl_emit(l++, &cur, s, f3, 0, 0);
+		}
+		if (l != first) {
+			g->best = 4;
+			ml->n = (size_t)(l - ml->v);
+		} else {
+			q = cur.play;
+			q.n = 3;
+			q.die[3] = p->die[3];
+			q.hit[3] = p->hit[3];
+			dbl_leaf(g, &cur.after, &q);
+		}
+	}
+	if (!moved) {
+		p->n = 2;
+		dbl_leaf(g, &t->b, p);
+	}
+}
+
+/*
+ * Die number k onwards of a double, from sources maxsrc and below:
+ * gen_walk's order and leaves, on t->b changed and restored in place;
+ * mov as dbl_srcs takes it.
+ */
+static void
+dbl_walk(struct gen *g, struct turn *t, bg_play *p, int k, uint32_t mov,
+    uint32_t blot, int maxsrc)
+{
+	unsigned char *me = t->b.pt[t->s], *op = t->b.pt[!t->s];
+	uint32_t m;
+	int d = g->die[k], f, to, hit, moved = 0;
+
+	if (k == 2) {
+		dbl_tail(g, t, p, mov, blot, maxsrc);
+		return;
+	}
+	for (m = dbl_srcs(g->src, me, mov, maxsrc); m; ) {
+		f = top_bit(m);
+		m ^= 1u << f;
+		if (f > d)
+			to = f - d;
+		else if (dbl_bearoff(me, f, d))
+			to = 0;
+		else
+			continue;
+		p->step[k].from = (signed char)f;
+		p->step[k].to = (signed char)to;
+		p->die[k] = (unsigned char)d;
+		moved = 1;
+		hit = dbl_do(t, me, op, f, to);
+		p->hit[k] = (unsigned char)hit;
+		dbl_walk(g, t, p, k + 1, dbl_mov(t, me, mov, f, to),
+		    blot & ~((uint32_t)hit << f), f);
+		dbl_undo(t, me, op, f, to, hit);
+	}
+	if (!moved) {
+		p->n = k;
+		dbl_leaf(g, &t->b, p);
 	}
 }
 
@@ -465,12 +757,12 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 	struct turn t;
 	bg_play p;
 	size_t i, keep;
+	uint32_t mov, blot;
 	int hi, lo;
 
 	if (ml == NULL || b == NULL || s < 0 || s > 1 || d[0] < 1 ||
 	    d[0] > 6 || d[1] < 1 || d[1] > 6 || bg_variant_get(v) == NULL)
 		return -BG_EINVAL;
-	ml_clear(ml);
 	memset(&g, 0, sizeof g);
 	memset(&p, 0, sizeof p);
 	g.ml = ml;
@@ -481,8 +773,24 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 		g.doubles = 1;
 		g.ndice = 4;
 		g.die[0] = g.die[1] = g.die[2] = g.die[3] = hi;
-		gen_walk(&g, &t, &p, 0, 25);
+		/*
+		 * Steps landing on a point the opponent does not block, or
+		 * bearing off (turn_stepcheck decides).  Hits only empty
+		 * points: the blocks stay for the turn.
+		 */
+		g.src = (2u << hi) - 2;
+		for (mov = blot = 0, i = 1; i <= 25; i++) {
+			if (i > (size_t)hi && t.b.pt[!s][25 - (i - hi)] < 2)
+				g.src |= 1u << i;
+			if (i > (size_t)hi && t.b.pt[!s][25 - (i - hi)] == 1)
+				blot |= 1u << i;
+			if (t.b.pt[s][i])
+				mov |= 1u << i;
+		}
+		ml->n = 0;
+		dbl_walk(&g, &t, &p, 0, mov, blot, 25);
 	} else {
+		ml_clear(ml);
 		/* Larger die first, so a one-die play keeps the larger. */
 		g.ndice = 2;
 		g.die[0] = hi;
@@ -495,7 +803,7 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 	if (g.err)
 		return g.err;
 	if (g.best == 0) {
-		ml_clear(ml);
+		ml->n = 0;
 		return 0;
 	}
 	keep = ml->n;
@@ -522,7 +830,7 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 		keep = (size_t)n;
 	}
 	/*
-	 * The hash serves the walk only: ml_clear empties it next time.
+	 * The hash serves gen_walk only: ml_clear empties it next time.
 	 * Doubles need no sort: the walk takes sources from high to low
 	 * and never above the last one, and a step's destination follows
 	 * from its source, so it lists their plays in order already.

@@ -463,6 +463,31 @@ dbl_bearoff(const unsigned char *me, int f, int d)
 	return 1;
 }
 
+/*
+ * The next source of *m, highest first, that die d moves (a bear-off
+ * only where dbl_bearoff allows it), taken out of *m, its destination
+ * in *to; -1 when none is left.
+ */
+static inline int
+dbl_next(uint32_t *m, const unsigned char *me, int d, int *to)
+{
+	int f;
+
+	while (*m != 0) {
+		f = top_bit(*m);
+		*m ^= 1u << f;
+		if (f > d) {
+			*to = f - d;
+			return f;
+		}
+		if (dbl_bearoff(me, f, d)) {
+			*to = 0;
+			return f;
+		}
+	}
+	return -1;
+}
+
 /* The step f to to of a double, turn_stepdo in line; returns the hit. */
 static inline int
 dbl_do(struct turn *t, unsigned char *me, unsigned char *op, int f, int to)
@@ -552,15 +577,8 @@ dbl_tail(struct gen *g, const struct turn *t, bg_play *p, uint32_t mov,
 	cur.play.die[3] = (unsigned char)d;
 	cur.play.hit[3] = 0;
 	cme = cur.after.pt[s];
-	for (m2 = dbl_srcs(src, me, mov, maxsrc); m2 && !g->err; ) {
-		f2 = top_bit(m2);
-		m2 ^= 1u << f2;
-		if (f2 > d)
-			to2 = f2 - d;
-		else if (dbl_bearoff(me, f2, d))
-			to2 = 0;
-		else
-			continue;
+	m2 = dbl_srcs(src, me, mov, maxsrc);
+	while (!g->err && (f2 = dbl_next(&m2, me, d, &to2)) >= 0) {
 		moved = 1;
 		hit = (int)(blot >> f2 & 1);
 		cur.play.step[2].from = (signed char)f2;
@@ -634,15 +652,8 @@ dbl_walk(struct gen *g, struct turn *t, bg_play *p, int k, uint32_t mov,
 		dbl_tail(g, t, p, mov, blot, maxsrc);
 		return;
 	}
-	for (m = dbl_srcs(g->src, me, mov, maxsrc); m; ) {
-		f = top_bit(m);
-		m ^= 1u << f;
-		if (f > d)
-			to = f - d;
-		else if (dbl_bearoff(me, f, d))
-			to = 0;
-		else
-			continue;
+	m = dbl_srcs(g->src, me, mov, maxsrc);
+	while ((f = dbl_next(&m, me, d, &to)) >= 0) {
 		p->step[k].from = (signed char)f;
 		p->step[k].to = (signed char)to;
 		p->die[k] = (unsigned char)d;

@@ -121,7 +121,7 @@ struct bg_reader {
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
-	int		 fast;		/* fast_line, plain_match, plain_game
+	int		 fast;		/* fast_cells, plain_match, plain_game
 					   and plain_tag may read lines */
 	int		 number;	/* of the match or game line classified */
 	char		*pbuf;		/* one line pushed back */

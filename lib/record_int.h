@@ -1,8 +1,8 @@
 /*
  * record_int.h: the insides of the record model (record.c) that the
  * readers fill in: the match and game structures and the calls that
- * build them.  Included by record.c and the format readers (fmt_*.c)
- * only; never installed.
+ * build them.  Included by record.c, the format readers (fmt_*.c) and
+ * the replay, which reads a game's records in place; never installed.
  */
 #ifndef RECORD_INT_H
 #define RECORD_INT_H

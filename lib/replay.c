@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "bgkit.h"
+#include "record_int.h"
 #include "rules_int.h"
 
 /*
@@ -451,7 +452,7 @@ quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
 
 	*bore = 0;
 	for (; k < nrec; k++) {
-		rec = bg_game_record(g, k);
+		rec = &g->rec[k];	/* bg_game_record, k being in range */
 		if (rec->kind != BG_REC_MOVE || rec->side != t)
 			break;
 		/* The common texts inline, when no bear-off rule holds. */

@@ -505,21 +505,6 @@ dbl_do(struct turn *t, unsigned char *me, unsigned char *op, int f, int to)
 	return hit;
 }
 
-/* Take back dbl_do(t, me, op, f, to), which returned hit. */
-static inline void
-dbl_undo(struct turn *t, unsigned char *me, unsigned char *op, int f,
-    int to, int hit)
-{
-	me[to]--;
-	me[f]++;
-	if (hit) {
-		op[25 - to] = 1;
-		op[25]--;
-		if ((t->flags & BG_VF_NOHITRUN) && t->bearing)
-			t->frozen[to]--;
-	}
-}
-
 /* mov after dbl_do(t, me, op, f, to). */
 static inline uint32_t
 dbl_mov(const struct turn *t, const unsigned char *me, uint32_t mov, int f,
@@ -662,7 +647,7 @@ dbl_walk(struct gen *g, struct turn *t, bg_play *p, int k, uint32_t mov,
 		p->hit[k] = (unsigned char)hit;
 		dbl_walk(g, t, p, k + 1, dbl_mov(t, me, mov, f, to),
 		    blot & ~((uint32_t)hit << f), f);
-		dbl_undo(t, me, op, f, to, hit);
+		turn_stepundo(t, f, to, hit);
 	}
 	if (!moved) {
 		p->n = k;

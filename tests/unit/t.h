@@ -43,6 +43,19 @@ static int t_pass, t_fail;
 	}								\
 } while (0)
 
+/*
+ * A number in [0, n) from the xorshift generator whose state is *seed:
+ * random tests that draw the same on every run.
+ */
+static inline int
+t_below(unsigned long long *seed, int n)
+{
+	*seed ^= *seed << 13;
+	*seed ^= *seed >> 7;
+	*seed ^= *seed << 17;
+	return (int)((*seed >> 11) % (unsigned long long)n);
+}
+
 #define T_DONE(name) do {						\
 	printf("%s: %d passed, %d failed\n", (name), t_pass, t_fail);	\
 	return t_fail != 0;						\

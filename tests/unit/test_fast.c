@@ -39,10 +39,7 @@ static unsigned long long seed = 88172645463325252ULL;
 static int
 below(int n)
 {
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (int)((seed >> 11) % (unsigned long long)n);
+	return t_below(&seed, n);
 }
 
 /*

@@ -378,10 +378,7 @@ static unsigned long long seed = 0x2545f4914f6cdd1dULL;
 static int
 below(int n)
 {
-	seed ^= seed << 13;
-	seed ^= seed >> 7;
-	seed ^= seed << 17;
-	return (int)((seed >> 11) % (unsigned long long)n);
+	return t_below(&seed, n);
 }
 
 static struct ref_list ref;

@@ -9,6 +9,9 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -412,6 +415,14 @@ main(int argc, char *argv[])
 	char *end;
 
 	cli_setprog(argv[0]);
+#ifdef M_TRIM_THRESHOLD
+	/*
+	 * Each file's reader takes a few hundred KiB and gives them back:
+	 * kept, not returned to the system and faulted in again per file.
+	 */
+	mallopt(M_TRIM_THRESHOLD, 64 << 20);
+	mallopt(M_MMAP_THRESHOLD, 16 << 20);
+#endif
 	memset(&o, 0, sizeof o);
 	bg_ruleset_init(&o.rules);
 	while ((c = getopt_long(argc, argv, "f:qr:vWj:T:", longopts, NULL)) !=

@@ -306,8 +306,9 @@ quick_marks(const bg_notation *n, int *twice)
 	return marks;
 }
 
+/* 1 and the RQ_* bits of the stars of n against the points hit. */
 static int
-quick_warn(const bg_notation *n, unsigned hits)
+warn_bits(const bg_notation *n, unsigned hits)
 {
 	int twice = 0;
 	unsigned marks = quick_marks(n, &twice);
@@ -365,7 +366,7 @@ quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
 	}
 	if ((hits | stars) == 0)
 		return 1;
-	return quick_warn(n, hits);
+	return warn_bits(n, hits);
 }
 
 /*
@@ -429,8 +430,8 @@ resolve_landed(const bg_notation *n, int hk)
 		if (hk & RQ_HIT(k))
 			hits |= 1u << n->path[k].pt[1];
 	if (n->npath != 2 || (pa->hit[0] | pb->hit[0]))
-		return quick_warn(n, hits) | hk;
-	/* quick_warn's marks for stars on the landing points only. */
+		return warn_bits(n, hits) | hk;
+	/* warn_bits' marks for stars on the landing points only. */
 	marks = (pa->hit[1] ? 1u << pa->pt[1] : 0) |
 	    (pb->hit[1] ? 1u << pb->pt[1] : 0);
 	twice = pa->hit[1] && pb->hit[1] && pa->pt[1] == pb->pt[1];
@@ -471,7 +472,7 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 	}
 	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
 		return 1;
-	return quick_warn(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
+	return warn_bits(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
 }
 
 /*

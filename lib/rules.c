@@ -331,13 +331,13 @@ last_step(struct gen *g, const struct turn *t, bg_play *p, int f, int to)
 
 /* Play die number k onwards: two different dice (doubles: dbl_walk). */
 static void
-gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
+gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k)
 {
 	int f, to, point, d, moved = 0;
 
 	if (k < g->ndice) {
 		d = g->die[k];
-		for (f = maxsrc; f >= 1; f--) {
+		for (f = 25; f >= 1; f--) {
 			struct turn nt;
 
 			if (t->b.pt[t->s][f] == 0 ||
@@ -356,7 +356,7 @@ gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k, int maxsrc)
 			}
 			nt = *t;
 			p->hit[k] = (unsigned char)turn_stepdo(&nt, f, to);
-			gen_walk(g, &nt, p, k + 1, 25);
+			gen_walk(g, &nt, p, k + 1);
 			if (t->b.pt[t->s][25] && f == 25)
 				break;	/* the bar is the only source */
 		}
@@ -791,10 +791,10 @@ bg_rules_legal(bg_movelist *ml, const bg_board *b, int s, const int d[2],
 		g.ndice = 2;
 		g.die[0] = hi;
 		g.die[1] = lo;
-		gen_walk(&g, &t, &p, 0, 25);
+		gen_walk(&g, &t, &p, 0);
 		g.die[0] = lo;
 		g.die[1] = hi;
-		gen_walk(&g, &t, &p, 0, 25);
+		gen_walk(&g, &t, &p, 0);
 	}
 	if (g.err)
 		return g.err;

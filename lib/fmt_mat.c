@@ -1670,6 +1670,37 @@ fast_blanks(const char *s, size_t i, size_t lim)
 /* The end of a line for fast_cells: its NUL, or its LF in the text. */
 #define FAST_END(c)	((c) == '\0' || (c) == '\n')
 
+/* A part "F/T", starred or not, into *pa, zeroed, as parse_plain makes it. */
+static inline void
+fast_path(bg_path *pa, int from, int to, int star)
+{
+	pa->npt = 2;
+	pa->count = 1;
+	pa->pt[0] = (signed char)from;
+	pa->pt[1] = (signed char)to;
+	pa->hit[1] = (unsigned char)star;
+}
+
+/* A cell's roll d0 d1 into rec, which it zeroes: a move not yet played. */
+static inline void
+fast_roll(bg_record *rec, int d0, int d1)
+{
+	rec_zero(rec);
+	rec->kind = BG_REC_MOVE;
+	rec->dice[0] = rec->note.dice[0] = d0;
+	rec->dice[1] = rec->note.dice[1] = d1;
+	if (d0 < d1)
+		rec->flags = BG_RF_LOWFIRST;
+}
+
+/* The np parts read after the roll of rec. */
+static inline void
+fast_played(bg_record *rec, int np)
+{
+	rec->note.npath = np;
+	rec->note.kind = np ? BG_NOTE_PLAY : BG_NOTE_NONE;
+}
+
 /*
  * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
  * digits, as parse_plain (notation.c) takes it, into *pa: the offset
@@ -1686,12 +1717,80 @@ fast_part(const char *s, size_t i, bg_path *pa)
 	star = s[i] == '*';
 	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from))
 		return 0;
-	pa->npt = 2;
-	pa->count = 1;
-	pa->pt[0] = (signed char)from;
-	pa->pt[1] = (signed char)to;
-	pa->hit[1] = (unsigned char)star;
+	fast_path(pa, from, to, star);
 	return i + star;
+}
+
+/* Where the cell s[st..en) of a move line lies, into its record rec. */
+static inline void
+fast_place(bg_record *rec, size_t st, size_t en, int side, int lineno,
+    int moveno)
+{
+	rec->len = en - st;
+	rec->line = lineno;
+	rec->col = (int)st + 1;
+	rec->moveno = moveno;
+	rec->side = side;
+}
+
+/*
+ * The end of a move line read by fast_cells: its n cells
+ * s[st[m]..en[m]), whose records are built but for their place, on line
+ * lineno with move number moveno, its left column at left; lim bytes
+ * may be read at s.  0, or -BG_ENOMEM.
+ */
+static inline int
+fast_store(bg_reader *r, const char *s, size_t lim, const size_t st[2],
+    const size_t en[2], int n, int moveno, int left, int lineno)
+{
+	struct bg_game *g = &r->game;
+	bg_record *base = g->rec + g->nrec;
+	size_t off, len, *to;
+	char *t;
+	int right;
+
+	r->last_line = lineno;
+	/*
+	 * The cells' text: the line from the first cell to the end of
+	 * the last, copied once, each cell ended by a NUL on the blank
+	 * after it.  The records as rec_game_new_at makes them.
+	 */
+	len = en[n - 1] - st[0];
+	if (g->s.cap - g->s.len < len + 65 && rec_sb_room(&g->s, len + 65) < 0)
+		return r->err = -BG_ENOMEM;
+	off = g->s.len;
+	t = g->s.p + off;
+	if (len < 64 && st[0] + 64 <= lim)
+		copy64(t, s + st[0]);	/* what follows is written over */
+	else
+		memcpy(t, s + st[0], len);
+	t[len] = '\0';
+	g->s.len += len + 1;
+	if (n == 2)
+		t[en[0] - st[0]] = '\0';
+	/* A lone cell is on the left when it starts left of the middle. */
+	to = g->toff + g->nrec;
+	to[0] = off;
+	if (n == 2) {
+		fast_place(base, st[0], en[0], 0, lineno, moveno);
+		to[1] = off + st[1] - st[0];
+		fast_place(base + 1, st[1], en[1], 1, lineno, moveno);
+	} else {
+		right = r->rightcol ? r->rightcol : RIGHTCOL;
+		if (right < left + 8)
+			right = left + 8;
+		fast_place(base, st[0], en[0], 2 * ((int)st[0] + 1) < left +
+		    right ? 0 : 1, lineno, moveno);
+	}
+	g->nrec += (size_t)n;
+	/* Learn the columns from a clean two-cell line, as read_cells. */
+	if (n == 2 && st[1] > st[0] + 8) {
+		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
+			r->leftcol = (int)st[0] + 1;
+		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
+			r->rightcol = (int)st[1] + 1;
+	}
+	return 0;
 }
 
 /*
@@ -1716,9 +1815,8 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 {
 	struct bg_game *g = &r->game;
 	bg_record *rec = NULL, *base;
-	size_t i = body, j, st[2], en[2], off, len;
-	char *t;
-	int moveno = 0, n = 0, left, right, m, np;
+	size_t i = body, j, st[2], en[2];
+	int moveno = 0, n = 0, left, np;
 
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');
@@ -1728,9 +1826,6 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 		return r->err = -BG_ENOMEM;
 	base = g->rec + g->nrec;
 	left = (int)i + 3;	/* dispcol(r, i) + 2 */
-	right = r->rightcol ? r->rightcol : RIGHTCOL;
-	if (right < left + 8)
-		right = left + 8;
 	for (i++;;) {
 		/* The blanks between the cells, sixteen at a time. */
 		if (s[i] == ' ')
@@ -1740,13 +1835,10 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 		if (n == 2)
 			return 0;
 		rec = base + n;
-		rec_zero(rec);
 		st[n] = i;
 		if (s[i] >= '1' && s[i] <= '6' && s[i + 1] >= '1' &&
 		    s[i + 1] <= '6' && s[i + 2] == ':') {
-			rec->kind = BG_REC_MOVE;
-			rec->dice[0] = rec->note.dice[0] = s[i] - '0';
-			rec->dice[1] = rec->note.dice[1] = s[i + 1] - '0';
+			fast_roll(rec, s[i] - '0', s[i + 1] - '0');
 			i += 3;
 			en[n] = i;
 			if (s[i] != ' ' && !FAST_END(s[i]))
@@ -1774,11 +1866,9 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 						break;
 					i++;
 				}
-			rec->note.npath = np;
-			rec->note.kind = np ? BG_NOTE_PLAY : BG_NOTE_NONE;
-			if (rec->dice[0] < rec->dice[1])
-				rec->flags = BG_RF_LOWFIRST;
+			fast_played(rec, np);
 		} else if (s[i] == 'T' || s[i] == 'D') {
+			rec_zero(rec);
 			if (lim - i >= 5 && (memcmp(s + i, "Takes", 5) == 0 ||
 			    memcmp(s + i, "Drops", 5) == 0)) {
 				rec->kind = s[i] == 'T' ? BG_REC_TAKE :
@@ -1804,42 +1894,8 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 	}
 	if (n == 0 || s[i] != eol || i > MAXLINE)
 		return 0;
-	r->last_line = lineno;
-	/*
-	 * The cells' text: the line from the first cell to the end of
-	 * the last, copied once, each cell ended by a NUL on the blank
-	 * after it.  The records as rec_game_new_at makes them.
-	 */
-	len = en[n - 1] - st[0];
-	if (g->s.cap - g->s.len < len + 65 && rec_sb_room(&g->s, len + 65) < 0)
-		return r->err = -BG_ENOMEM;
-	off = g->s.len;
-	t = g->s.p + off;
-	if (len < 64 && st[0] + 64 <= lim)
-		copy64(t, s + st[0]);	/* what follows is written over */
-	else
-		memcpy(t, s + st[0], len);
-	t[len] = '\0';
-	g->s.len += len + 1;
-	if (n == 2)
-		t[en[0] - st[0]] = '\0';
-	for (m = 0; m < n; m++) {
-		g->toff[g->nrec + m] = off + st[m] - st[0];
-		rec = base + m;
-		rec->len = en[m] - st[m];
-		rec->line = lineno;
-		rec->col = (int)st[m] + 1;
-		rec->moveno = moveno;
-		rec->side = n == 2 ? m : 2 * rec->col < left + right ? 0 : 1;
-	}
-	g->nrec += (size_t)n;
-	/* Learn the columns from a clean two-cell line, as read_cells. */
-	if (n == 2 && st[1] > st[0] + 8) {
-		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
-			r->leftcol = (int)st[0] + 1;
-		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
-			r->rightcol = (int)st[1] + 1;
-	}
+	if (fast_store(r, s, lim, st, en, n, moveno, left, lineno) < 0)
+		return r->err;
 	return (long)i;
 }
 

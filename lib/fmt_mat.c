@@ -1848,12 +1848,11 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 			/* Parts, one blank apart, up to the next roll. */
 			np = 0;
 			if (isdig((unsigned char)s[i]) &&
-			    (FAST_END(s[i + 1]) || s[i + 2] != ':'))
+			    (FAST_END(s[i + 1]) || s[i + 2] != ':')) {
 				for (;;) {
 					if (np == 4 || (i = fast_part(s, i,
 					    &rec->note.path[np++])) == 0)
 						return 0;
-					en[n] = i;
 					if (s[i] != ' ') {
 						if (!FAST_END(s[i]))
 							return 0;
@@ -1866,6 +1865,8 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 						break;
 					i++;
 				}
+				en[n] = i;
+			}
 			fast_played(rec, np);
 		} else if (s[i] == 'T' || s[i] == 'D') {
 			rec_zero(rec);

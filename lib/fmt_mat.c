@@ -870,12 +870,16 @@ enum kind {
 	L_OTHER
 };
 
-/* Keywords that start a cell; the regex P_CELL says the rest. */
-static const char *const starters[] = {
-	"doubles", "double", "beavers", "beaver", "raccoons", "raccoon",
-	"takes", "take", "drops", "drop", "wins", "win", "losses", "loses",
-	"loss", "illegal"
-};
+/*
+ * The keywords that start a cell, by length; the regex P_CELL says the
+ * rest.  Each word of a length is eight bytes, NUL-padded.
+ */
+static const char kw3[][8] = { "win" };
+static const char kw4[][8] = { "take", "drop", "wins", "loss" };
+static const char kw5[][8] = { "takes", "drops", "loses" };
+static const char kw6[][8] = { "double", "beaver", "losses" };
+static const char kw7[][8] = { "doubles", "beavers", "raccoon" };
+static const char kw8[][8] = { "raccoons" };
 
 /* A roll token ("64:") at s[0..n)? */
 static inline int
@@ -886,33 +890,66 @@ is_roll(const char *s, size_t n)
 	    s[2] == ':';
 }
 
-/* Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0. */
+/* Is the word w[0..8) one of the n words of kw? */
+static int
+in_words(const char w[8], const char (*kw)[8], size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (memcmp(w, kw[i], 8) == 0)
+			return 1;
+	return 0;
+}
+
+#define NWORDS(a)	(sizeof (a) / sizeof (a)[0])
+
+/*
+ * Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0.
+ * Most calls are for a word that is none (a player's name, "point"):
+ * the word is lowered into eight bytes and compared with the few
+ * keywords of its length, eight bytes at a time.
+ */
 static int
 starter(const char *s, size_t n)
 {
-	size_t i, k, w;
+	char w[8];
+	size_t k;
+	unsigned c;
 
 	if (is_roll(s, n))
 		return 1;
-	if (!isalph((unsigned char)s[0]))
-		return 0;
-	for (w = 0; w < n && isalph((unsigned char)s[w]); w++)
-		;
-	/* No keyword is shorter than three letters or longer than eight. */
-	if (w < 3 || w > 8)
-		return 0;
-	for (i = 0; i < sizeof starters / sizeof starters[0]; i++) {
-		if (starters[i][0] != lower((unsigned char)s[0]) ||
-		    strlen(starters[i]) != w)
-			continue;
-		for (k = 0; k < w; k++)
-			if (lower((unsigned char)s[k]) != starters[i][k])
-				break;
-		if (k == w)
-			return i + 1 == sizeof starters / sizeof starters[0] ?
-			    3 : 2;
+	memset(w, 0, sizeof w);
+	/*
+	 * No keyword is shorter than three letters or longer than eight.
+	 * A byte is a letter when it is one lowered, by setting bit 5.
+	 */
+	for (k = 0; k < n; k++) {
+		c = (unsigned char)s[k] | 0x20;
+		if (c - 'a' > 'z' - 'a')
+			break;
+		if (k == 8)
+			return 0;
+		w[k] = (char)c;
 	}
-	return 0;
+	switch (k) {
+	case 3:
+		return in_words(w, kw3, NWORDS(kw3)) ? 2 : 0;
+	case 4:
+		return in_words(w, kw4, NWORDS(kw4)) ? 2 : 0;
+	case 5:
+		return in_words(w, kw5, NWORDS(kw5)) ? 2 : 0;
+	case 6:
+		return in_words(w, kw6, NWORDS(kw6)) ? 2 : 0;
+	case 7:
+		if (memcmp(w, "illegal", 8) == 0)
+			return 3;
+		return in_words(w, kw7, NWORDS(kw7)) ? 2 : 0;
+	case 8:
+		return in_words(w, kw8, NWORDS(kw8)) ? 2 : 0;
+	default:
+		return 0;
+	}
 }
 
 /* Offset of the first byte of s[i..n) that is no space, or n. */
@@ -1107,18 +1144,29 @@ header_comment(bg_reader *r, const char *s, size_t len)
 /* ---------------------------------------------------------------- games */
 
 /*
- * Copy a name, blanks collapsed, into r->tmp; a trailing ",1500" or
- * ",1500.5" (a GridGammon/FIBS rating) is split off into *rst and *rlen.
+ * A name, blanks collapsed, in *name and *nlen: s itself when it needs
+ * no change, else a copy in r->tmp.  A trailing ",1500" or ",1500.5" (a
+ * GridGammon/FIBS rating) is split off into *rst and *rlen.
  */
 static int
-clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
-    size_t *rst, size_t *rlen)
+clean_name(bg_reader *r, const char *s, size_t len, const char **name,
+    size_t *nlen, size_t *rst, size_t *rlen)
 {
 	size_t i, o = 0, c;
 	int rc, dot = 0, ok = 0;
 
 	*rlen = 0;
 	*rst = 0;
+	/* Most names are words with a space between them and no comma. */
+	for (i = 0; i < len; i++)
+		if (s[i] == ',' || (isws((unsigned char)s[i]) &&
+		    (s[i] != ' ' || i == 0 || i + 1 == len || s[i + 1] == ' ')))
+			break;
+	if (i == len) {
+		*name = s;
+		*nlen = len;
+		return 0;
+	}
 	for (c = len; c > 0 && s[c - 1] != ','; c--)
 		;
 	if (c > 1) {
@@ -1147,8 +1195,70 @@ clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
 	}
 	while (o > 0 && r->tmp[o - 1] == ' ')
 		o--;
+	*name = r->tmp;
 	*nlen = o;
 	return 0;
+}
+
+/* spaces(), a word at a time: for the padding between a score line's names. */
+static size_t
+padding(const char *s, size_t i, size_t n)
+{
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (x != ONES * ' ')
+			break;
+	}
+	return spaces(s, i, n);
+}
+
+/*
+ * The colons of s[0..n) when every byte is printable ASCII: their number,
+ * counted up to three, the offsets of the first two in c; -1 for a byte
+ * that is not printable.  Sixteen bytes at a time where SSE2 is.
+ */
+static int
+score_colons(const char *s, size_t n, size_t c[2])
+{
+	size_t i = 0;
+	int m = 0;
+#ifdef BYTES16
+	const __m128i sp = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f),
+	    colon = _mm_set1_epi8(':');
+	__m128i x;
+	unsigned bad, col, shift;
+
+	for (; i < n && n >= 16; i += 16) {
+		/* The last 16 bytes, those before i shifted off. */
+		shift = i + 16 <= n ? 0 : (unsigned)(i + 16 - n);
+		x = _mm_loadu_si128((const __m128i *)(const void *)
+		    (s + i - shift));
+		/* Signed: the bytes from 0x80 are below the space too. */
+		bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmplt_epi8(x, sp), _mm_cmpeq_epi8(x, del))) >> shift;
+		col = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, colon)) >>
+		    shift;
+		if (bad != 0)
+			return -1;
+		for (; col != 0; col &= col - 1) {
+			if (m == 2)
+				return 3;
+			c[m++] = i + (unsigned)__builtin_ctz(col);
+		}
+	}
+#endif
+	for (; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return -1;
+		if (s[i] == ':') {
+			if (m == 2)
+				return 3;
+			c[m++] = i;
+		}
+	}
+	return m;
 }
 
 /*
@@ -1161,30 +1271,19 @@ static int
 plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
     size_t ds[2], size_t dl[2])
 {
-	size_t i = 0, c[2], k, m = 0, e;
+	size_t i = 0, c[2], k, e;
 
-	for (k = 0; k < n; k++) {
-		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f)
-			return 0;
-		if (s[k] == ':') {
-			if (m == 2)
-				return 0;
-			c[m++] = k;
-		}
-	}
-	if (m != 2)
+	if (score_colons(s, n, c) != 2)
 		return 0;
 	for (k = 0; k < 2; k++) {
-		while (i < c[k] && s[i] == ' ')
-			i++;
+		i = padding(s, i, c[k]);
 		for (e = c[k]; e > i && s[e - 1] == ' '; e--)
 			;
 		if (e == i)
 			return 0;
 		st[k] = i;
 		len[k] = e - i;
-		for (i = c[k] + 1; i < n && s[i] == ' '; i++)
-			;
+		i = spaces(s, c[k] + 1, n);
 		for (ds[k] = i; i < n && isdig((unsigned char)s[i]); i++)
 			;
 		dl[k] = i - ds[k];
@@ -1193,9 +1292,7 @@ plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
 		if (k == 0 && (i >= n || s[i] != ' '))
 			return 0;
 	}
-	while (i < n && s[i] == ' ')
-		i++;
-	return i == n;
+	return spaces(s, i, n) == n;
 }
 
 /* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
@@ -1204,6 +1301,7 @@ score_line(bg_reader *r)
 {
 	struct bg_game *g = &r->game;
 	size_t st[2], len[2], ds[2], dl[2], n, rs, rl;
+	const char *name;
 	int s, rc;
 
 	if (!plain_score(r->line, r->llen, st, len, ds, dl)) {
@@ -1217,14 +1315,14 @@ score_line(bg_reader *r)
 	for (s = 0; s < 2; s++)
 		g->score[s] = atoin(r->line + ds[s], dl[s]);
 	for (s = 0; s < 2; s++) {
-		if ((rc = clean_name(r, r->line + st[s], len[s], &n, &rs,
-		    &rl)) < 0)
+		if ((rc = clean_name(r, r->line + st[s], len[s], &name, &n,
+		    &rs, &rl)) < 0)
 			return rc;
-		if ((rc = rec_game_set_player(g, s, r->tmp, n,
+		if ((rc = rec_game_set_player(g, s, name, n,
 		    rl ? r->line + st[s] + rs : NULL, rl)) < 0)
 			return rc;
 		if (r->nmatch > 0 && r->match.player[s] == REC_NONE &&
-		    (rc = rec_match_set_player(&r->match, s, r->tmp, n)) < 0)
+		    (rc = rec_match_set_player(&r->match, s, name, n)) < 0)
 			return rc;
 	}
 	g->score_line = r->lineno;

@@ -100,7 +100,7 @@ struct bg_reader {
 	/* decoding */
 	enum enc	 enc;
 	int		 eof;		/* read() said the end */
-	unsigned char	*raw;		/* CHUNK + 4 bytes */
+	unsigned char	*raw;		/* CHUNK + 4 bytes, for UTF-16 */
 	size_t		 rawlen;
 	unsigned	 hisur;		/* UTF-16 high surrogate waiting */
 	int		 badenc;	/* a bad sequence since the last line */
@@ -330,22 +330,16 @@ put_utf8(bg_reader *r, unsigned c)
 	}
 }
 
-/* Decode r->raw into r->dec; keeps an odd UTF-16 byte for later. */
+/* Decode UTF-16 r->raw into r->dec; keeps an odd byte for later. */
 static int
 decode(bg_reader *r)
 {
 	size_t i = 0, n = r->rawlen;
 	int rc;
 
-	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16, or 1:1. */
+	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16. */
 	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + PAD)) < 0)
 		return rc;
-	if (r->enc == ENC_UTF8) {
-		memcpy(r->dec + r->dlen, r->raw, n);
-		r->dlen += n;
-		r->rawlen = 0;
-		return 0;
-	}
 	/*
 	 * A unit that is no UTF-16 (a lone surrogate, an odd last byte)
 	 * becomes a NUL, which repair() turns into U+FFFD and reports with
@@ -385,6 +379,35 @@ decode(bg_reader *r)
 	return 0;
 }
 
+/*
+ * The encoding from the first r->rawlen bytes, at the start of r->dec:
+ * UTF-16 goes to r->raw to be decoded, UTF-8 stays, without its BOM.
+ */
+static int
+bom(bg_reader *r)
+{
+	const unsigned char *p = (const unsigned char *)r->dec;
+	size_t n = r->rawlen, k = 0;
+
+	if (n < 3 && !r->eof)
+		return 0;	/* the BOM needs more */
+	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
+	    (p[0] == 0xfe && p[1] == 0xff))) {
+		r->enc = p[0] == 0xff ? ENC_UTF16LE : ENC_UTF16BE;
+		if ((r->raw = malloc(CHUNK + 4)) == NULL)
+			return r->err = -BG_ENOMEM;
+		memcpy(r->raw, p + 2, r->rawlen = n - 2);
+		return decode(r);
+	}
+	r->enc = ENC_UTF8;
+	if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+		k = 3;
+	memmove(r->dec, r->dec + k, n - k);
+	r->dlen = n - k;
+	r->rawlen = 0;
+	return 0;
+}
+
 /* Read and decode one more chunk.  0, or a negative code. */
 static int
 fill_chunk(bg_reader *r)
@@ -416,6 +439,24 @@ fill_chunk(bg_reader *r)
 		r->dlen += (size_t)n;
 		return 0;
 	}
+	if (r->enc == ENC_UNKNOWN) {
+		/*
+		 * The first bytes go where UTF-8 is read, not counted in the
+		 * text (rawlen) until their BOM says how to read them.
+		 */
+		if ((rc = fmt_reserve(&r->dec, &r->dcap,
+		    r->dlen + CHUNK + PAD)) < 0)
+			return rc;
+		want = CHUNK - r->rawlen;
+		n = r->mem ? mem_read(r, r->dec + r->rawlen, want) :
+		    r->read(r->ctx, r->dec + r->rawlen, want);
+		if (n < 0 || (size_t)n > want)
+			return r->err = -BG_EIO;
+		if (n == 0)
+			r->eof = 1;
+		r->rawlen += (size_t)n;
+		return bom(r);
+	}
 	want = CHUNK - r->rawlen;
 	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
 	    r->read(r->ctx, (char *)r->raw + r->rawlen, want);
@@ -424,36 +465,25 @@ fill_chunk(bg_reader *r)
 	if (n == 0)
 		r->eof = 1;
 	r->rawlen += (size_t)n;
-	if (r->enc == ENC_UNKNOWN) {
-		if (r->rawlen < 3 && !r->eof)
-			return 0;	/* the BOM needs more */
-		if (r->rawlen >= 2 && r->raw[0] == 0xff && r->raw[1] == 0xfe) {
-			r->enc = ENC_UTF16LE;
-			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
-		} else if (r->rawlen >= 2 && r->raw[0] == 0xfe &&
-		    r->raw[1] == 0xff) {
-			r->enc = ENC_UTF16BE;
-			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
-		} else {
-			r->enc = ENC_UTF8;
-			if (r->rawlen >= 3 && r->raw[0] == 0xef &&
-			    r->raw[1] == 0xbb && r->raw[2] == 0xbf)
-				memmove(r->raw, r->raw + 3, r->rawlen -= 3);
-		}
-	}
 	return decode(r);
 }
 
-/* fill_chunk, and PAD NULs after the text (fast_next). */
+/*
+ * fill_chunk, and PAD NULs after the text (fast_next), or after the
+ * first bytes while they wait for their encoding (bom).
+ */
 static int
 fill(bg_reader *r)
 {
+	size_t end;
 	int rc;
 
-	if ((rc = fill_chunk(r)) < 0 ||
-	    (rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + PAD)) < 0)
+	if ((rc = fill_chunk(r)) < 0)
 		return rc;
-	memset(r->dec + r->dlen, 0, PAD);
+	end = r->dlen + (r->enc == ENC_UNKNOWN ? r->rawlen : 0);
+	if ((rc = fmt_reserve(&r->dec, &r->dcap, end + PAD)) < 0)
+		return rc;
+	memset(r->dec + end, 0, PAD);
 	return 0;
 }
 
@@ -683,14 +713,9 @@ is_plain(const char *s, size_t n)
 }
 #endif
 
-/*
- * s[0..n) of the decoded text is the current line, cut at MAXLINE,
- * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain line is used where it is, its line end made
- * its NUL (the decoded text has room after its last byte); others are
- * copied, to be repaired.
- */
+/* set_line() but for the right trim, for a line that may be no plain one. */
 static int
-set_line(bg_reader *r, char *s, size_t n, int plain)
+copy_line(bg_reader *r, char *s, size_t n, int plain)
 {
 	int rc;
 
@@ -712,6 +737,28 @@ set_line(bg_reader *r, char *s, size_t n, int plain)
 		r->line[n] = '\0';
 	}
 	if (!r->plain && (rc = repair(r)) < 0)
+		return rc;
+	return 0;
+}
+
+/*
+ * s[0..n) of the decoded text is the current line, cut at MAXLINE,
+ * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain
+ * line is used where it is, its line end made its NUL (the decoded text
+ * has room after its last byte); others are copied, to be repaired.
+ */
+static int
+set_line(bg_reader *r, char *s, size_t n, int plain)
+{
+	int rc;
+
+	if (plain == 1 && n <= MAXLINE && !r->longline) {
+		/* The common case, in a few instructions. */
+		r->plain = 1;
+		r->llen = n;
+		r->line = s;
+		s[n] = '\0';
+	} else if ((rc = copy_line(r, s, n, plain)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
 		r->line[--r->llen] = '\0';
@@ -832,6 +879,17 @@ re_match(bg_reader *r, enum pat p, const char *s, size_t len)
 	PCRE2_SIZE erroff;
 	int rc;
 
+	if (r->mc == NULL) {
+		/* Made on the first use too: most files need no pattern. */
+		if ((r->md == NULL && (r->md = pcre2_match_data_create(12,
+		    NULL)) == NULL) ||
+		    (r->mc = pcre2_match_context_create(NULL)) == NULL) {
+			r->err = -BG_ENOMEM;
+			return 0;
+		}
+		pcre2_set_match_limit(r->mc, MATCHLIMIT);
+		pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
+	}
 	if (r->re[p] == NULL && (r->re[p] = pcre2_compile((PCRE2_SPTR)
 	    patterns[p], PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &rc, &erroff,
 	    NULL)) == NULL) {
@@ -867,7 +925,7 @@ enum kind {
 	L_GAME,		/* "Game N" */
 	L_MOVE,		/* "12) ..." */
 	L_CELLS,	/* an unnumbered line that starts with a cell */
-	L_OTHER
+	L_OTHER		/* else; classify() leaves L_CELLS to cells() */
 };
 
 /*
@@ -961,6 +1019,27 @@ spaces(const char *s, size_t i, size_t n)
 	return i;
 }
 
+/* spaces(), a word at a time: for the padding between a score line's names. */
+static size_t
+padding(const char *s, size_t i, size_t n)
+{
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if ((x ^= ONES * ' ') != 0) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* The first byte that is no space is the lowest. */
+			return i + (size_t)__builtin_ctzll(x) / 8;
+#else
+			break;
+#endif
+		}
+	}
+	return spaces(s, i, n);
+}
+
 /*
  * Digits at s[*i..n): 1 to 9 of them, their value in *v and *i after
  * them; else 0.
@@ -1031,6 +1110,9 @@ classify(bg_reader *r, size_t *body)
 	const char *s = r->line;
 	size_t i = 0, j;
 
+	/* A cell alone on its line comes after a column of spaces. */
+	if (s[0] == ' ' && s[1] == ' ')
+		i = padding(s, 0, r->llen);
 	while (isws((unsigned char)s[i]))
 		i++;
 	*body = i;
@@ -1058,9 +1140,15 @@ classify(bg_reader *r, size_t *body)
 			return L_GAME;
 		}
 	}
-	if (starter(s + i, r->llen - i))
-		return L_CELLS;
+	/* L_CELLS or not is for the caller to ask (cells()), if it needs. */
 	return L_OTHER;
+}
+
+/* Does a cell start the line classify() called L_OTHER at body? */
+static enum kind
+cells(bg_reader *r, size_t body)
+{
+	return starter(r->line + body, r->llen - body) ? L_CELLS : L_OTHER;
 }
 
 /* The number of a match or game line just classified. */
@@ -1157,10 +1245,14 @@ clean_name(bg_reader *r, const char *s, size_t len, const char **name,
 
 	*rlen = 0;
 	*rst = 0;
-	/* Most names are words with a space between them and no comma. */
+	/*
+	 * Most names are words with a space between them and no comma.
+	 * No blank or comma is above ',', as letters are.
+	 */
 	for (i = 0; i < len; i++)
-		if (s[i] == ',' || (isws((unsigned char)s[i]) &&
-		    (s[i] != ' ' || i == 0 || i + 1 == len || s[i + 1] == ' ')))
+		if ((unsigned char)s[i] <= ',' && (s[i] == ',' ||
+		    (isws((unsigned char)s[i]) && (s[i] != ' ' || i == 0 ||
+		    i + 1 == len || s[i + 1] == ' '))))
 			break;
 	if (i == len) {
 		*name = s;
@@ -1198,20 +1290,6 @@ clean_name(bg_reader *r, const char *s, size_t len, const char **name,
 	*name = r->tmp;
 	*nlen = o;
 	return 0;
-}
-
-/* spaces(), a word at a time: for the padding between a score line's names. */
-static size_t
-padding(const char *s, size_t i, size_t n)
-{
-	uint64_t x;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		if (x != ONES * ' ')
-			break;
-	}
-	return spaces(s, i, n);
 }
 
 /*
@@ -1969,6 +2047,44 @@ fast_next(bg_reader *r)
 }
 
 /*
+ * An unnumbered line that is one keyword cell as gnubg writes it
+ * ("Wins 2 points" under the winner's column): the record read_cells
+ * would add, without splitting the line.  0, 1 when the line is no such
+ * cell, or a negative code.  The line is right-trimmed, so the cell
+ * runs to its end, and no other cell starts in it: after the keyword
+ * come only "=>" and digits, or digits and "point" or "points".
+ */
+static int
+lone_cell(bg_reader *r, size_t body)
+{
+	const char *s = r->line + body;
+	size_t len = r->llen - body;
+	bg_record kw, *rec;
+	int left, right, dc;
+
+	kw.kind = BG_REC_UNPARSED;
+	kw.value = 0;
+	if (!plain_cell(&kw, s, len))
+		return 1;
+	left = r->leftcol ? r->leftcol : LEFTCOL;
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	dc = dispcol(r, body);
+	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
+		return r->err = -BG_ENOMEM;
+	rec->kind = kw.kind;
+	rec->value = kw.value;
+	rec->line = r->lineno;
+	rec->col = charcol(r, body);
+	rec->side = 2 * dc < left + right ? 0 : 1;
+	if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
+		r->has_result = 1;
+	r->last_line = r->lineno;
+	return 0;
+}
+
+/*
  * A line of cells: numbered (body at the number) or not.  The first of
  * two cells is the left player's, the second the right player's; a lone
  * cell is on the left when it starts before the middle of the left and
@@ -1986,6 +2102,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	    (rc = (int)fast_cells(r, s, body, r->llen + 1, '\0',
 	    r->lineno)) != 0)
 		return rc < 0 ? rc : 0;
+	if (!numbered && r->fast && (rc = lone_cell(r, body)) <= 0)
+		return rc;
 	if (numbered) {
 		while (isdig((unsigned char)s[from]))
 			from++;
@@ -2057,19 +2175,10 @@ reader_new(const char *name)
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
-	if ((r->raw = malloc(CHUNK + 4)) == NULL) {
-		free(r);
-		return NULL;
-	}
 	rec_match_init(&r->match);
 	rec_game_init(&r->game);
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
 		goto fail;
-	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL ||
-	    (r->mc = pcre2_match_context_create(NULL)) == NULL)
-		goto fail;
-	pcre2_set_match_limit(r->mc, MATCHLIMIT);
-	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
 	r->fast = 1;
 	if (fmt_reserve(&r->lbuf, &r->lcap, 256) < 0)
 		goto fail;
@@ -2315,13 +2424,24 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 	for (;;) {
 		enum kind k;
 
-		/* Move lines where they lie, while nothing waits. */
+		/*
+		 * Move lines where they lie, while nothing waits, and the
+		 * empty lines between them, which next_line would give for
+		 * classify to call blank: the text is followed by NULs, so a
+		 * line end at dpos is in it.
+		 */
 		if (r->fast && r->dec != NULL && !r->pushed && !r->skipping &&
 		    r->nq == 0 && !r->expect_score && r->dscan == r->dpos) {
-			while ((rc = fast_next(r)) > 0)
-				;
-			if (rc < 0)
-				return r->err;
+			for (;;) {
+				while ((rc = fast_next(r)) > 0)
+					;
+				if (rc < 0)
+					return r->err;
+				if (r->dec[r->dpos] != '\n')
+					break;
+				r->dpos = r->dscan = r->dpos + 1;
+				r->lineno++;
+			}
 		}
 		if ((rc = next_line(r)) <= 0)
 			break;
@@ -2358,6 +2478,8 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 			}
 			diag_line(r, BG_ESCORE);
 		}
+		if (k == L_OTHER)
+			k = cells(r, body);
 		if (k == L_MOVE || k == L_CELLS) {
 			if (read_cells(r, body, k == L_MOVE) < 0)
 				return r->err;

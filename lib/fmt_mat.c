@@ -1686,6 +1686,44 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 		    rec->moveno, NULL, s, len);
 }
 
+/*
+ * An unnumbered line that is one keyword cell as gnubg writes it
+ * ("Wins 2 points" under the winner's column): the record read_cells
+ * would add, without splitting the line.  0, 1 when the line is no such
+ * cell, or a negative code.  The line is right-trimmed, so the cell
+ * runs to its end, and no other cell starts in it: after the keyword
+ * come only "=>" and digits, or digits and "point" or "points".
+ */
+static int
+lone_cell(bg_reader *r, size_t body)
+{
+	const char *s = r->line + body;
+	size_t len = r->llen - body;
+	bg_record kw, *rec;
+	int left, right, dc;
+
+	kw.kind = BG_REC_UNPARSED;
+	kw.value = 0;
+	if (!plain_cell(&kw, s, len))
+		return 1;
+	left = r->leftcol ? r->leftcol : LEFTCOL;
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	dc = dispcol(r, body);
+	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
+		return r->err = -BG_ENOMEM;
+	rec->kind = kw.kind;
+	rec->value = kw.value;
+	rec->line = r->lineno;
+	rec->col = charcol(r, body);
+	rec->side = 2 * dc < left + right ? 0 : 1;
+	if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
+		r->has_result = 1;
+	r->last_line = r->lineno;
+	return 0;
+}
+
 /* Eight spaces at s? */
 static int
 all_spaces(const char *s)
@@ -2044,44 +2082,6 @@ fast_next(bg_reader *r)
 	r->lineno++;
 	r->dpos = r->dscan = r->dpos + (size_t)end + 1;
 	return 1;
-}
-
-/*
- * An unnumbered line that is one keyword cell as gnubg writes it
- * ("Wins 2 points" under the winner's column): the record read_cells
- * would add, without splitting the line.  0, 1 when the line is no such
- * cell, or a negative code.  The line is right-trimmed, so the cell
- * runs to its end, and no other cell starts in it: after the keyword
- * come only "=>" and digits, or digits and "point" or "points".
- */
-static int
-lone_cell(bg_reader *r, size_t body)
-{
-	const char *s = r->line + body;
-	size_t len = r->llen - body;
-	bg_record kw, *rec;
-	int left, right, dc;
-
-	kw.kind = BG_REC_UNPARSED;
-	kw.value = 0;
-	if (!plain_cell(&kw, s, len))
-		return 1;
-	left = r->leftcol ? r->leftcol : LEFTCOL;
-	right = r->rightcol ? r->rightcol : RIGHTCOL;
-	if (right < left + 8)
-		right = left + 8;
-	dc = dispcol(r, body);
-	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
-		return r->err = -BG_ENOMEM;
-	rec->kind = kw.kind;
-	rec->value = kw.value;
-	rec->line = r->lineno;
-	rec->col = charcol(r, body);
-	rec->side = 2 * dc < left + right ? 0 : 1;
-	if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
-		r->has_result = 1;
-	r->last_line = r->lineno;
-	return 0;
 }
 
 /*

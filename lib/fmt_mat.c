@@ -100,7 +100,7 @@ struct bg_reader {
 	/* decoding */
 	enum enc	 enc;
 	int		 eof;		/* read() said the end */
-	unsigned char	*raw;		/* CHUNK + 4 bytes */
+	unsigned char	*raw;		/* CHUNK + 4 bytes, for UTF-16 */
 	size_t		 rawlen;
 	unsigned	 hisur;		/* UTF-16 high surrogate waiting */
 	int		 badenc;	/* a bad sequence since the last line */
@@ -330,22 +330,16 @@ put_utf8(bg_reader *r, unsigned c)
 	}
 }
 
-/* Decode r->raw into r->dec; keeps an odd UTF-16 byte for later. */
+/* Decode UTF-16 r->raw into r->dec; keeps an odd byte for later. */
 static int
 decode(bg_reader *r)
 {
 	size_t i = 0, n = r->rawlen;
 	int rc;
 
-	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16, or 1:1. */
+	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16. */
 	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + PAD)) < 0)
 		return rc;
-	if (r->enc == ENC_UTF8) {
-		memcpy(r->dec + r->dlen, r->raw, n);
-		r->dlen += n;
-		r->rawlen = 0;
-		return 0;
-	}
 	/*
 	 * A unit that is no UTF-16 (a lone surrogate, an odd last byte)
 	 * becomes a NUL, which repair() turns into U+FFFD and reports with
@@ -385,6 +379,35 @@ decode(bg_reader *r)
 	return 0;
 }
 
+/*
+ * The encoding from the first r->rawlen bytes, at the start of r->dec:
+ * UTF-16 goes to r->raw to be decoded, UTF-8 stays, without its BOM.
+ */
+static int
+bom(bg_reader *r)
+{
+	const unsigned char *p = (const unsigned char *)r->dec;
+	size_t n = r->rawlen, k = 0;
+
+	if (n < 3 && !r->eof)
+		return 0;	/* the BOM needs more */
+	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
+	    (p[0] == 0xfe && p[1] == 0xff))) {
+		r->enc = p[0] == 0xff ? ENC_UTF16LE : ENC_UTF16BE;
+		if ((r->raw = malloc(CHUNK + 4)) == NULL)
+			return r->err = -BG_ENOMEM;
+		memcpy(r->raw, p + 2, r->rawlen = n - 2);
+		return decode(r);
+	}
+	r->enc = ENC_UTF8;
+	if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
+		k = 3;
+	memmove(r->dec, r->dec + k, n - k);
+	r->dlen = n - k;
+	r->rawlen = 0;
+	return 0;
+}
+
 /* Read and decode one more chunk.  0, or a negative code. */
 static int
 fill_chunk(bg_reader *r)
@@ -416,6 +439,24 @@ fill_chunk(bg_reader *r)
 		r->dlen += (size_t)n;
 		return 0;
 	}
+	if (r->enc == ENC_UNKNOWN) {
+		/*
+		 * The first bytes go where UTF-8 is read, not counted in the
+		 * text (rawlen) until their BOM says how to read them.
+		 */
+		if ((rc = fmt_reserve(&r->dec, &r->dcap,
+		    r->dlen + CHUNK + PAD)) < 0)
+			return rc;
+		want = CHUNK - r->rawlen;
+		n = r->mem ? mem_read(r, r->dec + r->rawlen, want) :
+		    r->read(r->ctx, r->dec + r->rawlen, want);
+		if (n < 0 || (size_t)n > want)
+			return r->err = -BG_EIO;
+		if (n == 0)
+			r->eof = 1;
+		r->rawlen += (size_t)n;
+		return bom(r);
+	}
 	want = CHUNK - r->rawlen;
 	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
 	    r->read(r->ctx, (char *)r->raw + r->rawlen, want);
@@ -424,36 +465,25 @@ fill_chunk(bg_reader *r)
 	if (n == 0)
 		r->eof = 1;
 	r->rawlen += (size_t)n;
-	if (r->enc == ENC_UNKNOWN) {
-		if (r->rawlen < 3 && !r->eof)
-			return 0;	/* the BOM needs more */
-		if (r->rawlen >= 2 && r->raw[0] == 0xff && r->raw[1] == 0xfe) {
-			r->enc = ENC_UTF16LE;
-			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
-		} else if (r->rawlen >= 2 && r->raw[0] == 0xfe &&
-		    r->raw[1] == 0xff) {
-			r->enc = ENC_UTF16BE;
-			memmove(r->raw, r->raw + 2, r->rawlen -= 2);
-		} else {
-			r->enc = ENC_UTF8;
-			if (r->rawlen >= 3 && r->raw[0] == 0xef &&
-			    r->raw[1] == 0xbb && r->raw[2] == 0xbf)
-				memmove(r->raw, r->raw + 3, r->rawlen -= 3);
-		}
-	}
 	return decode(r);
 }
 
-/* fill_chunk, and PAD NULs after the text (fast_next). */
+/*
+ * fill_chunk, and PAD NULs after the text (fast_next), or after the
+ * first bytes while they wait for their encoding (bom).
+ */
 static int
 fill(bg_reader *r)
 {
+	size_t end;
 	int rc;
 
-	if ((rc = fill_chunk(r)) < 0 ||
-	    (rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + PAD)) < 0)
+	if ((rc = fill_chunk(r)) < 0)
 		return rc;
-	memset(r->dec + r->dlen, 0, PAD);
+	end = r->dlen + (r->enc == ENC_UNKNOWN ? r->rawlen : 0);
+	if ((rc = fmt_reserve(&r->dec, &r->dcap, end + PAD)) < 0)
+		return rc;
+	memset(r->dec + end, 0, PAD);
 	return 0;
 }
 
@@ -683,14 +713,9 @@ is_plain(const char *s, size_t n)
 }
 #endif
 
-/*
- * s[0..n) of the decoded text is the current line, cut at MAXLINE,
- * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain line is used where it is, its line end made
- * its NUL (the decoded text has room after its last byte); others are
- * copied, to be repaired.
- */
+/* set_line() but for the right trim, for a line that may be no plain one. */
 static int
-set_line(bg_reader *r, char *s, size_t n, int plain)
+copy_line(bg_reader *r, char *s, size_t n, int plain)
 {
 	int rc;
 
@@ -712,6 +737,28 @@ set_line(bg_reader *r, char *s, size_t n, int plain)
 		r->line[n] = '\0';
 	}
 	if (!r->plain && (rc = repair(r)) < 0)
+		return rc;
+	return 0;
+}
+
+/*
+ * s[0..n) of the decoded text is the current line, cut at MAXLINE,
+ * right-trimmed; plain is is_plain(s, n) if known, else -1.  A plain
+ * line is used where it is, its line end made its NUL (the decoded text
+ * has room after its last byte); others are copied, to be repaired.
+ */
+static int
+set_line(bg_reader *r, char *s, size_t n, int plain)
+{
+	int rc;
+
+	if (plain == 1 && n <= MAXLINE && !r->longline) {
+		/* The common case, in a few instructions. */
+		r->plain = 1;
+		r->llen = n;
+		r->line = s;
+		s[n] = '\0';
+	} else if ((rc = copy_line(r, s, n, plain)) < 0)
 		return rc;
 	while (r->llen > 0 && isws((unsigned char)r->line[r->llen - 1]))
 		r->line[--r->llen] = '\0';
@@ -832,6 +879,17 @@ re_match(bg_reader *r, enum pat p, const char *s, size_t len)
 	PCRE2_SIZE erroff;
 	int rc;
 
+	if (r->mc == NULL) {
+		/* Made on the first use too: most files need no pattern. */
+		if ((r->md == NULL && (r->md = pcre2_match_data_create(12,
+		    NULL)) == NULL) ||
+		    (r->mc = pcre2_match_context_create(NULL)) == NULL) {
+			r->err = -BG_ENOMEM;
+			return 0;
+		}
+		pcre2_set_match_limit(r->mc, MATCHLIMIT);
+		pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
+	}
 	if (r->re[p] == NULL && (r->re[p] = pcre2_compile((PCRE2_SPTR)
 	    patterns[p], PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &rc, &erroff,
 	    NULL)) == NULL) {
@@ -867,15 +925,19 @@ enum kind {
 	L_GAME,		/* "Game N" */
 	L_MOVE,		/* "12) ..." */
 	L_CELLS,	/* an unnumbered line that starts with a cell */
-	L_OTHER
+	L_OTHER		/* else; classify() leaves L_CELLS to cells() */
 };
 
-/* Keywords that start a cell; the regex P_CELL says the rest. */
-static const char *const starters[] = {
-	"doubles", "double", "beavers", "beaver", "raccoons", "raccoon",
-	"takes", "take", "drops", "drop", "wins", "win", "losses", "loses",
-	"loss", "illegal"
-};
+/*
+ * The keywords that start a cell, by length; the regex P_CELL says the
+ * rest.  Each word of a length is eight bytes, NUL-padded.
+ */
+static const char kw3[][8] = { "win" };
+static const char kw4[][8] = { "take", "drop", "wins", "loss" };
+static const char kw5[][8] = { "takes", "drops", "loses" };
+static const char kw6[][8] = { "double", "beaver", "losses" };
+static const char kw7[][8] = { "doubles", "beavers", "raccoon" };
+static const char kw8[][8] = { "raccoons" };
 
 /* A roll token ("64:") at s[0..n)? */
 static inline int
@@ -886,33 +948,66 @@ is_roll(const char *s, size_t n)
 	    s[2] == ':';
 }
 
-/* Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0. */
+/* Is the word w[0..8) one of the n words of kw? */
+static int
+in_words(const char w[8], const char (*kw)[8], size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (memcmp(w, kw[i], 8) == 0)
+			return 1;
+	return 0;
+}
+
+#define NWORDS(a)	(sizeof (a) / sizeof (a)[0])
+
+/*
+ * Does a cell start at s[0..n)?  1 roll, 2 keyword ("illegal" 3), 0.
+ * Most calls are for a word that is none (a player's name, "point"):
+ * the word is lowered into eight bytes and compared with the few
+ * keywords of its length, eight bytes at a time.
+ */
 static int
 starter(const char *s, size_t n)
 {
-	size_t i, k, w;
+	char w[8];
+	size_t k;
+	unsigned c;
 
 	if (is_roll(s, n))
 		return 1;
-	if (!isalph((unsigned char)s[0]))
-		return 0;
-	for (w = 0; w < n && isalph((unsigned char)s[w]); w++)
-		;
-	/* No keyword is shorter than three letters or longer than eight. */
-	if (w < 3 || w > 8)
-		return 0;
-	for (i = 0; i < sizeof starters / sizeof starters[0]; i++) {
-		if (starters[i][0] != lower((unsigned char)s[0]) ||
-		    strlen(starters[i]) != w)
-			continue;
-		for (k = 0; k < w; k++)
-			if (lower((unsigned char)s[k]) != starters[i][k])
-				break;
-		if (k == w)
-			return i + 1 == sizeof starters / sizeof starters[0] ?
-			    3 : 2;
+	memset(w, 0, sizeof w);
+	/*
+	 * No keyword is shorter than three letters or longer than eight.
+	 * A byte is a letter when it is one lowered, by setting bit 5.
+	 */
+	for (k = 0; k < n; k++) {
+		c = (unsigned char)s[k] | 0x20;
+		if (c - 'a' > 'z' - 'a')
+			break;
+		if (k == 8)
+			return 0;
+		w[k] = (char)c;
 	}
-	return 0;
+	switch (k) {
+	case 3:
+		return in_words(w, kw3, NWORDS(kw3)) ? 2 : 0;
+	case 4:
+		return in_words(w, kw4, NWORDS(kw4)) ? 2 : 0;
+	case 5:
+		return in_words(w, kw5, NWORDS(kw5)) ? 2 : 0;
+	case 6:
+		return in_words(w, kw6, NWORDS(kw6)) ? 2 : 0;
+	case 7:
+		if (memcmp(w, "illegal", 8) == 0)
+			return 3;
+		return in_words(w, kw7, NWORDS(kw7)) ? 2 : 0;
+	case 8:
+		return in_words(w, kw8, NWORDS(kw8)) ? 2 : 0;
+	default:
+		return 0;
+	}
 }
 
 /* Offset of the first byte of s[i..n) that is no space, or n. */
@@ -922,6 +1017,27 @@ spaces(const char *s, size_t i, size_t n)
 	while (i < n && s[i] == ' ')
 		i++;
 	return i;
+}
+
+/* spaces(), a word at a time: for the padding between a score line's names. */
+static size_t
+padding(const char *s, size_t i, size_t n)
+{
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if ((x ^= ONES * ' ') != 0) {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			/* The first byte that is no space is the lowest. */
+			return i + (size_t)__builtin_ctzll(x) / 8;
+#else
+			break;
+#endif
+		}
+	}
+	return spaces(s, i, n);
 }
 
 /*
@@ -994,6 +1110,9 @@ classify(bg_reader *r, size_t *body)
 	const char *s = r->line;
 	size_t i = 0, j;
 
+	/* A cell alone on its line comes after a column of spaces. */
+	if (s[0] == ' ' && s[1] == ' ')
+		i = padding(s, 0, r->llen);
 	while (isws((unsigned char)s[i]))
 		i++;
 	*body = i;
@@ -1021,9 +1140,15 @@ classify(bg_reader *r, size_t *body)
 			return L_GAME;
 		}
 	}
-	if (starter(s + i, r->llen - i))
-		return L_CELLS;
+	/* L_CELLS or not is for the caller to ask (cells()), if it needs. */
 	return L_OTHER;
+}
+
+/* Does a cell start the line classify() called L_OTHER at body? */
+static enum kind
+cells(bg_reader *r, size_t body)
+{
+	return starter(r->line + body, r->llen - body) ? L_CELLS : L_OTHER;
 }
 
 /* The number of a match or game line just classified. */
@@ -1107,18 +1232,33 @@ header_comment(bg_reader *r, const char *s, size_t len)
 /* ---------------------------------------------------------------- games */
 
 /*
- * Copy a name, blanks collapsed, into r->tmp; a trailing ",1500" or
- * ",1500.5" (a GridGammon/FIBS rating) is split off into *rst and *rlen.
+ * A name, blanks collapsed, in *name and *nlen: s itself when it needs
+ * no change, else a copy in r->tmp.  A trailing ",1500" or ",1500.5" (a
+ * GridGammon/FIBS rating) is split off into *rst and *rlen.
  */
 static int
-clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
-    size_t *rst, size_t *rlen)
+clean_name(bg_reader *r, const char *s, size_t len, const char **name,
+    size_t *nlen, size_t *rst, size_t *rlen)
 {
 	size_t i, o = 0, c;
 	int rc, dot = 0, ok = 0;
 
 	*rlen = 0;
 	*rst = 0;
+	/*
+	 * Most names are words with a space between them and no comma.
+	 * No blank or comma is above ',', as letters are.
+	 */
+	for (i = 0; i < len; i++)
+		if ((unsigned char)s[i] <= ',' && (s[i] == ',' ||
+		    (isws((unsigned char)s[i]) && (s[i] != ' ' || i == 0 ||
+		    i + 1 == len || s[i + 1] == ' '))))
+			break;
+	if (i == len) {
+		*name = s;
+		*nlen = len;
+		return 0;
+	}
 	for (c = len; c > 0 && s[c - 1] != ','; c--)
 		;
 	if (c > 1) {
@@ -1147,8 +1287,56 @@ clean_name(bg_reader *r, const char *s, size_t len, size_t *nlen,
 	}
 	while (o > 0 && r->tmp[o - 1] == ' ')
 		o--;
+	*name = r->tmp;
 	*nlen = o;
 	return 0;
+}
+
+/*
+ * The colons of s[0..n) when every byte is printable ASCII: their number,
+ * counted up to three, the offsets of the first two in c; -1 for a byte
+ * that is not printable.  Sixteen bytes at a time where SSE2 is.
+ */
+static int
+score_colons(const char *s, size_t n, size_t c[2])
+{
+	size_t i = 0;
+	int m = 0;
+#ifdef BYTES16
+	const __m128i sp = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f),
+	    colon = _mm_set1_epi8(':');
+	__m128i x;
+	unsigned bad, col, shift;
+
+	for (; i < n && n >= 16; i += 16) {
+		/* The last 16 bytes, those before i shifted off. */
+		shift = i + 16 <= n ? 0 : (unsigned)(i + 16 - n);
+		x = _mm_loadu_si128((const __m128i *)(const void *)
+		    (s + i - shift));
+		/* Signed: the bytes from 0x80 are below the space too. */
+		bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmplt_epi8(x, sp), _mm_cmpeq_epi8(x, del))) >> shift;
+		col = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, colon)) >>
+		    shift;
+		if (bad != 0)
+			return -1;
+		for (; col != 0; col &= col - 1) {
+			if (m == 2)
+				return 3;
+			c[m++] = i + (unsigned)__builtin_ctz(col);
+		}
+	}
+#endif
+	for (; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
+			return -1;
+		if (s[i] == ':') {
+			if (m == 2)
+				return 3;
+			c[m++] = i;
+		}
+	}
+	return m;
 }
 
 /*
@@ -1161,30 +1349,19 @@ static int
 plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
     size_t ds[2], size_t dl[2])
 {
-	size_t i = 0, c[2], k, m = 0, e;
+	size_t i = 0, c[2], k, e;
 
-	for (k = 0; k < n; k++) {
-		if ((unsigned char)s[k] < 0x20 || (unsigned char)s[k] >= 0x7f)
-			return 0;
-		if (s[k] == ':') {
-			if (m == 2)
-				return 0;
-			c[m++] = k;
-		}
-	}
-	if (m != 2)
+	if (score_colons(s, n, c) != 2)
 		return 0;
 	for (k = 0; k < 2; k++) {
-		while (i < c[k] && s[i] == ' ')
-			i++;
+		i = padding(s, i, c[k]);
 		for (e = c[k]; e > i && s[e - 1] == ' '; e--)
 			;
 		if (e == i)
 			return 0;
 		st[k] = i;
 		len[k] = e - i;
-		for (i = c[k] + 1; i < n && s[i] == ' '; i++)
-			;
+		i = spaces(s, c[k] + 1, n);
 		for (ds[k] = i; i < n && isdig((unsigned char)s[i]); i++)
 			;
 		dl[k] = i - ds[k];
@@ -1193,9 +1370,7 @@ plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
 		if (k == 0 && (i >= n || s[i] != ' '))
 			return 0;
 	}
-	while (i < n && s[i] == ' ')
-		i++;
-	return i == n;
+	return spaces(s, i, n) == n;
 }
 
 /* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
@@ -1204,6 +1379,7 @@ score_line(bg_reader *r)
 {
 	struct bg_game *g = &r->game;
 	size_t st[2], len[2], ds[2], dl[2], n, rs, rl;
+	const char *name;
 	int s, rc;
 
 	if (!plain_score(r->line, r->llen, st, len, ds, dl)) {
@@ -1217,14 +1393,14 @@ score_line(bg_reader *r)
 	for (s = 0; s < 2; s++)
 		g->score[s] = atoin(r->line + ds[s], dl[s]);
 	for (s = 0; s < 2; s++) {
-		if ((rc = clean_name(r, r->line + st[s], len[s], &n, &rs,
-		    &rl)) < 0)
+		if ((rc = clean_name(r, r->line + st[s], len[s], &name, &n,
+		    &rs, &rl)) < 0)
 			return rc;
-		if ((rc = rec_game_set_player(g, s, r->tmp, n,
+		if ((rc = rec_game_set_player(g, s, name, n,
 		    rl ? r->line + st[s] + rs : NULL, rl)) < 0)
 			return rc;
 		if (r->nmatch > 0 && r->match.player[s] == REC_NONE &&
-		    (rc = rec_match_set_player(&r->match, s, r->tmp, n)) < 0)
+		    (rc = rec_match_set_player(&r->match, s, name, n)) < 0)
 			return rc;
 	}
 	g->score_line = r->lineno;
@@ -1508,6 +1684,44 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 	if (canon[0] == '\0' || !canonical(s, len, canon))
 		diag_add(r, BG_WSPELLING, rec->line, rec->col, rec->side,
 		    rec->moveno, NULL, s, len);
+}
+
+/*
+ * An unnumbered line that is one keyword cell as gnubg writes it
+ * ("Wins 2 points" under the winner's column): the record read_cells
+ * would add, without splitting the line.  0, 1 when the line is no such
+ * cell, or a negative code.  The line is right-trimmed, so the cell
+ * runs to its end, and no other cell starts in it: after the keyword
+ * come only "=>" and digits, or digits and "point" or "points".
+ */
+static int
+lone_cell(bg_reader *r, size_t body)
+{
+	const char *s = r->line + body;
+	size_t len = r->llen - body;
+	bg_record kw, *rec;
+	int left, right, dc;
+
+	kw.kind = BG_REC_UNPARSED;
+	kw.value = 0;
+	if (!plain_cell(&kw, s, len))
+		return 1;
+	left = r->leftcol ? r->leftcol : LEFTCOL;
+	right = r->rightcol ? r->rightcol : RIGHTCOL;
+	if (right < left + 8)
+		right = left + 8;
+	dc = dispcol(r, body);
+	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
+		return r->err = -BG_ENOMEM;
+	rec->kind = kw.kind;
+	rec->value = kw.value;
+	rec->line = r->lineno;
+	rec->col = charcol(r, body);
+	rec->side = 2 * dc < left + right ? 0 : 1;
+	if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
+		r->has_result = 1;
+	r->last_line = r->lineno;
+	return 0;
 }
 
 /* Eight spaces at s? */
@@ -1947,6 +2161,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	    (rc = (int)fast_cells(r, s, body, r->llen + 1, '\0',
 	    r->lineno)) != 0)
 		return rc < 0 ? rc : 0;
+	if (!numbered && r->fast && (rc = lone_cell(r, body)) <= 0)
+		return rc;
 	if (numbered) {
 		while (isdig((unsigned char)s[from]))
 			from++;
@@ -2018,19 +2234,10 @@ reader_new(const char *name)
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
-	if ((r->raw = malloc(CHUNK + 4)) == NULL) {
-		free(r);
-		return NULL;
-	}
 	rec_match_init(&r->match);
 	rec_game_init(&r->game);
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0)
 		goto fail;
-	if ((r->md = pcre2_match_data_create(12, NULL)) == NULL ||
-	    (r->mc = pcre2_match_context_create(NULL)) == NULL)
-		goto fail;
-	pcre2_set_match_limit(r->mc, MATCHLIMIT);
-	pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
 	r->fast = 1;
 	if (fmt_reserve(&r->lbuf, &r->lcap, 256) < 0)
 		goto fail;
@@ -2276,13 +2483,24 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 	for (;;) {
 		enum kind k;
 
-		/* Move lines where they lie, while nothing waits. */
+		/*
+		 * Move lines where they lie, while nothing waits, and the
+		 * empty lines between them, which next_line would give for
+		 * classify to call blank: the text is followed by NULs, so a
+		 * line end at dpos is in it.
+		 */
 		if (r->fast && r->dec != NULL && !r->pushed && !r->skipping &&
 		    r->nq == 0 && !r->expect_score && r->dscan == r->dpos) {
-			while ((rc = fast_next(r)) > 0)
-				;
-			if (rc < 0)
-				return r->err;
+			for (;;) {
+				while ((rc = fast_next(r)) > 0)
+					;
+				if (rc < 0)
+					return r->err;
+				if (r->dec[r->dpos] != '\n')
+					break;
+				r->dpos = r->dscan = r->dpos + 1;
+				r->lineno++;
+			}
 		}
 		if ((rc = next_line(r)) <= 0)
 			break;
@@ -2319,6 +2537,8 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 			}
 			diag_line(r, BG_ESCORE);
 		}
+		if (k == L_OTHER)
+			k = cells(r, body);
 		if (k == L_MOVE || k == L_CELLS) {
 			if (read_cells(r, body, k == L_MOVE) < 0)
 				return r->err;

@@ -133,11 +133,23 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 			k = n;
 		memcpy(buf, s->head + s->hpos, k);
 		s->hpos += k;
-		if (s->hpos == s->hlen) {
-			free(s->head);
-			s->head = NULL;
-			s->hlen = s->hpos = 0;
-		}
+		if (s->hpos < s->hlen)
+			return (long)k;
+		free(s->head);
+		s->head = NULL;
+		s->hlen = s->hpos = 0;
+		if (k == n || s->mem != NULL)
+			return (long)k;
+		/*
+		 * The rest of the buffer from the caller's callback, not in a
+		 * call of its own: the head is a few hundred bytes.  A failure
+		 * is told on the next call, after the bytes that came.
+		 */
+		got = s->read(s->ctx, buf + k, n - k);
+		if (got < 0 || (size_t)got > n - k)
+			s->err = 1;
+		else
+			k += (size_t)got;
 		return (long)k;
 	}
 	if (s->mem != NULL) {

@@ -383,10 +383,20 @@ rec_game_add_sgf(struct bg_game *g, const char *t, size_t len)
 void
 rec_game_finish(struct bg_game *g)
 {
-	size_t i;
+	bg_record *rec = g->rec;
+	const size_t *toff = g->toff;
+	const char *p = g->s.p;
+	size_t i, n = g->nrec;
 
-	for (i = 0; i < g->nrec; i++)
-		g->rec[i].text = g->s.p + g->toff[i];
+	/* In locals: a store to a text could alias g's fields. */
+	for (i = 0; i + 4 <= n; i += 4) {
+		rec[i].text = p + toff[i];
+		rec[i + 1].text = p + toff[i + 1];
+		rec[i + 2].text = p + toff[i + 2];
+		rec[i + 3].text = p + toff[i + 3];
+	}
+	for (; i < n; i++)
+		rec[i].text = p + toff[i];
 }
 
 int

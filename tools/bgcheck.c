@@ -67,6 +67,18 @@ warn(const struct sink *k, const char *fmt, ...)
 	fputc('\n', k->err);
 }
 
+/* snprintf(buf, size, "%s", s), without the cost of printf. */
+static void
+copyname(char *buf, size_t size, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+}
+
 static const char *
 sevname(bg_severity s)
 {
@@ -214,6 +226,12 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		warn(k, "%s: %s", name, strerror(errno));
 		return 2;
 	}
+	/*
+	 * The reader asks for 64 KiB at a time: no stdio buffer between,
+	 * to be allocated and copied through for each file.
+	 */
+	if (fp != stdin)
+		setvbuf(fp, NULL, _IONBF, 0);
 	rd = bg_reader_new(cli_read, fp, label);
 	if (rd != NULL && o->from != BG_FORMAT_AUTO)
 		bg_reader_set_format(rd, o->from);
@@ -235,7 +253,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		for (s = 0; s < 2; s++) {
 			const char *p = bg_match_player(m, s);
 
-			snprintf(names[s], sizeof names[s], "%s", p ? p : "");
+			copyname(names[s], sizeof names[s], p ? p : "");
 		}
 		report_all(o, k, &c, label, m, rd, NULL);
 		bg_replay_match(rp, m);
@@ -243,8 +261,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 			c.games++;
 			for (s = 0; s < 2; s++)
 				if (!names[s][0] && bg_game_player(g, s))
-					snprintf(names[s], sizeof names[s],
-					    "%s", bg_game_player(g, s));
+					copyname(names[s], sizeof names[s],
+					    bg_game_player(g, s));
 			bg_replay_game(rp, g);
 			c.records += bg_replay_result(rp)->records;
 			report_all(o, k, &c, label, m, rd, rp);

@@ -437,54 +437,61 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
  * From record k on, the rolls that resolve_quick decides, made as the
  * loop of bg_replay_game makes them: each a roll of the side on turn,
  * in a game going on with no double to answer, nothing lost and no
- * callback.  A roll that bears a checker off ends the run, *bore set.
- * Returns the first record left to that loop, with *turn, rolls and
- * *last brought up to date.
+ * callback.  A roll that bears off the side's last checker ends the run
+ * and the game, *bore set.  Returns the first record left to that loop,
+ * with *turn, rolls and *last brought up to date.
  */
 static size_t
 quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
     unsigned vflags, int *turn, int rolls[2], int *last, int *bore)
 {
-	const bg_record *rec;
-	size_t from = k, n;
+	const bg_record *rec = g->rec + k, *end = g->rec + nrec;
+	unsigned char *me = rp->board.pt[*turn], *op = rp->board.pt[!*turn];
+	unsigned char *sw;
+	size_t n;
 	int t = *turn, q, off;
 	int rules = (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) != 0;
 
 	*bore = 0;
-	for (; k < nrec; k++) {
-		rec = &g->rec[k];	/* bg_game_record, k being in range */
+	for (; rec < end; rec++) {
 		if (rec->kind != BG_REC_MOVE || rec->side != t)
 			break;
 		/* The common texts inline, when no bear-off rule holds. */
-		off = -1;
-		if (rules || (q = resolve_land(&rp->board, t, &rec->note,
+		if (rules || (q = resolve_land(me, op, &rec->note,
 		    rec->dice)) < 0) {
-			off = rp->board.pt[t][BG_OFF];
+			off = me[BG_OFF];
 			q = rules ? resolve_quick(&rp->board, t, &rec->note,
 			    rec->dice, vflags, NULL) : resolve_other(&rp->board,
 			    t, &rec->note, rec->dice, vflags, NULL);
-		}
-		if (q == 0)
+			if (q == 0)
+				break;
+			if (q & (RQ_UNMARKED | RQ_EXTRA))
+				quick_warn(rp, rec, q);
+			/* Only a checker borne off can end the game. */
+			if (me[BG_OFF] != off && none_left(me)) {
+				*bore = 1;
+				rec++;
+				t = !t;
+				break;
+			}
+		} else if (q == 0)
 			break;
-		if (q & (RQ_UNMARKED | RQ_EXTRA))
+		else if (q & (RQ_UNMARKED | RQ_EXTRA))
 			quick_warn(rp, rec, q);
-		if (off >= 0 && rp->board.pt[t][BG_OFF] != off) {
-			*bore = 1;
-			k++;
-			t = !t;
-			break;
-		}
+		sw = me;
+		me = op;
+		op = sw;
 		t = !t;
 	}
 	/* The sides took turns. */
-	n = k - from;
+	n = (size_t)(rec - g->rec) - k;
 	rp->res.records += (int)n;
 	rolls[*turn] += (int)(n + 1) / 2;
 	rolls[!*turn] += (int)n / 2;
 	if (n > 0)
-		*last = bg_game_record(g, k - 1)->line;
+		*last = rec[-1].line;
 	*turn = t;
-	return k;
+	return k + n;
 }
 
 /*

@@ -501,7 +501,7 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	if ((unsigned)s > 1 || ((vflags & (BG_VF_MOSTPIPS |
 	    BG_VF_NOHITRUN)) && !rules_outside(b->pt[s])))
 		return resolve_other(b, s, n, d, vflags, p);
-	if ((q = resolve_land(b, s, n, d)) < 0)
+	if ((q = resolve_land(b->pt[s], b->pt[!s], n, d)) < 0)
 		return resolve_other(b, s, n, d, vflags, p);
 	if (p != NULL) {
 		memset(p, 0, sizeof *p);

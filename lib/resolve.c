@@ -476,6 +476,49 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 }
 
 /*
+ * The last checkers of the side borne off in fewer parts than dice: for
+ * two different dice one part, for a double one to three, each f/0
+ * without a star, from points that hold exactly the checkers left, the
+ * checkers all home.  Each die that bears one off leaves no checker on
+ * a higher point, so every order bears them all off, with nothing more
+ * to play: the play is legal and its position the one route's.  Only
+ * two different dice, the smaller short of f, have another route, the
+ * smaller die first to f - lo, which reaches the same position unless
+ * it hits there: then the search decides.  The search also keeps the
+ * route of more dice as the play, which this case does not make, so it
+ * is for callers without a play.
+ */
+static int
+quick_last(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo)
+{
+	const bg_path *pa;
+	unsigned char left[7];
+	int k, f;
+
+	if (n->npath >= (hi == lo ? 4 : 2) || rules_outside(me))
+		return 0;
+	memcpy(left, me, sizeof left);
+	for (k = 0; k < n->npath; k++) {
+		pa = &n->path[k];
+		f = pa->pt[0];
+		if (pa->npt != 2 || pa->count > 1 || pa->pt[1] != 0 ||
+		    pa->hit[0] || pa->hit[1] || f < 1 || f > hi ||
+		    left[f] == 0 || (lo < f && op[25 - f + lo] == 1))
+			return 0;
+		left[f]--;
+	}
+	for (f = 1; f <= 6; f++)
+		if (left[f])
+			return 0;
+	for (k = 0; k < n->npath; k++) {
+		me[n->path[k].pt[0]]--;
+		me[0]++;
+	}
+	return 1;
+}
+
+/*
  * The common texts, decided without the search and on the board itself
  * (rules_int.h).  One written step per die: each part a single segment
  * and as many parts as dice, so every route gives each part exactly one
@@ -541,6 +584,8 @@ resolve_other(bg_board *b, int s, const bg_notation *n, const int d[2],
 	if (n->kind != BG_NOTE_PLAY)
 		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
 		    op[lo] >= 2;
+	if (p == NULL && quick_last(me, op, n, hi, lo))
+		return 1;
 	if (hi == lo)
 		return quick_double(me, op, n, hi, p);
 	if (n->npath == 1)

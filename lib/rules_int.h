@@ -48,7 +48,9 @@ int	resolve_search(bg_resolved *, const bg_notation *, const bg_board *,
  * position after and the play in *p (unless p is NULL) as
  * bg_notation_resolve gives them (res->after, res->play), the play
  * legal, and the warnings it gives as RQ_* bits of the answer; 0, *b
- * unchanged, when the general code must decide.
+ * unchanged, when the general code must decide.  With p NULL it decides
+ * more texts: a play that bears off the last checkers in fewer parts
+ * than dice, whose play the search gives by another route.
  */
 #define RQ_UNMARKED	0x02	/* BG_WHITUNMARKED, given first */
 #define RQ_EXTRA	0x04	/* BG_WHITEXTRA */

@@ -7,7 +7,10 @@
  * first step alone.  Each text must parse to the same notation as its
  * copy with doubled blanks (which the fast scanner leaves to the general
  * one), and resolve to the
- * same bytes with and without the fast cases (resolve_search).  And
+ * same bytes with and without the fast cases (resolve_search); and the
+ * quick path without a play (the replay's), which decides some more
+ * texts, must give the search's position and warnings when it decides,
+ * and leave the board as it was when it does not.  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
@@ -98,7 +101,10 @@ plain(char *buf, size_t size, const bg_play *p, const int *ord,
 
 static int failures;
 
-/* One text: parse it two ways, resolve it two ways. */
+/* Texts that only the quick path without a play decides. */
+static long nlast;
+
+/* One text: parse it two ways, resolve it two ways, and quickly. */
 static void
 try_text(const char *text, const bg_board *b, int s, const int d[2],
     bg_variant v)
@@ -106,8 +112,9 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 	char wide[128];
 	bg_notation n1, n2;
 	bg_resolved r1, r2;
+	bg_board after;
 	size_t e1, e2, i, o = 0;
-	int rc1, rc2, same;
+	int rc1, rc2, same, q;
 
 	for (i = 0; text[i] && o + 2 < sizeof wide; i++) {
 		wide[o++] = text[i];
@@ -134,6 +141,32 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 		fprintf(stderr, "resolve \"%s\" (%d%d, side %d, variant %d):"
 		    " %d, search %d\n", text, d[0], d[1], s, (int)v, rc1,
 		    rc2);
+	/*
+	 * Without a play, as the replay asks, the quick path decides some
+	 * more texts: the search's position and warnings, the play legal;
+	 * else the board untouched.
+	 */
+	after = *b;
+	q = resolve_quick(&after, s, &n1, d, bg_variant_get(v)->flags, NULL);
+	if (q != 0)
+		same = rc2 == 0 && r2.code == 0 && memcmp(&after, &r2.after,
+		    sizeof after) == 0 && r2.nwarn == ((q & RQ_UNMARKED) !=
+		    0) + ((q & RQ_EXTRA) != 0) && (!(q & RQ_UNMARKED) ||
+		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & RQ_EXTRA) ||
+		    r2.warn[r2.nwarn - 1] == BG_WHITEXTRA);
+	else
+		same = memcmp(&after, b, sizeof after) == 0;
+	CHECK(same);
+	if (!same && failures++ < 10)
+		fprintf(stderr, "quick \"%s\" (%d%d, side %d, variant %d):"
+		    " %d, search %d\n", text, d[0], d[1], s, (int)v, q, rc2);
+	if (q != 0) {
+		bg_play pl;
+
+		after = *b;
+		nlast += resolve_quick(&after, s, &n1, d,
+		    bg_variant_get(v)->flags, &pl) == 0;
+	}
 }
 
 /* ------------------------------------------------ the .mat move lines */
@@ -628,6 +661,8 @@ main(void)
 	}
 	bg_movelist_free(ml);
 	bg_movelist_free(other);
+	/* The last checkers borne off in fewer parts than dice came up. */
+	CHECK(nlast > 0);
 	test_mat();
 	T_DONE("test_fast");
 }

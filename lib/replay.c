@@ -481,7 +481,7 @@ quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
 		sw = me;
 		me = op;
 		op = sw;
-		t = !t;
+		t ^= 1;
 	}
 	/* The sides took turns. */
 	n = (size_t)(rec - g->rec) - k;

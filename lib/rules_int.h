@@ -142,7 +142,17 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 			}
 			hk |= h * RQ_HIT(k);
 		}
-		return (hk | stars) == 0 ? 1 : resolve_landed(n, hk);
+		if ((hk | stars) == 0)
+			return 1;
+		/*
+		 * Each part starred on its landing point just when it hit
+		 * (which no part after it can hit again): no warning.
+		 */
+		for (k = 0; k < 4; k++)
+			if (pa[k].hit[0] || (pa[k].hit[1] != 0) !=
+			    ((hk & RQ_HIT(k)) != 0))
+				return resolve_landed(n, hk);
+		return 1 | hk;
 	}
 	if (n->npath != 2 || pa[0].npt != 2 || pa[1].npt != 2 ||
 	    pa[0].count > 1 || pa[1].count > 1 ||
@@ -160,7 +170,7 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 	 * leaves the second one there).
 	 */
 	k = me[25];
-	if (f - q + g - r != d0 + d1 || (f - q != d0 && f - q != d1) ||
+	if (((f - q != d0 || g - r != d1) && (f - q != d1 || g - r != d0)) ||
 	    f > 25 || g > 25 || (k != 0 && (f != 25 || (k > 1 && g != 25))) ||
 	    (h = resolve_step(me, op, f, q)) < 0)
 		return 0;

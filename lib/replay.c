@@ -374,8 +374,8 @@ jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
 static int
 autodouble_seen(const bg_replay *rp, const bg_game *g)
 {
-	int w = rp->prev_winner, f, most;
-	long long before, gain;	/* scores of any size, without overflow */
+	int w = rp->prev_winner, most;
+	long long before, gain, f;	/* scores of any size, without overflow */
 
 	if (rp->length != 0 || w < 0 || rp->rules.autodoubles == 0 ||
 	    rp->prev_points <= 0 || bg_game_score(g, 0) < 0 ||
@@ -385,10 +385,11 @@ autodouble_seen(const bg_replay *rp, const bg_game *g)
 	    1 << rp->rules.autodoubles : 1 << 15;
 	before = (long long)rp->score[w] - rp->prev_points;
 	gain = bg_game_score(g, w) - before;
-	for (f = 2; f <= most; f *= 2)
-		if (gain == (long long)f * rp->prev_points)
-			return 1;
-	return 0;
+	/* A power of two from 2 to most times the points. */
+	if (gain <= 0 || gain % rp->prev_points != 0)
+		return 0;
+	f = gain / rp->prev_points;
+	return f >= 2 && f <= most && (f & (f - 1)) == 0;
 }
 
 /* The cube after a double taken: twice cube, but never past CUBE_MAX. */
@@ -441,6 +442,30 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
  * and the game, *bore set.  Returns the first record left to that loop,
  * with *turn, rolls and *last brought up to date.
  */
+static inline int
+quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
+    unsigned char *op, int t, unsigned vflags, int rules)
+{
+	int q, off;
+
+	/* The common texts inline, when no bear-off rule holds. */
+	if (rules || (q = resolve_land(me, op, &rec->note, rec->dice)) < 0) {
+		off = me[BG_OFF];
+		q = rules ? resolve_quick(&rp->board, t, &rec->note,
+		    rec->dice, vflags, NULL) : resolve_rest(me, op,
+		    &rec->note, rec->dice);
+		if (q == 0)
+			return 0;
+		if (q & (RQ_UNMARKED | RQ_EXTRA))
+			quick_warn(rp, rec, q);
+		/* Only a checker borne off can end the game. */
+		return me[BG_OFF] != off && none_left(me) ? 2 : 1;
+	}
+	if (q & (RQ_UNMARKED | RQ_EXTRA))
+		quick_warn(rp, rec, q);
+	return q != 0;
+}
+
 static size_t
 quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
     unsigned vflags, int *turn, int rolls[2], int *last, int *bore)
@@ -449,38 +474,35 @@ quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
 	unsigned char *me = rp->board.pt[*turn], *op = rp->board.pt[!*turn];
 	unsigned char *sw;
 	size_t n;
-	int t = *turn, q, off;
-	int rules = (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) != 0;
+	int t = *turn, r = 1;
 
-	*bore = 0;
-	for (; rec < end; rec++) {
-		if (rec->kind != BG_REC_MOVE || rec->side != t)
-			break;
-		/* The common texts inline, when no bear-off rule holds. */
-		if (rules || (q = resolve_land(me, op, &rec->note,
-		    rec->dice)) < 0) {
-			off = me[BG_OFF];
-			q = rules ? resolve_quick(&rp->board, t, &rec->note,
-			    rec->dice, vflags, NULL) : resolve_other(&rp->board,
-			    t, &rec->note, rec->dice, vflags, NULL);
-			if (q == 0)
+	/* A loop for each kind of variant, each with its quick_roll. */
+	if (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) {
+		for (; rec < end; rec++) {
+			if (rec->kind != BG_REC_MOVE || rec->side != t ||
+			    (r = quick_roll(rp, rec, me, op, t, vflags,
+			    1)) != 1)
 				break;
-			if (q & (RQ_UNMARKED | RQ_EXTRA))
-				quick_warn(rp, rec, q);
-			/* Only a checker borne off can end the game. */
-			if (me[BG_OFF] != off && none_left(me)) {
-				*bore = 1;
-				rec++;
-				t = !t;
+			sw = me;
+			me = op;
+			op = sw;
+			t ^= 1;
+		}
+	} else {
+		for (; rec < end; rec++) {
+			if (rec->kind != BG_REC_MOVE || rec->side != t ||
+			    (r = quick_roll(rp, rec, me, op, t, vflags,
+			    0)) != 1)
 				break;
-			}
-		} else if (q == 0)
-			break;
-		else if (q & (RQ_UNMARKED | RQ_EXTRA))
-			quick_warn(rp, rec, q);
-		sw = me;
-		me = op;
-		op = sw;
+			sw = me;
+			me = op;
+			op = sw;
+			t ^= 1;
+		}
+	}
+	/* The roll that bore off the last checker is made. */
+	if ((*bore = r == 2) != 0) {
+		rec++;
 		t ^= 1;
 	}
 	/* The sides took turns. */

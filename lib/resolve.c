@@ -562,6 +562,25 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
 }
 
+/* resolve_other past its checks, hi and lo the dice. */
+static int
+other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
+    int lo, bg_play *p)
+{
+	if (n->kind != BG_NOTE_PLAY)
+		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
+		    op[lo] >= 2;
+	if (p == NULL && quick_last(me, op, n, hi, lo))
+		return 1;
+	if (hi == lo)
+		return quick_double(me, op, n, hi, p);
+	if (n->npath == 1)
+		return quick_enter(me, op, &n->path[0], hi, lo, p);
+	if (n->npath == 2)
+		return quick_two(me, op, n, hi, lo, p);
+	return 0;
+}
+
 int
 resolve_other(bg_board *b, int s, const bg_notation *n, const int d[2],
     unsigned vflags, bg_play *p)
@@ -581,18 +600,20 @@ resolve_other(bg_board *b, int s, const bg_notation *n, const int d[2],
 		memset(p, 0, sizeof *p);
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
-	if (n->kind != BG_NOTE_PLAY)
-		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
-		    op[lo] >= 2;
-	if (p == NULL && quick_last(me, op, n, hi, lo))
-		return 1;
-	if (hi == lo)
-		return quick_double(me, op, n, hi, p);
-	if (n->npath == 1)
-		return quick_enter(me, op, &n->path[0], hi, lo, p);
-	if (n->npath == 2)
-		return quick_two(me, op, n, hi, lo, p);
-	return 0;
+	return other(me, op, n, hi, lo, p);
+}
+
+int
+resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
+    const int d[2])
+{
+	int hi, lo;
+
+	if ((unsigned)(d[0] - 1) > 5 || (unsigned)(d[1] - 1) > 5)
+		return 0;
+	hi = d[0] > d[1] ? d[0] : d[1];
+	lo = d[0] + d[1] - hi;
+	return other(me, op, n, hi, lo, NULL);
 }
 
 static void

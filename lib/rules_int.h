@@ -61,6 +61,12 @@ int	resolve_quick(bg_board *, int, const bg_notation *, const int [2],
 int	resolve_other(bg_board *, int, const bg_notation *, const int [2],
 	    unsigned, bg_play *);
 /*
+ * resolve_other without a play, on the halves of the board me (the side
+ * moving) and op, for a variant without a bear-off rule.
+ */
+int	resolve_rest(unsigned char *, unsigned char *, const bg_notation *,
+	    const int [2]);
+/*
  * resolve_land's answers: resolve_quick's, with bit RQ_HIT(k) set when
  * part k hit.
  */

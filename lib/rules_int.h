@@ -99,6 +99,23 @@ resolve_step(unsigned char *me, unsigned char *op, long f, long q)
 }
 
 /*
+ * Part pa of a double of d: -2 when not a single step that lands on a
+ * point, -1 when refused, else resolve_step's answer.  A checker on the
+ * bar moves first.
+ */
+static inline int
+resolve_part(unsigned char *me, unsigned char *op, const bg_path *pa, long d)
+{
+	long f = pa->pt[0], q = pa->pt[1];
+
+	if (pa->npt != 2 || pa->count > 1 || q <= 0)
+		return -2;
+	if (f - q != d || f > 25 || (f != 25 && me[25]))
+		return -1;
+	return resolve_step(me, op, f, q);
+}
+
+/*
  * The most common texts of resolve_quick, inline for the replay's loop:
  * as many parts as dice, each a single step that lands on a point, made
  * on me, the half of the board of the side moving, and op, the other's.
@@ -129,24 +146,24 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 		 * Part by part, each checked before its step: a part of
 		 * another kind takes the steps back for the general code,
 		 * which would refuse the steps refused here in the same
-		 * order (quick_double).
+		 * order (quick_double).  Written out, so that each part's
+		 * hit has its bit without a shift.
 		 */
+		if ((h = resolve_part(me, op, &pa[0], d0)) < 0)
+			return h == -2 ? -1 : 0;
+		hk = h * RQ_HIT(0);
+		if ((h = resolve_part(me, op, &pa[1], d0)) < 0)
+			goto undo1;
+		hk |= h * RQ_HIT(1);
+		if ((h = resolve_part(me, op, &pa[2], d0)) < 0)
+			goto undo2;
+		hk |= h * RQ_HIT(2);
+		if ((h = resolve_part(me, op, &pa[3], d0)) < 0)
+			goto undo3;
+		hk |= h * RQ_HIT(3);
 		for (k = 0; k < 4; k++) {
-			if (pa[k].npt != 2 || pa[k].count > 1 ||
-			    (q = pa[k].pt[1]) <= 0) {
-				resolve_unland(me, op, n, k, hk);
-				return -1;
-			}
-			f = pa[k].pt[0];
 			memcpy(&sa, pa[k].hit, 2);
 			stars |= sa;
-			/* A checker on the bar moves first. */
-			if (f - q != d0 || f > 25 || (f != 25 && me[25]) ||
-			    (h = resolve_step(me, op, f, q)) < 0) {
-				resolve_unland(me, op, n, k, hk);
-				return 0;
-			}
-			hk |= h * RQ_HIT(k);
 		}
 		if ((hk | stars) == 0)
 			return 1;
@@ -159,6 +176,17 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 			    ((hk & RQ_HIT(k)) != 0))
 				return resolve_landed(n, hk);
 		return 1 | hk;
+undo3:
+		k = 3;
+		goto undo;
+undo2:
+		k = 2;
+		goto undo;
+undo1:
+		k = 1;
+undo:
+		resolve_unland(me, op, n, k, hk);
+		return h == -2 ? -1 : 0;
 	}
 	if (n->npath != 2 || pa[0].npt != 2 || pa[1].npt != 2 ||
 	    pa[0].count > 1 || pa[1].count > 1 ||

@@ -246,7 +246,7 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 static inline int
 quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 {
-	int p;
+	uint64_t above;
 
 	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (f != 25 && me[25]))
 		return -1;
@@ -264,9 +264,15 @@ quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 	}
 	if (f - d > 0 || rules_outside(me))
 		return -1;
-	for (p = f + 1; f - d < 0 && p <= 6; p++)
-		if (me[p])
+	/*
+	 * A die larger than f only with no checker above f: none on the
+	 * points to 6, and (as none is outside) none from 7 to f + 8.
+	 */
+	if (f - d < 0) {
+		memcpy(&above, me + f + 1, sizeof above);
+		if (above != 0)
 			return -1;
+	}
 	me[f]--;
 	me[0]++;
 	return 0;
@@ -562,14 +568,22 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
 }
 
+/* A text without a play: a dance, right when no die can enter. */
+static inline int
+dance(const unsigned char *me, const unsigned char *op, const bg_notation *n,
+    int hi, int lo)
+{
+	return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
+	    op[lo] >= 2;
+}
+
 /* resolve_other past its checks, hi and lo the dice. */
 static int
 other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
     int lo, bg_play *p)
 {
 	if (n->kind != BG_NOTE_PLAY)
-		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
-		    op[lo] >= 2;
+		return dance(me, op, n, hi, lo);
 	if (p == NULL && quick_last(me, op, n, hi, lo))
 		return 1;
 	if (hi == lo)
@@ -613,6 +627,9 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 		return 0;
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
+	/* A dance without the registers other saves. */
+	if (n->kind != BG_NOTE_PLAY)
+		return dance(me, op, n, hi, lo);
 	return other(me, op, n, hi, lo, NULL);
 }
 

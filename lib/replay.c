@@ -660,6 +660,14 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
 	for (k = 0; k < nrec; k++) {
+		/*
+		 * The first roll sets turn, as the checks below would for
+		 * it: then the rolls from it are quick_run's too.
+		 */
+		if (rp->fn == NULL && turn < 0 && !over && !doubled &&
+		    !lost && g->rec[k].kind == BG_REC_MOVE &&
+		    (g->rec[k].side == 0 || g->rec[k].side == 1))
+			turn = g->rec[k].side;
 		if (rp->fn == NULL && turn >= 0 && !over && !doubled &&
 		    !lost) {
 			size_t j = quick_run(rp, g, k, nrec, vi->flags, &turn,

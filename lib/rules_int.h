@@ -78,13 +78,14 @@ void	resolve_unland(unsigned char *, unsigned char *, const bg_notation *,
 /*
  * A step of side me's checker from f to point q (1 to 24, f - q 1 to 6)
  * for a turn that has frozen no checker, the bar's rule left to the
- * caller (a checker on the bar moves first): turn_stepcheck then
+ * caller (a checker on the bar moves first), ob the other side's bar
+ * (op + 25, its point 25 - q then ob - q): turn_stepcheck then
  * turn_stepdo.  -1 when not made; else made, 1 when it hit.
  */
 static inline int
-resolve_step(unsigned char *me, unsigned char *op, long f, long q)
+resolve_step(unsigned char *me, unsigned char *ob, long f, long q)
 {
-	unsigned char *t = op + 25 - q;
+	unsigned char *t = ob - q;
 	int hit;
 
 	if (me[f] == 0 || *t >= 2)
@@ -94,17 +95,17 @@ resolve_step(unsigned char *me, unsigned char *op, long f, long q)
 	/* A lone checker hit without a test. */
 	hit = *t;
 	*t = 0;
-	op[25] = (unsigned char)(op[25] + hit);
+	*ob = (unsigned char)(*ob + hit);
 	return hit;
 }
 
 /*
  * Part pa of a double of d: -2 when not a single step that lands on a
- * point, -1 when refused, else resolve_step's answer.  A checker on the
- * bar moves first.
+ * point, -1 when refused, else resolve_step's answer (ob the other
+ * side's bar).  A checker on the bar moves first.
  */
 static inline int
-resolve_part(unsigned char *me, unsigned char *op, const bg_path *pa, long d)
+resolve_part(unsigned char *me, unsigned char *ob, const bg_path *pa, long d)
 {
 	long f = pa->pt[0], q = pa->pt[1];
 
@@ -112,7 +113,7 @@ resolve_part(unsigned char *me, unsigned char *op, const bg_path *pa, long d)
 		return -2;
 	if (f - q != d || f > 25 || (f != 25 && me[25]))
 		return -1;
-	return resolve_step(me, op, f, q);
+	return resolve_step(me, ob, f, q);
 }
 
 /*
@@ -132,6 +133,7 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
     const int d[2])
 {
 	const bg_path *pa = n->path;
+	unsigned char *ob = op + 25;
 	long f, q, g, r, d0 = d[0], d1 = d[1];
 	int k, h, h1, hk = 0;
 	unsigned stars = 0;
@@ -149,16 +151,16 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 		 * order (quick_double).  Written out, so that each part's
 		 * hit has its bit without a shift.
 		 */
-		if ((h = resolve_part(me, op, &pa[0], d0)) < 0)
+		if ((h = resolve_part(me, ob, &pa[0], d0)) < 0)
 			return h == -2 ? -1 : 0;
 		hk = h * RQ_HIT(0);
-		if ((h = resolve_part(me, op, &pa[1], d0)) < 0)
+		if ((h = resolve_part(me, ob, &pa[1], d0)) < 0)
 			goto undo1;
 		hk |= h * RQ_HIT(1);
-		if ((h = resolve_part(me, op, &pa[2], d0)) < 0)
+		if ((h = resolve_part(me, ob, &pa[2], d0)) < 0)
 			goto undo2;
 		hk |= h * RQ_HIT(2);
-		if ((h = resolve_part(me, op, &pa[3], d0)) < 0)
+		if ((h = resolve_part(me, ob, &pa[3], d0)) < 0)
 			goto undo3;
 		hk |= h * RQ_HIT(3);
 		for (k = 0; k < 4; k++) {
@@ -206,9 +208,9 @@ undo:
 	k = me[25];
 	if (((f - q != d0 || g - r != d1) && (f - q != d1 || g - r != d0)) ||
 	    f > 25 || g > 25 || (k != 0 && (f != 25 || (k > 1 && g != 25))) ||
-	    (h = resolve_step(me, op, f, q)) < 0)
+	    (h = resolve_step(me, ob, f, q)) < 0)
 		return 0;
-	if ((h1 = resolve_step(me, op, g, r)) < 0) {
+	if ((h1 = resolve_step(me, ob, g, r)) < 0) {
 		resolve_unland(me, op, n, 1, h * RQ_HIT(0));
 		return 0;
 	}

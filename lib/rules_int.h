@@ -111,7 +111,7 @@ resolve_part(unsigned char *me, unsigned char *ob, const bg_path *pa, long d)
 
 	if (pa->npt != 2 || pa->count > 1 || q <= 0)
 		return -2;
-	if (f - q != d || f > 25 || (f != 25 && me[25]))
+	if (f - q != d || f > 25 || (me[25] && f != 25))
 		return -1;
 	return resolve_step(me, ob, f, q);
 }

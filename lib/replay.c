@@ -439,8 +439,9 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
  * loop of bg_replay_game makes them: each a roll of the side on turn,
  * in a game going on with no double to answer, nothing lost and no
  * callback.  A roll that bears off the side's last checker ends the run
- * and the game, *bore set.  Returns the first record left to that loop,
- * with *turn, rolls and *last brought up to date.
+ * and the game, *stop set to 1; a roll resolve_quick refuses (without a
+ * play) ends it with *stop 2; else *stop is 0.  Returns the first record
+ * left to that loop, with *turn, rolls and *last brought up to date.
  */
 static inline int
 quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
@@ -468,7 +469,7 @@ quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
 
 static size_t
 quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
-    unsigned vflags, int *turn, int rolls[2], int *last, int *bore)
+    unsigned vflags, int *turn, int rolls[2], int *last, int *stop)
 {
 	const bg_record *rec = g->rec + k, *end = g->rec + nrec;
 	unsigned char *me = rp->board.pt[*turn], *op = rp->board.pt[!*turn];
@@ -501,10 +502,11 @@ quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
 		}
 	}
 	/* The roll that bore off the last checker is made. */
-	if ((*bore = r == 2) != 0) {
+	if (r == 2) {
 		rec++;
 		t ^= 1;
 	}
+	*stop = r == 2 ? 1 : r == 0 ? 2 : 0;
 	/* The sides took turns. */
 	n = (size_t)(rec - g->rec) - k;
 	rp->res.records += (int)n;
@@ -601,8 +603,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	int npos = 0, q, off;
 	const unsigned char *me;
 	bg_play qplay;
-	int bore;
-	size_t nrec = bg_game_record_count(g);
+	int stop;
+	size_t nrec = bg_game_record_count(g), refused = nrec;
 
 	rp->ndiag = 0;
 	rp->games++;
@@ -671,12 +673,14 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		if (rp->fn == NULL && turn >= 0 && !over && !doubled &&
 		    !lost) {
 			size_t j = quick_run(rp, g, k, nrec, vi->flags, &turn,
-			    rolls, &last, &bore);
+			    rolls, &last, &stop);
 
 			if (j > k)
 				beaver_by = -1;
-			if (bore)
+			if (stop == 1)
 				over = borne_off(rp, !turn, cube, vi->flags);
+			/* Record j refused by resolve_quick, asked the same. */
+			refused = stop == 2 ? j : nrec;
 			if ((k = j) == nrec)
 				break;
 		}
@@ -756,9 +760,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			me = rp->board.pt[rec->side];
 			off = me[BG_OFF];
 			/* The play only for the callback. */
-			if ((q = resolve_quick(&rp->board, rec->side,
-			    &rec->note, rec->dice, vi->flags, rp->fn != NULL ?
-			    &qplay : NULL)) != 0) {
+			if (k != refused && (q = resolve_quick(&rp->board,
+			    rec->side, &rec->note, rec->dice, vi->flags,
+			    rp->fn != NULL ? &qplay : NULL)) != 0) {
 				if (q != 1)
 					quick_warn(rp, rec, q);
 				made = &qplay;
@@ -769,7 +773,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				turn = !turn;
 				break;
 			}
-			bg_notation_resolve(&rv, &rec->note, &rp->board,
+			/* bg_notation_resolve, its quick path refused. */
+			resolve_search(&rv, &rec->note, &rp->board,
 			    rec->side, rec->dice, rp->variant);
 			if (rv.code == -BG_ENOPLAY && (nx = next_action(g,
 			    k)) != NULL && nx->kind == BG_REC_WIN &&

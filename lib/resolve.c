@@ -627,9 +627,14 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 		return 0;
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
-	/* A dance without the registers other saves. */
+	/*
+	 * A dance, and two parts for two dice (which quick_last leaves),
+	 * without the registers other saves.
+	 */
 	if (n->kind != BG_NOTE_PLAY)
 		return dance(me, op, n, hi, lo);
+	if (hi != lo && n->npath == 2)
+		return quick_two(me, op, n, hi, lo, NULL);
 	return other(me, op, n, hi, lo, NULL);
 }
 

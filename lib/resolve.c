@@ -248,7 +248,7 @@ quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 {
 	uint64_t above;
 
-	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (f != 25 && me[25]))
+	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (me[25] && f != 25))
 		return -1;
 	if (q > 0) {
 		/* q is 24 at most: f is 25 at most, d 1 at least. */

@@ -4,13 +4,15 @@
  * variants; for every roll, texts that are the right play (steps in
  * order, shuffled, with stars right and wrong), another roll's play, a
  * dance, the consolidated display notation, a corrupted step and the
- * first step alone.  Each text must parse to the same notation as its
- * copy with doubled blanks (which the fast scanner leaves to the general
- * one), and resolve to the
- * same bytes with and without the fast cases (resolve_search); and the
- * quick path without a play (the replay's), which decides some more
- * texts, must give the search's position and warnings when it decides,
- * and leave the board as it was when it does not.  And
+ * first step alone; and random boards (checkers anywhere, on the bar,
+ * all home) with random dice and texts of single steps.  Each text must
+ * parse to the same notation as its copy with doubled blanks (which the
+ * fast scanner leaves to the general one), and resolve to the same bytes
+ * with and without the fast cases (resolve_search); and the quick path
+ * without a play (the replay's), which decides some more texts, must
+ * give the search's position and warnings when it decides, and leave the
+ * board as it was when it does not, as must the replay's loop's own way
+ * to it (resolve_land, then resolve_rest).  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes

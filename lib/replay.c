@@ -374,8 +374,8 @@ jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
 static int
 autodouble_seen(const bg_replay *rp, const bg_game *g)
 {
-	int w = rp->prev_winner, f, most;
-	long long before, gain;	/* scores of any size, without overflow */
+	int w = rp->prev_winner, most;
+	long long before, gain, f;	/* scores of any size, without overflow */
 
 	if (rp->length != 0 || w < 0 || rp->rules.autodoubles == 0 ||
 	    rp->prev_points <= 0 || bg_game_score(g, 0) < 0 ||
@@ -385,10 +385,11 @@ autodouble_seen(const bg_replay *rp, const bg_game *g)
 	    1 << rp->rules.autodoubles : 1 << 15;
 	before = (long long)rp->score[w] - rp->prev_points;
 	gain = bg_game_score(g, w) - before;
-	for (f = 2; f <= most; f *= 2)
-		if (gain == (long long)f * rp->prev_points)
-			return 1;
-	return 0;
+	/* A power of two from 2 to most times the points. */
+	if (gain <= 0 || gain % rp->prev_points != 0)
+		return 0;
+	f = gain / rp->prev_points;
+	return f >= 2 && f <= most && (f & (f - 1)) == 0;
 }
 
 /* The cube after a double taken: twice cube, but never past CUBE_MAX. */
@@ -437,54 +438,84 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
  * From record k on, the rolls that resolve_quick decides, made as the
  * loop of bg_replay_game makes them: each a roll of the side on turn,
  * in a game going on with no double to answer, nothing lost and no
- * callback.  A roll that bears a checker off ends the run, *bore set.
- * Returns the first record left to that loop, with *turn, rolls and
- * *last brought up to date.
+ * callback.  A roll that bears off the side's last checker ends the run
+ * and the game, *stop set to 1; a roll resolve_quick refuses (without a
+ * play) ends it with *stop 2; else *stop is 0.  Returns the first record
+ * left to that loop, with *turn, rolls and *last brought up to date.
  */
-static size_t
-quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
-    unsigned vflags, int *turn, int rolls[2], int *last, int *bore)
+static inline int
+quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
+    unsigned char *op, int t, unsigned vflags, int rules)
 {
-	const bg_record *rec;
-	size_t from = k, n;
-	int t = *turn, q, off;
-	int rules = (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) != 0;
+	int q, off;
 
-	*bore = 0;
-	for (; k < nrec; k++) {
-		rec = &g->rec[k];	/* bg_game_record, k being in range */
-		if (rec->kind != BG_REC_MOVE || rec->side != t)
-			break;
-		/* The common texts inline, when no bear-off rule holds. */
-		off = -1;
-		if (rules || (q = resolve_land(&rp->board, t, &rec->note,
-		    rec->dice)) < 0) {
-			off = rp->board.pt[t][BG_OFF];
-			q = rules ? resolve_quick(&rp->board, t, &rec->note,
-			    rec->dice, vflags, NULL) : resolve_other(&rp->board,
-			    t, &rec->note, rec->dice, vflags, NULL);
-		}
+	/* The common texts inline, when no bear-off rule holds. */
+	if (rules || (q = resolve_land(me, op, &rec->note, rec->dice)) < 0) {
+		off = me[BG_OFF];
+		q = rules ? resolve_quick(&rp->board, t, &rec->note,
+		    rec->dice, vflags, NULL) : resolve_rest(me, op,
+		    &rec->note, rec->dice);
 		if (q == 0)
-			break;
+			return 0;
 		if (q & (RQ_UNMARKED | RQ_EXTRA))
 			quick_warn(rp, rec, q);
-		if (off >= 0 && rp->board.pt[t][BG_OFF] != off) {
-			*bore = 1;
-			k++;
-			t = !t;
-			break;
-		}
-		t = !t;
+		/* Only a checker borne off can end the game. */
+		return me[BG_OFF] != off && none_left(me) ? 2 : 1;
 	}
+	if (q & (RQ_UNMARKED | RQ_EXTRA))
+		quick_warn(rp, rec, q);
+	return q != 0;
+}
+
+static size_t
+quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
+    unsigned vflags, int *turn, int rolls[2], int *last, int *stop)
+{
+	const bg_record *rec = g->rec + k, *end = g->rec + nrec;
+	unsigned char *me = rp->board.pt[*turn], *op = rp->board.pt[!*turn];
+	unsigned char *sw;
+	size_t n;
+	int t = *turn, r = 1;
+
+	/* A loop for each kind of variant, each with its quick_roll. */
+	if (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) {
+		for (; rec < end; rec++) {
+			if (rec->kind != BG_REC_MOVE || rec->side != t ||
+			    (r = quick_roll(rp, rec, me, op, t, vflags,
+			    1)) != 1)
+				break;
+			sw = me;
+			me = op;
+			op = sw;
+			t ^= 1;
+		}
+	} else {
+		for (; rec < end; rec++) {
+			if (rec->kind != BG_REC_MOVE || rec->side != t ||
+			    (r = quick_roll(rp, rec, me, op, t, vflags,
+			    0)) != 1)
+				break;
+			sw = me;
+			me = op;
+			op = sw;
+			t ^= 1;
+		}
+	}
+	/* The roll that bore off the last checker is made. */
+	if (r == 2) {
+		rec++;
+		t ^= 1;
+	}
+	*stop = r == 2 ? 1 : r == 0 ? 2 : 0;
 	/* The sides took turns. */
-	n = k - from;
+	n = (size_t)(rec - g->rec) - k;
 	rp->res.records += (int)n;
 	rolls[*turn] += (int)(n + 1) / 2;
 	rolls[!*turn] += (int)n / 2;
 	if (n > 0)
-		*last = bg_game_record(g, k - 1)->line;
+		*last = rec[-1].line;
 	*turn = t;
-	return k;
+	return k + n;
 }
 
 /*
@@ -572,8 +603,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	int npos = 0, q, off;
 	const unsigned char *me;
 	bg_play qplay;
-	int bore;
-	size_t nrec = bg_game_record_count(g);
+	int stop;
+	size_t nrec = bg_game_record_count(g), refused = nrec;
 
 	rp->ndiag = 0;
 	rp->games++;
@@ -631,15 +662,25 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
 
 	for (k = 0; k < nrec; k++) {
+		/*
+		 * The first roll sets turn, as the checks below would for
+		 * it: then the rolls from it are quick_run's too.
+		 */
+		if (rp->fn == NULL && turn < 0 && !over && !doubled &&
+		    !lost && g->rec[k].kind == BG_REC_MOVE &&
+		    (g->rec[k].side == 0 || g->rec[k].side == 1))
+			turn = g->rec[k].side;
 		if (rp->fn == NULL && turn >= 0 && !over && !doubled &&
 		    !lost) {
 			size_t j = quick_run(rp, g, k, nrec, vi->flags, &turn,
-			    rolls, &last, &bore);
+			    rolls, &last, &stop);
 
 			if (j > k)
 				beaver_by = -1;
-			if (bore)
+			if (stop == 1)
 				over = borne_off(rp, !turn, cube, vi->flags);
+			/* Record j refused by resolve_quick, asked the same. */
+			refused = stop == 2 ? j : nrec;
 			if ((k = j) == nrec)
 				break;
 		}
@@ -719,9 +760,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			me = rp->board.pt[rec->side];
 			off = me[BG_OFF];
 			/* The play only for the callback. */
-			if ((q = resolve_quick(&rp->board, rec->side,
-			    &rec->note, rec->dice, vi->flags, rp->fn != NULL ?
-			    &qplay : NULL)) != 0) {
+			if (k != refused && (q = resolve_quick(&rp->board,
+			    rec->side, &rec->note, rec->dice, vi->flags,
+			    rp->fn != NULL ? &qplay : NULL)) != 0) {
 				if (q != 1)
 					quick_warn(rp, rec, q);
 				made = &qplay;
@@ -732,7 +773,8 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				turn = !turn;
 				break;
 			}
-			bg_notation_resolve(&rv, &rec->note, &rp->board,
+			/* bg_notation_resolve, its quick path refused. */
+			resolve_search(&rv, &rec->note, &rp->board,
 			    rec->side, rec->dice, rp->variant);
 			if (rv.code == -BG_ENOPLAY && (nx = next_action(g,
 			    k)) != NULL && nx->kind == BG_REC_WIN &&

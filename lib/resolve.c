@@ -246,9 +246,9 @@ fast(bg_resolved *res, struct rs *r, const bg_notation *n,
 static inline int
 quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 {
-	int p;
+	uint64_t above;
 
-	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (f != 25 && me[25]))
+	if ((unsigned)(f - 1) > 24 || me[f] == 0 || (me[25] && f != 25))
 		return -1;
 	if (q > 0) {
 		/* q is 24 at most: f is 25 at most, d 1 at least. */
@@ -264,9 +264,15 @@ quick_step(unsigned char *me, unsigned char *op, int f, int q, int d)
 	}
 	if (f - d > 0 || rules_outside(me))
 		return -1;
-	for (p = f + 1; f - d < 0 && p <= 6; p++)
-		if (me[p])
+	/*
+	 * A die larger than f only with no checker above f: none on the
+	 * points to 6, and (as none is outside) none from 7 to f + 8.
+	 */
+	if (f - d < 0) {
+		memcpy(&above, me + f + 1, sizeof above);
+		if (above != 0)
 			return -1;
+	}
 	me[f]--;
 	me[0]++;
 	return 0;
@@ -476,6 +482,49 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 }
 
 /*
+ * The last checkers of the side borne off in fewer parts than dice: for
+ * two different dice one part, for a double one to three, each f/0
+ * without a star, from points that hold exactly the checkers left, the
+ * checkers all home.  Each die that bears one off leaves no checker on
+ * a higher point, so every order bears them all off, with nothing more
+ * to play: the play is legal and its position the one route's.  Only
+ * two different dice, the smaller short of f, have another route, the
+ * smaller die first to f - lo, which reaches the same position unless
+ * it hits there: then the search decides.  The search also keeps the
+ * route of more dice as the play, which this case does not make, so it
+ * is for callers without a play.
+ */
+static int
+quick_last(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo)
+{
+	const bg_path *pa;
+	unsigned char left[7];
+	int k, f;
+
+	if (n->npath >= (hi == lo ? 4 : 2) || rules_outside(me))
+		return 0;
+	memcpy(left, me, sizeof left);
+	for (k = 0; k < n->npath; k++) {
+		pa = &n->path[k];
+		f = pa->pt[0];
+		if (pa->npt != 2 || pa->count > 1 || pa->pt[1] != 0 ||
+		    pa->hit[0] || pa->hit[1] || f < 1 || f > hi ||
+		    left[f] == 0 || (lo < f && op[25 - f + lo] == 1))
+			return 0;
+		left[f]--;
+	}
+	for (f = 1; f <= 6; f++)
+		if (left[f])
+			return 0;
+	for (k = 0; k < n->npath; k++) {
+		me[n->path[k].pt[0]]--;
+		me[0]++;
+	}
+	return 1;
+}
+
+/*
  * The common texts, decided without the search and on the board itself
  * (rules_int.h).  One written step per die: each part a single segment
  * and as many parts as dice, so every route gives each part exactly one
@@ -501,7 +550,7 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	if ((unsigned)s > 1 || ((vflags & (BG_VF_MOSTPIPS |
 	    BG_VF_NOHITRUN)) && !rules_outside(b->pt[s])))
 		return resolve_other(b, s, n, d, vflags, p);
-	if ((q = resolve_land(b, s, n, d)) < 0)
+	if ((q = resolve_land(b->pt[s], b->pt[!s], n, d)) < 0)
 		return resolve_other(b, s, n, d, vflags, p);
 	if (p != NULL) {
 		memset(p, 0, sizeof *p);
@@ -517,6 +566,33 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 		}
 	}
 	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
+}
+
+/* A text without a play: a dance, right when no die can enter. */
+static inline int
+dance(const unsigned char *me, const unsigned char *op, const bg_notation *n,
+    int hi, int lo)
+{
+	return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
+	    op[lo] >= 2;
+}
+
+/* resolve_other past its checks, hi and lo the dice. */
+static int
+other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
+    int lo, bg_play *p)
+{
+	if (n->kind != BG_NOTE_PLAY)
+		return dance(me, op, n, hi, lo);
+	if (p == NULL && quick_last(me, op, n, hi, lo))
+		return 1;
+	if (hi == lo)
+		return quick_double(me, op, n, hi, p);
+	if (n->npath == 1)
+		return quick_enter(me, op, &n->path[0], hi, lo, p);
+	if (n->npath == 2)
+		return quick_two(me, op, n, hi, lo, p);
+	return 0;
 }
 
 int
@@ -538,16 +614,28 @@ resolve_other(bg_board *b, int s, const bg_notation *n, const int d[2],
 		memset(p, 0, sizeof *p);
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
+	return other(me, op, n, hi, lo, p);
+}
+
+int
+resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
+    const int d[2])
+{
+	int hi, lo;
+
+	if ((unsigned)(d[0] - 1) > 5 || (unsigned)(d[1] - 1) > 5)
+		return 0;
+	hi = d[0] > d[1] ? d[0] : d[1];
+	lo = d[0] + d[1] - hi;
+	/*
+	 * A dance, and two parts for two dice (which quick_last leaves),
+	 * without the registers other saves.
+	 */
 	if (n->kind != BG_NOTE_PLAY)
-		return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
-		    op[lo] >= 2;
-	if (hi == lo)
-		return quick_double(me, op, n, hi, p);
-	if (n->npath == 1)
-		return quick_enter(me, op, &n->path[0], hi, lo, p);
-	if (n->npath == 2)
-		return quick_two(me, op, n, hi, lo, p);
-	return 0;
+		return dance(me, op, n, hi, lo);
+	if (hi != lo && n->npath == 2)
+		return quick_two(me, op, n, hi, lo, NULL);
+	return other(me, op, n, hi, lo, NULL);
 }
 
 static void

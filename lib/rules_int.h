@@ -48,7 +48,9 @@ int	resolve_search(bg_resolved *, const bg_notation *, const bg_board *,
  * position after and the play in *p (unless p is NULL) as
  * bg_notation_resolve gives them (res->after, res->play), the play
  * legal, and the warnings it gives as RQ_* bits of the answer; 0, *b
- * unchanged, when the general code must decide.
+ * unchanged, when the general code must decide.  With p NULL it decides
+ * more texts: a play that bears off the last checkers in fewer parts
+ * than dice, whose play the search gives by another route.
  */
 #define RQ_UNMARKED	0x02	/* BG_WHITUNMARKED, given first */
 #define RQ_EXTRA	0x04	/* BG_WHITEXTRA */
@@ -58,6 +60,12 @@ int	resolve_quick(bg_board *, int, const bg_notation *, const int [2],
 /* resolve_quick for the texts that resolve_land leaves (-1). */
 int	resolve_other(bg_board *, int, const bg_notation *, const int [2],
 	    unsigned, bg_play *);
+/*
+ * resolve_other without a play, on the halves of the board me (the side
+ * moving) and op, for a variant without a bear-off rule.
+ */
+int	resolve_rest(unsigned char *, unsigned char *, const bg_notation *,
+	    const int [2]);
 /*
  * resolve_land's answers: resolve_quick's, with bit RQ_HIT(k) set when
  * part k hit.
@@ -69,92 +77,153 @@ void	resolve_unland(unsigned char *, unsigned char *, const bg_notation *,
 
 /*
  * A step of side me's checker from f to point q (1 to 24, f - q 1 to 6)
- * for a turn that has frozen no checker: turn_stepcheck then
+ * for a turn that has frozen no checker, the bar's rule left to the
+ * caller (a checker on the bar moves first), ob the other side's bar
+ * (op + 25, its point 25 - q then ob - q): turn_stepcheck then
  * turn_stepdo.  -1 when not made; else made, 1 when it hit.
  */
 static inline int
-resolve_step(unsigned char *me, unsigned char *op, long f, long q)
+resolve_step(unsigned char *me, unsigned char *ob, long f, long q)
 {
-	unsigned char *t = op + 25 - q;
+	unsigned char *t = ob - q;
 	int hit;
 
-	if (me[f] == 0 || (f != 25 && me[25]) || *t >= 2)
+	if (me[f] == 0 || *t >= 2)
 		return -1;
 	me[f]--;
 	me[q]++;
 	/* A lone checker hit without a test. */
 	hit = *t;
 	*t = 0;
-	op[25] = (unsigned char)(op[25] + hit);
+	*ob = (unsigned char)(*ob + hit);
 	return hit;
 }
 
 /*
- * The most common texts of resolve_quick, inline for the replay's loop:
- * as many parts as dice, each a single step that lands on a point.  For
- * two different dice the parts' lengths say the dice, and only the
- * written order can give the first part its die.  The caller has made
- * resolve_quick's first checks: s is 0 or 1, and no bear-off rule of the
- * variant (BG_VF_MOSTPIPS, BG_VF_NOHITRUN) is in force.  -1 for another
- * text; else resolve_quick's answer with the RQ_HIT bits.  What is seldom
- * needed (a step undone, the warnings) is left to functions, so that the
- * common way keeps few values.
+ * Part pa of a double of d: -2 when not a single step that lands on a
+ * point, -1 when refused, else resolve_step's answer (ob the other
+ * side's bar).  A checker on the bar moves first.
  */
 static inline int
-resolve_land(bg_board *b, int s, const bg_notation *n, const int d[2])
+resolve_part(unsigned char *me, unsigned char *ob, const bg_path *pa, long d)
 {
-	unsigned char *me = b->pt[s], *op = b->pt[!s];
-	const bg_path *pa = n->path;
-	long f, q, g, r;
-	int k, h, hk = 0, stars = 0;
+	long f = pa->pt[0], q = pa->pt[1];
 
-	if (n->kind != BG_NOTE_PLAY || (unsigned)(d[0] - 1) > 5 ||
-	    (unsigned)(d[1] - 1) > 5)
+	if (pa->npt != 2 || pa->count > 1 || q <= 0)
+		return -2;
+	if (f - q != d || f > 25 || (me[25] && f != 25))
 		return -1;
-	if (d[0] == d[1]) {
+	return resolve_step(me, ob, f, q);
+}
+
+/*
+ * The most common texts of resolve_quick, inline for the replay's loop:
+ * as many parts as dice, each a single step that lands on a point, made
+ * on me, the half of the board of the side moving, and op, the other's.
+ * For two different dice the parts' lengths say the dice, and only the
+ * written order can give the first part its die.  The caller has made
+ * resolve_quick's first checks: no bear-off rule of the variant
+ * (BG_VF_MOSTPIPS, BG_VF_NOHITRUN) is in force.  -1 for another text,
+ * the board unchanged; else resolve_quick's answer with the RQ_HIT bits.
+ * What is seldom needed (a step undone, the warnings) is left to
+ * functions, so that the common way keeps few values.
+ */
+static inline int
+resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
+    const int d[2])
+{
+	const bg_path *pa = n->path;
+	unsigned char *ob = op + 25;
+	long f, q, g, r, d0 = d[0], d1 = d[1];
+	int k, h, h1, hk = 0;
+	unsigned stars = 0;
+	uint16_t sa, sb;
+
+	if (n->kind != BG_NOTE_PLAY || (unsigned long)(d0 - 1) > 5)
+		return -1;
+	if (d0 == d1) {
 		if (n->npath != 4)
 			return -1;
+		/*
+		 * Part by part, each checked before its step: a part of
+		 * another kind takes the steps back for the general code,
+		 * which would refuse the steps refused here in the same
+		 * order (quick_double).  Written out, so that each part's
+		 * hit has its bit without a shift.
+		 */
+		if ((h = resolve_part(me, ob, &pa[0], d0)) < 0)
+			return h == -2 ? -1 : 0;
+		hk = h * RQ_HIT(0);
+		if ((h = resolve_part(me, ob, &pa[1], d0)) < 0)
+			goto undo1;
+		hk |= h * RQ_HIT(1);
+		if ((h = resolve_part(me, ob, &pa[2], d0)) < 0)
+			goto undo2;
+		hk |= h * RQ_HIT(2);
+		if ((h = resolve_part(me, ob, &pa[3], d0)) < 0)
+			goto undo3;
+		hk |= h * RQ_HIT(3);
 		for (k = 0; k < 4; k++) {
-			if (pa[k].npt != 2 || pa[k].count > 1 ||
-			    pa[k].pt[1] <= 0)
-				return -1;
-			stars |= pa[k].hit[0] | pa[k].hit[1];
+			memcpy(&sa, pa[k].hit, 2);
+			stars |= sa;
 		}
-		for (k = 0; k < 4; k++) {
-			f = pa[k].pt[0];
-			q = pa[k].pt[1];
-			if (f - q != d[0] || f > 25 ||
-			    (h = resolve_step(me, op, f, q)) < 0) {
-				resolve_unland(me, op, n, k, hk);
-				return 0;
-			}
-			hk |= h ? RQ_HIT(k) : 0;
-		}
-		return (hk | stars) == 0 ? 1 : resolve_landed(n, hk);
+		if ((hk | stars) == 0)
+			return 1;
+		/*
+		 * Each part starred on its landing point just when it hit
+		 * (which no part after it can hit again): no warning.
+		 */
+		for (k = 0; k < 4; k++)
+			if (pa[k].hit[0] || (pa[k].hit[1] != 0) !=
+			    ((hk & RQ_HIT(k)) != 0))
+				return resolve_landed(n, hk);
+		return 1 | hk;
+undo3:
+		k = 3;
+		goto undo;
+undo2:
+		k = 2;
+		goto undo;
+undo1:
+		k = 1;
+undo:
+		resolve_unland(me, op, n, k, hk);
+		return h == -2 ? -1 : 0;
 	}
 	if (n->npath != 2 || pa[0].npt != 2 || pa[1].npt != 2 ||
-	    pa[0].count > 1 || pa[1].count > 1 || pa[0].pt[1] <= 0 ||
-	    pa[1].pt[1] <= 0)
+	    pa[0].count > 1 || pa[1].count > 1 ||
+	    (unsigned long)(d1 - 1) > 5)
 		return -1;
 	f = pa[0].pt[0];
 	q = pa[0].pt[1];
 	g = pa[1].pt[0];
 	r = pa[1].pt[1];
-	if (f - q + g - r != d[0] + d[1] || (f - q != d[0] && f - q != d[1]) ||
-	    f > 25 || g > 25 || (h = resolve_step(me, op, f, q)) < 0)
+	if (q <= 0 || r <= 0)
+		return -1;
+	/*
+	 * The bar's rule for both steps at once: one checker there moves
+	 * first, two or more take both dice (the first step, from the bar,
+	 * leaves the second one there).
+	 */
+	k = me[25];
+	if (((f - q != d0 || g - r != d1) && (f - q != d1 || g - r != d0)) ||
+	    f > 25 || g > 25 || (k != 0 && (f != 25 || (k > 1 && g != 25))) ||
+	    (h = resolve_step(me, ob, f, q)) < 0)
 		return 0;
-	hk = h ? RQ_HIT(0) : 0;
-	if ((h = resolve_step(me, op, g, r)) < 0) {
-		resolve_unland(me, op, n, 1, hk);
+	if ((h1 = resolve_step(me, ob, g, r)) < 0) {
+		resolve_unland(me, op, n, 1, h * RQ_HIT(0));
 		return 0;
 	}
-	hk |= h ? RQ_HIT(1) : 0;
+	memcpy(&sa, pa[0].hit, 2);
+	memcpy(&sb, pa[1].hit, 2);
+	if ((sa | sb | h | h1) == 0)
+		return 1;
+	hk = h * RQ_HIT(0) | h1 * RQ_HIT(1);
 	/*
 	 * Each part starred on its landing point just when it hit: no
 	 * warning (the second part cannot hit where the first did).
 	 */
-	if (hk == ((pa[0].hit[1] ? RQ_HIT(0) : 0) |
-	    (pa[1].hit[1] ? RQ_HIT(1) : 0)) &&
+	if ((pa[0].hit[1] != 0) == h && (pa[1].hit[1] != 0) == h1 &&
 	    (pa[0].hit[0] | pa[1].hit[0]) == 0)
 		return 1 | hk;
 	return resolve_landed(n, hk);

@@ -4,10 +4,15 @@
  * variants; for every roll, texts that are the right play (steps in
  * order, shuffled, with stars right and wrong), another roll's play, a
  * dance, the consolidated display notation, a corrupted step and the
- * first step alone.  Each text must parse to the same notation as its
- * copy with doubled blanks (which the fast scanner leaves to the general
- * one), and resolve to the
- * same bytes with and without the fast cases (resolve_search).  And
+ * first step alone; and random boards (checkers anywhere, on the bar,
+ * all home) with random dice and texts of single steps.  Each text must
+ * parse to the same notation as its copy with doubled blanks (which the
+ * fast scanner leaves to the general one), and resolve to the same bytes
+ * with and without the fast cases (resolve_search); and the quick path
+ * without a play (the replay's), which decides some more texts, must
+ * give the search's position and warnings when it decides, and leave the
+ * board as it was when it does not, as must the replay's loop's own way
+ * to it (resolve_land, then resolve_rest).  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
@@ -33,6 +38,7 @@
 #include "t.h"
 
 #define GAMES	160
+#define BOARDS	40000
 
 static unsigned long long seed = 88172645463325252ULL;
 
@@ -98,7 +104,10 @@ plain(char *buf, size_t size, const bg_play *p, const int *ord,
 
 static int failures;
 
-/* One text: parse it two ways, resolve it two ways. */
+/* Texts that only the quick path without a play decides. */
+static long nlast;
+
+/* One text: parse it two ways, resolve it two ways, and quickly. */
 static void
 try_text(const char *text, const bg_board *b, int s, const int d[2],
     bg_variant v)
@@ -106,8 +115,9 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 	char wide[128];
 	bg_notation n1, n2;
 	bg_resolved r1, r2;
+	bg_board after, land;
 	size_t e1, e2, i, o = 0;
-	int rc1, rc2, same;
+	int rc1, rc2, same, q, ql;
 
 	for (i = 0; text[i] && o + 2 < sizeof wide; i++) {
 		wide[o++] = text[i];
@@ -134,6 +144,109 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 		fprintf(stderr, "resolve \"%s\" (%d%d, side %d, variant %d):"
 		    " %d, search %d\n", text, d[0], d[1], s, (int)v, rc1,
 		    rc2);
+	/*
+	 * Without a play, as the replay asks, the quick path decides some
+	 * more texts: the search's position and warnings, the play legal;
+	 * else the board untouched.
+	 */
+	after = *b;
+	q = resolve_quick(&after, s, &n1, d, bg_variant_get(v)->flags, NULL);
+	if (q != 0)
+		same = rc2 == 0 && r2.code == 0 && memcmp(&after, &r2.after,
+		    sizeof after) == 0 && r2.nwarn == ((q & RQ_UNMARKED) !=
+		    0) + ((q & RQ_EXTRA) != 0) && (!(q & RQ_UNMARKED) ||
+		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & RQ_EXTRA) ||
+		    r2.warn[r2.nwarn - 1] == BG_WHITEXTRA);
+	else
+		same = memcmp(&after, b, sizeof after) == 0;
+	CHECK(same);
+	if (!same && failures++ < 10)
+		fprintf(stderr, "quick \"%s\" (%d%d, side %d, variant %d):"
+		    " %d, search %d\n", text, d[0], d[1], s, (int)v, q, rc2);
+	if (q != 0) {
+		bg_play pl;
+
+		land = *b;
+		nlast += resolve_quick(&land, s, &n1, d,
+		    bg_variant_get(v)->flags, &pl) == 0;
+	}
+	/*
+	 * The replay's own way for a variant without a bear-off rule:
+	 * resolve_land, and resolve_rest for what it leaves (the board
+	 * untouched then), the same as resolve_quick without a play.
+	 */
+	if (bg_variant_get(v)->flags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN))
+		return;
+	land = *b;
+	ql = resolve_land(land.pt[s], land.pt[!s], &n1, d);
+	same = 1;
+	if (ql < 0) {
+		same = memcmp(&land, b, sizeof land) == 0;
+		ql = resolve_rest(land.pt[s], land.pt[!s], &n1, d);
+	} else
+		ql &= 1 | RQ_UNMARKED | RQ_EXTRA;
+	same = same && ql == q && memcmp(&land, &after, sizeof land) == 0;
+	CHECK(same);
+	if (!same && failures++ < 10)
+		fprintf(stderr, "land \"%s\" (%d%d, side %d, variant %d):"
+		    " %d, quick %d\n", text, d[0], d[1], s, (int)v, ql, q);
+}
+
+/*
+ * Boards no game reaches as often: checkers anywhere, on the bar, or
+ * all home, against random dice and texts of single steps, most of
+ * them the dice's, some bearing off, some starred or counted.
+ */
+static void
+test_boards(void)
+{
+	static const bg_variant vs[] = { BG_VARIANT_STANDARD,
+	    BG_VARIANT_NACKGAMMON, BG_VARIANT_TAVLA, BG_VARIANT_HYPER3 };
+	char text[96];
+	bg_board b;
+	int i, k, s, p, c, left, np, f, die, d[2];
+	size_t len;
+
+	for (i = 0; i < BOARDS; i++) {
+		memset(&b, 0, sizeof b);
+		for (p = 0; p < 2; p++) {
+			left = 15;
+			if (below(4) == 0)
+				left -= b.pt[p][25] = (unsigned char)(1 +
+				    below(3));
+			for (; left > 0; left--)
+				b.pt[p][below(3) == 0 ? 1 + below(6) :
+				    1 + below(24)]++;
+		}
+		s = below(2);
+		if (below(3) == 0) {
+			/* All home, some off. */
+			memset(b.pt[s], 0, sizeof b.pt[s]);
+			c = 1 + below(15);
+			b.pt[s][0] = (unsigned char)(15 - c);
+			while (c-- > 0)
+				b.pt[s][1 + below(6)]++;
+		}
+		d[0] = 1 + below(6);
+		d[1] = below(4) ? 1 + below(6) : d[0];
+		np = d[0] == d[1] ? (below(5) ? 4 : 1 + below(4)) :
+		    (below(5) ? 2 : 1 + below(3));
+		len = 0;
+		for (k = 0; k < np && len < sizeof text - 16; k++) {
+			die = below(6) ? d[(k & 1) ^ below(2)] : 1 + below(6);
+			if (b.pt[s][25] && below(3))
+				f = 25;
+			else
+				for (f = 1 + below(25), c = 0; c < 25 &&
+				    b.pt[s][f] == 0; c++)
+					f = f % 25 + 1;
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s%d/%d%s%s", k ? " " : "", f,
+			    f - die > 0 ? f - die : 0, below(6) ? "" : "*",
+			    below(30) ? "" : "(2)");
+		}
+		try_text(text, &b, s, d, vs[below(4)]);
+	}
 }
 
 /* ------------------------------------------------ the .mat move lines */
@@ -628,6 +741,9 @@ main(void)
 	}
 	bg_movelist_free(ml);
 	bg_movelist_free(other);
+	test_boards();
+	/* The last checkers borne off in fewer parts than dice came up. */
+	CHECK(nlast > 0);
 	test_mat();
 	T_DONE("test_fast");
 }

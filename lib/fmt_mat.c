@@ -1849,6 +1849,8 @@ copy64(char *t, const char *s)
 #ifdef BYTES16
 	int k;
 
+	/* Unrolled, or gcc makes the loop a call of memcpy again. */
+#pragma GCC unroll 4
 	for (k = 0; k < 64; k += 16)
 		_mm_storeu_si128((__m128i *)(void *)(t + k), _mm_loadu_si128(
 		    (const __m128i *)(const void *)(s + k)));

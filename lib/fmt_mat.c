@@ -1822,12 +1822,21 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 }
 
 /*
+ * The point of digit values d0 and d1, two when d1 is a digit, else d0.
+ * A product, not a choice, which gcc makes a branch the predictor cannot
+ * guess: more instructions, but on the 100 MB session 12% less time,
+ * side by side.
+ */
+static inline int
+point_of(unsigned d0, unsigned d1, unsigned two)
+{
+	return (int)(d0 + two * (9 * d0 + d1));
+}
+
+/*
  * The point of one or two digits at s[*i], *i moved past it; -1 when
- * s[*i] is not a digit.  Without a branch on the number of digits,
- * which the branch predictor cannot guess: s[*i] is a digit, so s[*i +
- * 1] is in the line (perhaps its end).  The value is a product, not a
- * choice, which gcc makes a branch: more instructions, but on the 100 MB
- * session 12% less time, side by side.
+ * s[*i] is not a digit.  Without a branch on the number of digits:
+ * s[*i] is a digit, so s[*i + 1] is in the line (perhaps its end).
  */
 static inline int
 fast_point(const char *s, size_t *i)
@@ -1839,7 +1848,7 @@ fast_point(const char *s, size_t *i)
 	d1 = (unsigned char)s[*i + 1] - '0';
 	two = d1 <= 9;
 	*i += 1 + two;
-	return (int)(d0 + two * (9 * d0 + d1));
+	return point_of(d0, d1, two);
 }
 
 /* Copy 64 bytes, the text of most move lines, without a call. */
@@ -1922,15 +1931,19 @@ fast_played(bg_record *rec, int np)
 /*
  * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
  * digits, as parse_plain (notation.c) takes it, into *pa: the offset
- * after it, or 0 when it is not one.
+ * after it, or 0 when it is not one.  s[i] is a digit (fast_cells has
+ * looked), so s[i + 1] may be read.
  */
 static size_t
 fast_part(const char *s, size_t i, bg_path *pa)
 {
+	unsigned f = (unsigned char)s[i] - '0', d = (unsigned char)s[i + 1] -
+	    '0', two = d <= 9;
 	int from, to, star;
 
-	if ((from = fast_point(s, &i)) < 0 || s[i++] != '/' ||
-	    (to = fast_point(s, &i)) < 0)
+	from = point_of(f, d, two);
+	i += 1 + two;
+	if (s[i++] != '/' || (to = fast_point(s, &i)) < 0)
 		return 0;
 	star = s[i] == '*';
 	if (((unsigned)from - 1 > BG_BAR - 1) | (to >= from))

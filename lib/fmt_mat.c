@@ -408,12 +408,29 @@ bom(bg_reader *r)
 	return 0;
 }
 
+/*
+ * Up to want more bytes from the input to buf + *len, *len moved past
+ * them, r->eof set at its end.  0, or -BG_EIO.
+ */
+static int
+read_chunk(bg_reader *r, char *buf, size_t *len, size_t want)
+{
+	long n;
+
+	n = r->mem ? mem_read(r, buf + *len, want) :
+	    r->read(r->ctx, buf + *len, want);
+	if (n < 0 || (size_t)n > want)
+		return r->err = -BG_EIO;
+	if (n == 0)
+		r->eof = 1;
+	*len += (size_t)n;
+	return 0;
+}
+
 /* Read and decode one more chunk.  0, or a negative code. */
 static int
 fill_chunk(bg_reader *r)
 {
-	long n;
-	size_t want;
 	int rc;
 
 	if (r->eof)
@@ -430,14 +447,7 @@ fill_chunk(bg_reader *r)
 		if ((rc = fmt_reserve(&r->dec, &r->dcap,
 		    r->dlen + CHUNK + PAD)) < 0)
 			return rc;
-		n = r->mem ? mem_read(r, r->dec + r->dlen, CHUNK) :
-		    r->read(r->ctx, r->dec + r->dlen, CHUNK);
-		if (n < 0 || (size_t)n > CHUNK)
-			return r->err = -BG_EIO;
-		if (n == 0)
-			r->eof = 1;
-		r->dlen += (size_t)n;
-		return 0;
+		return read_chunk(r, r->dec, &r->dlen, CHUNK);
 	}
 	if (r->enc == ENC_UNKNOWN) {
 		/*
@@ -445,26 +455,15 @@ fill_chunk(bg_reader *r)
 		 * text (rawlen) until their BOM says how to read them.
 		 */
 		if ((rc = fmt_reserve(&r->dec, &r->dcap,
-		    r->dlen + CHUNK + PAD)) < 0)
+		    r->dlen + CHUNK + PAD)) < 0 ||
+		    (rc = read_chunk(r, r->dec, &r->rawlen,
+		    CHUNK - r->rawlen)) < 0)
 			return rc;
-		want = CHUNK - r->rawlen;
-		n = r->mem ? mem_read(r, r->dec + r->rawlen, want) :
-		    r->read(r->ctx, r->dec + r->rawlen, want);
-		if (n < 0 || (size_t)n > want)
-			return r->err = -BG_EIO;
-		if (n == 0)
-			r->eof = 1;
-		r->rawlen += (size_t)n;
 		return bom(r);
 	}
-	want = CHUNK - r->rawlen;
-	n = r->mem ? mem_read(r, (char *)r->raw + r->rawlen, want) :
-	    r->read(r->ctx, (char *)r->raw + r->rawlen, want);
-	if (n < 0 || (size_t)n > want)
-		return r->err = -BG_EIO;
-	if (n == 0)
-		r->eof = 1;
-	r->rawlen += (size_t)n;
+	if ((rc = read_chunk(r, (char *)r->raw, &r->rawlen,
+	    CHUNK - r->rawlen)) < 0)
+		return rc;
 	return decode(r);
 }
 

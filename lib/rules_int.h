@@ -137,7 +137,7 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 	long f, q, g, r, d0 = d[0], d1 = d[1];
 	int k, h, h1, hk = 0;
 	unsigned stars = 0;
-	uint16_t sa, sb;
+	uint16_t sa;
 
 	if (n->kind != BG_NOTE_PLAY || (unsigned long)(d0 - 1) > 5)
 		return -1;
@@ -201,12 +201,16 @@ undo:
 	if (q <= 0 || r <= 0)
 		return -1;
 	/*
+	 * The parts' lengths are the dice, in either order, when they have
+	 * the dice's sum and product (the two numbers of a sum and product
+	 * are the roots of one quadratic): no branch on the written order.
 	 * The bar's rule for both steps at once: one checker there moves
 	 * first, two or more take both dice (the first step, from the bar,
 	 * leaves the second one there).
 	 */
 	k = me[25];
-	if (((f - q != d0 || g - r != d1) && (f - q != d1 || g - r != d0)) ||
+	if (((((f - q) + (g - r)) ^ (d0 + d1)) |
+	    (((f - q) * (g - r)) ^ (d0 * d1))) != 0 ||
 	    f > 25 || g > 25 || (k != 0 && (f != 25 || (k > 1 && g != 25))) ||
 	    (h = resolve_step(me, ob, f, q)) < 0)
 		return 0;
@@ -214,17 +218,14 @@ undo:
 		resolve_unland(me, op, n, 1, h * RQ_HIT(0));
 		return 0;
 	}
-	memcpy(&sa, pa[0].hit, 2);
-	memcpy(&sb, pa[1].hit, 2);
-	if ((sa | sb | h | h1) == 0)
-		return 1;
 	hk = h * RQ_HIT(0) | h1 * RQ_HIT(1);
 	/*
-	 * Each part starred on its landing point just when it hit: no
-	 * warning (the second part cannot hit where the first did).
+	 * Each part starred on its landing point just when it hit, with
+	 * one star at most: no warning (the second part cannot hit where
+	 * the first did).  Tested without a branch on the hits.
 	 */
-	if ((pa[0].hit[1] != 0) == h && (pa[1].hit[1] != 0) == h1 &&
-	    (pa[0].hit[0] | pa[1].hit[0]) == 0)
+	if ((pa[0].hit[0] | pa[1].hit[0] | (pa[0].hit[1] ^ h) |
+	    (pa[1].hit[1] ^ h1)) == 0)
 		return 1 | hk;
 	return resolve_landed(n, hk);
 }

@@ -12,7 +12,8 @@
  * without a play (the replay's), which decides some more texts, must
  * give the search's position and warnings when it decides, and leave the
  * board as it was when it does not, as must the replay's loop's own way
- * to it (resolve_land, then resolve_rest).  And
+ * to it (resolve_land, then resolve_rest), also with a star put on the
+ * first point of a part, which no text gives.  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
  * bg_rules_legal's list: every legal play, and of its shorter prefixes
@@ -107,6 +108,63 @@ static int failures;
 /* Texts that only the quick path without a play decides. */
 static long nlast;
 
+/*
+ * Without a play, as the replay asks, the quick path decides some more
+ * texts than bg_notation_resolve's: for notation n on b, the search's
+ * position and warnings, the play legal; else the board untouched.
+ * Returns its answer, with its position in *after.
+ */
+static int
+try_quick(const char *text, const bg_notation *n, const bg_board *b, int s,
+    const int d[2], bg_variant v, bg_board *after)
+{
+	bg_resolved r2;
+	int rc2, q, same;
+
+	memset(&r2, 0xaa, sizeof r2);
+	rc2 = resolve_search(&r2, n, b, s, d, v);
+	*after = *b;
+	q = resolve_quick(after, s, n, d, bg_variant_get(v)->flags, NULL);
+	if (q != 0)
+		same = rc2 == 0 && r2.code == 0 && memcmp(after, &r2.after,
+		    sizeof *after) == 0 && r2.nwarn == ((q & RQ_UNMARKED) !=
+		    0) + ((q & RQ_EXTRA) != 0) && (!(q & RQ_UNMARKED) ||
+		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & RQ_EXTRA) ||
+		    r2.warn[r2.nwarn - 1] == BG_WHITEXTRA);
+	else
+		same = memcmp(after, b, sizeof *after) == 0;
+	CHECK(same);
+	if (!same && failures++ < 10)
+		fprintf(stderr, "quick \"%s\" (%d%d, side %d, variant %d):"
+		    " %d, search %d\n", text, d[0], d[1], s, (int)v, q, rc2);
+	return q;
+}
+
+/*
+ * The replay's way for notation n on b: resolve_land, and resolve_rest
+ * for what it leaves (the board untouched then), must give q, the
+ * answer of resolve_quick without a play, and its position after.
+ */
+static void
+try_land(const char *text, const bg_notation *n, const bg_board *b, int s,
+    const int d[2], int q, const bg_board *after)
+{
+	bg_board land = *b;
+	int ql, same = 1;
+
+	ql = resolve_land(land.pt[s], land.pt[!s], n, d);
+	if (ql < 0) {
+		same = memcmp(&land, b, sizeof land) == 0;
+		ql = resolve_rest(land.pt[s], land.pt[!s], n, d);
+	} else
+		ql &= 1 | RQ_UNMARKED | RQ_EXTRA;
+	same = same && ql == q && memcmp(&land, after, sizeof land) == 0;
+	CHECK(same);
+	if (!same && failures++ < 10)
+		fprintf(stderr, "land \"%s\" (%d%d, side %d): %d, quick %d\n",
+		    text, d[0], d[1], s, ql, q);
+}
+
 /* One text: parse it two ways, resolve it two ways, and quickly. */
 static void
 try_text(const char *text, const bg_board *b, int s, const int d[2],
@@ -117,7 +175,7 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 	bg_resolved r1, r2;
 	bg_board after, land;
 	size_t e1, e2, i, o = 0;
-	int rc1, rc2, same, q, ql;
+	int rc1, rc2, same, q;
 
 	for (i = 0; text[i] && o + 2 < sizeof wide; i++) {
 		wide[o++] = text[i];
@@ -144,25 +202,7 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 		fprintf(stderr, "resolve \"%s\" (%d%d, side %d, variant %d):"
 		    " %d, search %d\n", text, d[0], d[1], s, (int)v, rc1,
 		    rc2);
-	/*
-	 * Without a play, as the replay asks, the quick path decides some
-	 * more texts: the search's position and warnings, the play legal;
-	 * else the board untouched.
-	 */
-	after = *b;
-	q = resolve_quick(&after, s, &n1, d, bg_variant_get(v)->flags, NULL);
-	if (q != 0)
-		same = rc2 == 0 && r2.code == 0 && memcmp(&after, &r2.after,
-		    sizeof after) == 0 && r2.nwarn == ((q & RQ_UNMARKED) !=
-		    0) + ((q & RQ_EXTRA) != 0) && (!(q & RQ_UNMARKED) ||
-		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & RQ_EXTRA) ||
-		    r2.warn[r2.nwarn - 1] == BG_WHITEXTRA);
-	else
-		same = memcmp(&after, b, sizeof after) == 0;
-	CHECK(same);
-	if (!same && failures++ < 10)
-		fprintf(stderr, "quick \"%s\" (%d%d, side %d, variant %d):"
-		    " %d, search %d\n", text, d[0], d[1], s, (int)v, q, rc2);
+	q = try_quick(text, &n1, b, s, d, v, &after);
 	if (q != 0) {
 		bg_play pl;
 
@@ -177,19 +217,17 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 	 */
 	if (bg_variant_get(v)->flags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN))
 		return;
-	land = *b;
-	ql = resolve_land(land.pt[s], land.pt[!s], &n1, d);
-	same = 1;
-	if (ql < 0) {
-		same = memcmp(&land, b, sizeof land) == 0;
-		ql = resolve_rest(land.pt[s], land.pt[!s], &n1, d);
-	} else
-		ql &= 1 | RQ_UNMARKED | RQ_EXTRA;
-	same = same && ql == q && memcmp(&land, &after, sizeof land) == 0;
-	CHECK(same);
-	if (!same && failures++ < 10)
-		fprintf(stderr, "land \"%s\" (%d%d, side %d, variant %d):"
-		    " %d, quick %d\n", text, d[0], d[1], s, (int)v, ql, q);
+	try_land(text, &n1, b, s, d, q, &after);
+	/*
+	 * And with a star on the first point of a part, which no text
+	 * gives (the grammar has none there) but a caller's notation may.
+	 */
+	if (n1.kind != BG_NOTE_PLAY || n1.npath == 0)
+		return;
+	n2 = n1;
+	n2.path[below(n2.npath)].hit[0] = 1;
+	q = try_quick(text, &n2, b, s, d, v, &after);
+	try_land(text, &n2, b, s, d, q, &after);
 }
 
 /*

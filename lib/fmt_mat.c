@@ -1893,8 +1893,12 @@ fast_blanks(const char *s, size_t i, size_t lim)
 	return i;
 }
 
-/* The end of a line for fast_cells: its NUL, or its LF in the text. */
-#define FAST_END(c)	((c) == '\0' || (c) == '\n')
+/*
+ * The end of a line for fast_cells: its NUL, or its LF in the text; in
+ * one test, which also takes the control bytes 2 and 8, where no cell
+ * can be and fast_cells fails all the same (an end must be eol).
+ */
+#define FAST_END(c)	(((c) | 0x0a) == 0x0a)
 
 /* A part "F/T", starred or not, into *pa, zeroed, as parse_plain makes it. */
 static inline void
@@ -2025,10 +2029,11 @@ fast_store(bg_reader *r, const char *s, size_t lim, const size_t st[2],
 
 /*
  * A move line as gnubg writes it, "  7) 64: 13/7 8/4*       Doubles => 2",
- * read in one pass from the number at s[body], its records built in
- * place, on line lineno: a number, then one or two cells apart, each a
- * roll with its play in gnubg's notation (parts "F/T" one blank apart)
- * or none, "Doubles => N", "Takes" or "Drops".  The line ends at eol: a
+ * read in one pass from the number at s[body] (a digit, as the callers
+ * have found), its records built in place, on line lineno: a number,
+ * then one or two cells apart, each a roll with its play in gnubg's
+ * notation (parts "F/T" one blank apart) or none, "Doubles => N",
+ * "Takes" or "Drops".  The line ends at eol: a
  * NUL for a line next_line has cut and trimmed, an LF for one still in
  * the decoded text (fast_next), where blanks may come before it; lim
  * bytes may be read at s.  The records, the columns learned and
@@ -2046,8 +2051,10 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 	struct bg_game *g = &r->game;
 	bg_record *rec = NULL, *base;
 	size_t i = body, j, st[2], en[2];
-	int moveno = 0, n = 0, left, np;
+	int moveno, n = 0, left, np;
 
+	/* s[body] is a digit: fast_next and classify have looked. */
+	moveno = s[i++] - '0';
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');
 	if (s[i] != ')')

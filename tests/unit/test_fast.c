@@ -402,14 +402,16 @@ write_match(void)
 /*
  * A copy of mat with random edits to the move, match, game, tag and
  * result lines: such a line may lose a byte, or gain or have a byte replaced by
- * one of the pieces below, once or twice.
+ * one of the pieces below, once or twice.  Among them the control bytes
+ * that fast_cells' FAST_END takes for a line end with LF and NUL.
  */
 static void
 edit_match(void)
 {
 	static const char *const bits[] = { " ", " ", "  ", "\t", "*", "/",
 	    ":", "0", "1", "2", "5", "6", "7", "9", "D", "T", "x", "\xc3\xa9",
-	    "\v", "(", "Doubles => 4", "Doubles =>", "Doubles => 1234567890",
+	    "\v", "\b", "\x02", "(", "Doubles => 4", "Doubles =>",
+	    "Doubles => 1234567890",
 	    "Takes", "Drops", "Beavers => 4", "Wins 1 point", "Illegal play (",
 	    "????", "53:", "5a:", "73:", "13/7", "25/20*", "6/0", "24/18 18/13",
 	    " 13/7", " 31: 8/5 6/5", " 8/4 8/4", " 1) ", "Takes Drops", "\"",

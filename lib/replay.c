@@ -435,13 +435,10 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
 }
 
 /*
- * From record k on, the rolls that resolve_quick decides, made as the
- * loop of bg_replay_game makes them: each a roll of the side on turn,
- * in a game going on with no double to answer, nothing lost and no
- * callback.  A roll that bears off the side's last checker ends the run
- * and the game, *stop set to 1; a roll resolve_quick refuses (without a
- * play) ends it with *stop 2; else *stop is 0.  Returns the first record
- * left to that loop, with *turn, rolls and *last brought up to date.
+ * The roll rec of side t, whose half of the board is me and the other's
+ * op, made as quick_run makes it, rules saying whether a bear-off rule
+ * of the variant holds: 1 made, 2 made and the side's last checker borne
+ * off, 0 refused (nothing changed).
  */
 static inline int
 quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
@@ -467,40 +464,54 @@ quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
 	return q != 0;
 }
 
+/*
+ * quick_run's rolls from *recp to end by the side on turn, *tp: the last
+ * answer of quick_roll, *recp at the first roll not made, *tp the side
+ * on turn then.  Called with rules constant, so that each kind of
+ * variant has its own loop, with its own quick_roll.
+ */
+static inline int
+quick_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
+    int *tp, unsigned vflags, int rules)
+{
+	const bg_record *rec = *recp;
+	unsigned char *me = rp->board.pt[*tp], *op = rp->board.pt[!*tp], *sw;
+	int t = *tp, r = 1;
+
+	for (; rec < end; rec++) {
+		if (rec->kind != BG_REC_MOVE || rec->side != t ||
+		    (r = quick_roll(rp, rec, me, op, t, vflags, rules)) != 1)
+			break;
+		sw = me;
+		me = op;
+		op = sw;
+		t ^= 1;
+	}
+	*recp = rec;
+	*tp = t;
+	return r;
+}
+
+/*
+ * From record k on, the rolls that resolve_quick decides, made as the
+ * loop of bg_replay_game makes them: each a roll of the side on turn,
+ * in a game going on with no double to answer, nothing lost and no
+ * callback.  A roll that bears off the side's last checker ends the run
+ * and the game, *stop set to 1; a roll resolve_quick refuses (without a
+ * play) ends it with *stop 2; else *stop is 0.  Returns the first record
+ * left to that loop, with *turn, rolls and *last brought up to date.
+ */
 static size_t
 quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
     unsigned vflags, int *turn, int rolls[2], int *last, int *stop)
 {
 	const bg_record *rec = g->rec + k, *end = g->rec + nrec;
-	unsigned char *me = rp->board.pt[*turn], *op = rp->board.pt[!*turn];
-	unsigned char *sw;
 	size_t n;
-	int t = *turn, r = 1;
+	int t = *turn, r;
 
-	/* A loop for each kind of variant, each with its quick_roll. */
-	if (vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN)) {
-		for (; rec < end; rec++) {
-			if (rec->kind != BG_REC_MOVE || rec->side != t ||
-			    (r = quick_roll(rp, rec, me, op, t, vflags,
-			    1)) != 1)
-				break;
-			sw = me;
-			me = op;
-			op = sw;
-			t ^= 1;
-		}
-	} else {
-		for (; rec < end; rec++) {
-			if (rec->kind != BG_REC_MOVE || rec->side != t ||
-			    (r = quick_roll(rp, rec, me, op, t, vflags,
-			    0)) != 1)
-				break;
-			sw = me;
-			me = op;
-			op = sw;
-			t ^= 1;
-		}
-	}
+	r = vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN) ?
+	    quick_loop(rp, &rec, end, &t, vflags, 1) :
+	    quick_loop(rp, &rec, end, &t, vflags, 0);
 	/* The roll that bore off the last checker is made. */
 	if (r == 2) {
 		rec++;

@@ -1018,24 +1018,22 @@ spaces(const char *s, size_t i, size_t n)
 	return i;
 }
 
+/* Eight spaces at s? */
+static int
+all_spaces(const char *s)
+{
+	uint64_t x;
+
+	memcpy(&x, s, 8);
+	return x == ONES * ' ';
+}
+
 /* spaces(), a word at a time: for the padding between a score line's names. */
 static size_t
 padding(const char *s, size_t i, size_t n)
 {
-	uint64_t x;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		if ((x ^= ONES * ' ') != 0) {
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-			/* The first byte that is no space is the lowest. */
-			return i + (size_t)__builtin_ctzll(x) / 8;
-#else
-			break;
-#endif
-		}
-	}
+	while (i + 8 <= n && all_spaces(s + i))
+		i += 8;
 	return spaces(s, i, n);
 }
 
@@ -1686,6 +1684,21 @@ read_cell(bg_reader *r, bg_record *rec, const char *s, size_t len,
 }
 
 /*
+ * The side of a cell alone on its line at display column col, left the
+ * column of the left cells: the left (0) when it starts left of the
+ * middle between the left and right columns, else the right (1).
+ */
+static int
+lone_side(const bg_reader *r, int left, int col)
+{
+	int right = r->rightcol ? r->rightcol : RIGHTCOL;
+
+	if (right < left + 8)
+		right = left + 8;
+	return 2 * col < left + right ? 0 : 1;
+}
+
+/*
  * An unnumbered line that is one keyword cell as gnubg writes it
  * ("Wins 2 points" under the winner's column): the record read_cells
  * would add, without splitting the line.  0, 1 when the line is no such
@@ -1699,38 +1712,23 @@ lone_cell(bg_reader *r, size_t body)
 	const char *s = r->line + body;
 	size_t len = r->llen - body;
 	bg_record kw, *rec;
-	int left, right, dc;
 
 	kw.kind = BG_REC_UNPARSED;
 	kw.value = 0;
 	if (!plain_cell(&kw, s, len))
 		return 1;
-	left = r->leftcol ? r->leftcol : LEFTCOL;
-	right = r->rightcol ? r->rightcol : RIGHTCOL;
-	if (right < left + 8)
-		right = left + 8;
-	dc = dispcol(r, body);
 	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
 		return r->err = -BG_ENOMEM;
 	rec->kind = kw.kind;
 	rec->value = kw.value;
 	rec->line = r->lineno;
 	rec->col = charcol(r, body);
-	rec->side = 2 * dc < left + right ? 0 : 1;
+	rec->side = lone_side(r, r->leftcol ? r->leftcol : LEFTCOL,
+	    dispcol(r, body));
 	if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
 		r->has_result = 1;
 	r->last_line = r->lineno;
 	return 0;
-}
-
-/* Eight spaces at s? */
-static int
-all_spaces(const char *s)
-{
-	uint64_t x;
-
-	memcpy(&x, s, 8);
-	return x == ONES * ' ';
 }
 
 /*
@@ -1981,7 +1979,6 @@ fast_store(bg_reader *r, const char *s, size_t lim, const size_t st[2],
 	bg_record *base = g->rec + g->nrec;
 	size_t off, len, *to;
 	char *t;
-	int right;
 
 	r->last_line = lineno;
 	/*
@@ -2002,20 +1999,15 @@ fast_store(bg_reader *r, const char *s, size_t lim, const size_t st[2],
 	g->s.len += len + 1;
 	if (n == 2)
 		t[en[0] - st[0]] = '\0';
-	/* A lone cell is on the left when it starts left of the middle. */
 	to = g->toff + g->nrec;
 	to[0] = off;
 	if (n == 2) {
 		fast_place(base, st[0], en[0], 0, lineno, moveno);
 		to[1] = off + st[1] - st[0];
 		fast_place(base + 1, st[1], en[1], 1, lineno, moveno);
-	} else {
-		right = r->rightcol ? r->rightcol : RIGHTCOL;
-		if (right < left + 8)
-			right = left + 8;
-		fast_place(base, st[0], en[0], 2 * ((int)st[0] + 1) < left +
-		    right ? 0 : 1, lineno, moveno);
-	}
+	} else
+		fast_place(base, st[0], en[0], lone_side(r, left,
+		    (int)st[0] + 1), lineno, moveno);
 	g->nrec += (size_t)n;
 	/* Learn the columns from a clean two-cell line, as read_cells. */
 	if (n == 2 && st[1] > st[0] + 8) {
@@ -2175,7 +2167,7 @@ read_cells(bg_reader *r, size_t body, int numbered)
 {
 	const char *s = r->line;
 	size_t st[MAXCELL], en[MAXCELL], from = body;
-	int n, i, moveno = 0, left, right, rc, dc[MAXCELL];
+	int n, i, moveno = 0, left, rc, dc[MAXCELL];
 	bg_record rec;
 
 	if (numbered && r->fast && r->plain &&
@@ -2192,9 +2184,6 @@ read_cells(bg_reader *r, size_t body, int numbered)
 		from++;
 	} else
 		left = r->leftcol ? r->leftcol : LEFTCOL;
-	right = r->rightcol ? r->rightcol : RIGHTCOL;
-	if (right < left + 8)
-		right = left + 8;
 	n = split_cells(s, from, r->llen, st, en);
 	if (n > 0)
 		r->last_line = r->lineno;
@@ -2209,7 +2198,7 @@ read_cells(bg_reader *r, size_t body, int numbered)
 		rec.col = charcol(r, st[i]);
 		rec.moveno = moveno;
 		if (n == 1)
-			rec.side = 2 * dc[i] < left + right ? 0 : 1;
+			rec.side = lone_side(r, left, dc[i]);
 		else
 			rec.side = i & 1;
 		read_cell(r, &rec, s + st[i], en[i] - st[i], st[i]);

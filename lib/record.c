@@ -389,13 +389,8 @@ rec_game_finish(struct bg_game *g)
 	size_t i, n = g->nrec;
 
 	/* In locals: a store to a text could alias g's fields. */
-	for (i = 0; i + 4 <= n; i += 4) {
-		rec[i].text = p + toff[i];
-		rec[i + 1].text = p + toff[i + 1];
-		rec[i + 2].text = p + toff[i + 2];
-		rec[i + 3].text = p + toff[i + 3];
-	}
-	for (; i < n; i++)
+#pragma GCC unroll 4
+	for (i = 0; i < n; i++)
 		rec[i].text = p + toff[i];
 }
 

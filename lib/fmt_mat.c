@@ -121,8 +121,9 @@ struct bg_reader {
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
-	int		 fast;		/* fast_cells, plain_match, plain_game
-					   and plain_tag may read lines */
+	int		 fast;		/* lying_line, fast_cells, plain_match,
+					   plain_game and plain_tag may read
+					   lines */
 	int		 number;	/* of the match or game line classified */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
@@ -765,6 +766,51 @@ set_line(bg_reader *r, char *s, size_t n, int plain)
 }
 
 /*
+ * The line at r->dpos, whole and nothing of it scanned, read where it
+ * lies when it is printable ASCII ended by an LF in the text and no
+ * longer than MAXLINE, as next_line would read it (such a line has no
+ * CR, no byte to repair and no long line to report): 1, or 0 to leave it
+ * to next_line.  The text is followed by PAD NULs (fill), so sixteen
+ * bytes from one of its bytes may be read.
+ */
+static int
+lying_line(bg_reader *r)
+{
+	char *s = r->dec + r->dpos;
+	size_t e = 0, n;
+#ifdef BYTES16
+	const __m128i sp = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f);
+	__m128i x;
+	unsigned m;
+
+	for (;; e += 16) {
+		x = _mm_loadu_si128((const __m128i *)(const void *)(s + e));
+		/* Signed: the bytes from 0x80 are below the space too. */
+		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
+		    _mm_cmplt_epi8(x, sp), _mm_cmpeq_epi8(x, del)));
+		if (m != 0)
+			break;
+	}
+	e += (unsigned)__builtin_ctz(m);
+#else
+	while ((unsigned)((unsigned char)s[e] - ' ') < 0x7f - ' ')
+		e++;
+#endif
+	if (s[e] != '\n' || e > MAXLINE || e >= r->dlen - r->dpos)
+		return 0;
+	for (n = e; n > 0 && s[n - 1] == ' '; n--)
+		;
+	s[n] = '\0';
+	r->line = s;
+	r->llen = n;
+	r->plain = 1;
+	r->longline = 0;
+	r->dpos = r->dscan = r->dpos + e + 1;
+	r->lineno++;
+	return 1;
+}
+
+/*
  * The next line: 1, 0 at the end, or a negative code.  Reports a bad
  * encoding once per reader and every cut line.
  */
@@ -788,6 +834,9 @@ next_line(bg_reader *r)
 		r->plain = r->pplain;
 		return 1;
 	}
+	if (r->fast && r->dec != NULL && !r->skipping &&
+	    r->dscan == r->dpos && lying_line(r))
+		return 1;
 	r->longline = 0;
 	for (;;) {
 		whole = r->dscan == r->dpos;	/* bad is the line's */
@@ -2546,6 +2595,17 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 				continue;
 			}
 			diag_line(r, BG_ESCORE);
+		}
+		/*
+		 * A keyword cell alone on its line ("Wins 2 points"), which
+		 * read_cells would read with lone_cell, without first asking
+		 * whether a cell starts it: all the keywords of plain_cell
+		 * do.
+		 */
+		if (k == L_OTHER && r->fast && (rc = lone_cell(r, body)) <= 0) {
+			if (rc < 0)
+				return r->err;
+			continue;
 		}
 		if (k == L_OTHER)
 			k = cells(r, body);

@@ -122,8 +122,8 @@ struct bg_reader {
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
 	int		 fast;		/* lying_line, fast_cells, plain_match,
-					   plain_game and plain_tag may read
-					   lines */
+					   plain_game, plain_score and plain_tag
+					   may read lines */
 	int		 number;	/* of the match or game line classified */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
@@ -1339,105 +1339,70 @@ clean_name(bg_reader *r, const char *s, size_t len, const char **name,
 }
 
 /*
- * The colons of s[0..n) when every byte is printable ASCII: their number,
- * counted up to three, the offsets of the first two in c; -1 for a byte
- * that is not printable.  Sixteen bytes at a time where SSE2 is.
+ * The offset of the first colon from s[i] on, when every byte before it
+ * is printable ASCII; else the offset of the first byte that is not.
  */
-static int
-score_colons(const char *s, size_t n, size_t c[2])
+static size_t
+to_colon(const char *s, size_t i)
 {
-	size_t i = 0;
-	int m = 0;
-#ifdef BYTES16
-	const __m128i sp = _mm_set1_epi8(' '), del = _mm_set1_epi8(0x7f),
-	    colon = _mm_set1_epi8(':');
-	__m128i x;
-	unsigned bad, col, shift;
-
-	for (; i < n && n >= 16; i += 16) {
-		/* The last 16 bytes, those before i shifted off. */
-		shift = i + 16 <= n ? 0 : (unsigned)(i + 16 - n);
-		x = _mm_loadu_si128((const __m128i *)(const void *)
-		    (s + i - shift));
-		/* Signed: the bytes from 0x80 are below the space too. */
-		bad = (unsigned)_mm_movemask_epi8(_mm_or_si128(
-		    _mm_cmplt_epi8(x, sp), _mm_cmpeq_epi8(x, del))) >> shift;
-		col = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, colon)) >>
-		    shift;
-		if (bad != 0)
-			return -1;
-		for (; col != 0; col &= col - 1) {
-			if (m == 2)
-				return 3;
-			c[m++] = i + (unsigned)__builtin_ctz(col);
-		}
-	}
-#endif
-	for (; i < n; i++) {
-		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] >= 0x7f)
-			return -1;
-		if (s[i] == ':') {
-			if (m == 2)
-				return 3;
-			c[m++] = i;
-		}
-	}
-	return m;
+	while ((unsigned)((unsigned char)s[i] - ' ') < 0x7f - ' ' &&
+	    s[i] != ':')
+		i++;
+	return i;
 }
 
 /*
  * A score line as gnubg writes it (" Alice : 2      Bob : 4"): printable
  * ASCII with two colons only, scores of one to nine digits.  Sets what
- * P_SCORE's groups 1 to 4 would hold (the names trimmed, the scores) and
- * returns 1; 0 for any other line, which the pattern then judges.
+ * P_SCORE's groups 1 and 3 would hold (the names trimmed) and the values
+ * of its groups 2 and 4, and returns 1; 0 for any other line, which the
+ * pattern then judges.  In one pass: the line is s[0..n), and s[n] is
+ * its NUL.
  */
 static int
-plain_score(const char *s, size_t n, size_t st[2], size_t len[2],
-    size_t ds[2], size_t dl[2])
+plain_score(const char *s, size_t n, size_t st[2], size_t len[2], int v[2])
 {
-	size_t i = 0, c[2], k, e;
+	size_t i = 0, k, c, e, d;
+	unsigned long u;
 
-	if (score_colons(s, n, c) != 2)
-		return 0;
 	for (k = 0; k < 2; k++) {
-		i = padding(s, i, c[k]);
-		for (e = c[k]; e > i && s[e - 1] == ' '; e--)
+		i = padding(s, i, n);
+		if (s[c = to_colon(s, i)] != ':')
+			return 0;
+		for (e = c; e > i && s[e - 1] == ' '; e--)
 			;
 		if (e == i)
 			return 0;
 		st[k] = i;
 		len[k] = e - i;
-		i = spaces(s, c[k] + 1, n);
-		for (ds[k] = i; i < n && isdig((unsigned char)s[i]); i++)
-			;
-		dl[k] = i - ds[k];
-		if (dl[k] < 1 || dl[k] > 9)
+		/*
+		 * Nine digits at most, so the value is atoin's; more wrap
+		 * u round, unsigned, and are refused.
+		 */
+		for (d = i = spaces(s, c + 1, n), u = 0;
+		    isdig((unsigned char)s[i]); i++)
+			u = u * 10 + (unsigned)(s[i] - '0');
+		if (i == d || i - d > 9)
 			return 0;
-		if (k == 0 && (i >= n || s[i] != ' '))
+		v[k] = (int)u;
+		if (k == 0 && s[i] != ' ')
 			return 0;
 	}
 	return spaces(s, i, n) == n;
 }
 
-/* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
+/* The game's scores v and players named at st, len in the score line. */
 static int
-score_line(bg_reader *r)
+set_score(bg_reader *r, const size_t st[2], const size_t len[2],
+    const int v[2])
 {
 	struct bg_game *g = &r->game;
-	size_t st[2], len[2], ds[2], dl[2], n, rs, rl;
+	size_t n, rs, rl;
 	const char *name;
 	int s, rc;
 
-	if (!plain_score(r->line, r->llen, st, len, ds, dl)) {
-		if (!re_match(r, P_SCORE, r->line, r->llen))
-			return 0;
-		group(r, 1, &st[0], &len[0]);
-		group(r, 3, &st[1], &len[1]);
-		group(r, 2, &ds[0], &dl[0]);
-		group(r, 4, &ds[1], &dl[1]);
-	}
-	for (s = 0; s < 2; s++)
-		g->score[s] = atoin(r->line + ds[s], dl[s]);
+	g->score[0] = v[0];
+	g->score[1] = v[1];
 	for (s = 0; s < 2; s++) {
 		if ((rc = clean_name(r, r->line + st[s], len[s], &name, &n,
 		    &rs, &rl)) < 0)
@@ -1451,6 +1416,43 @@ score_line(bg_reader *r)
 	}
 	g->score_line = r->lineno;
 	return 1;
+}
+
+/* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
+static int
+score_line(bg_reader *r)
+{
+	size_t st[2], len[2], ds, dl;
+	int v[2], s;
+
+	if (!r->fast || !plain_score(r->line, r->llen, st, len, v)) {
+		if (!re_match(r, P_SCORE, r->line, r->llen))
+			return 0;
+		for (s = 0; s < 2; s++) {
+			group(r, 1 + 2 * s, &st[s], &len[s]);
+			group(r, 2 + 2 * s, &ds, &dl);
+			v[s] = atoin(r->line + ds, dl);
+		}
+	}
+	return set_score(r, st, len, v);
+}
+
+/*
+ * The score line as gnubg writes it, before classify: a line plain_score
+ * takes is one classify would give to score_line, unless it starts
+ * with a comment's mark (the colons rule out a match or game line).
+ * 1, 0 for another line, or a negative code.
+ */
+static int
+fast_score(bg_reader *r)
+{
+	size_t st[2], len[2];
+	int v[2];
+
+	if (!plain_score(r->line, r->llen, st, len, v) ||
+	    r->line[st[0]] == ';' || r->line[st[0]] == '#')
+		return 0;
+	return set_score(r, st, len, v);
 }
 
 /* Add a comment or set-position line as a record of the game. */
@@ -2206,6 +2208,81 @@ fast_next(bg_reader *r)
 }
 
 /*
+ * The end of a keyword cell as gnubg writes it at s[i] ("Takes", "Drops",
+ * "Doubles => 2"), NUL-terminated; i when there is none.  plain_cell
+ * then reads the cell.
+ */
+static size_t
+keyword_end(const char *s, size_t i)
+{
+	size_t k = i;
+
+	if (strncmp(s + i, "Takes", 5) == 0 || strncmp(s + i, "Drops", 5) == 0)
+		k = i + 5;
+	else if (strncmp(s + i, "Doubles => ", 11) == 0)
+		for (k = i + 11; isdig((unsigned char)s[k]); k++)
+			;
+	return k;
+}
+
+/*
+ * A move line fast_cells leaves, of two keyword cells as gnubg writes
+ * them, the second perhaps a result ("26)  Drops      Wins 2 points"):
+ * the records and columns read_cells would make of it, with body at the
+ * number.  0, 1 when the line is no such line (nothing changed), or a
+ * negative code.  The cells hold no roll or other keyword, so the line
+ * splits into these two only; the line is plain and right-trimmed, and
+ * the second cell runs to its end.
+ */
+static int
+plain_pair(bg_reader *r, size_t body)
+{
+	const char *s = r->line;
+	size_t from = body, st[2], en[2];
+	bg_record kw[2], *rec;
+	int k, moveno;
+
+	while (isdig((unsigned char)s[from]))
+		from++;
+	st[0] = spaces(s, from + 1, r->llen);
+	en[0] = keyword_end(s, st[0]);
+	st[1] = spaces(s, en[0], r->llen);
+	en[1] = r->llen;
+	/* A blank after the first cell, and a second cell. */
+	if (en[0] == st[0] || st[1] == en[0] || st[1] == en[1])
+		return 1;
+	for (k = 0; k < 2; k++) {
+		kw[k].value = 0;
+		if (!plain_cell(&kw[k], s + st[k], en[k] - st[k]))
+			return 1;
+	}
+	moveno = atoin(s + body, from - body);
+	for (k = 0; k < 2; k++) {
+		/* As lone_cell: the record read_cells would add. */
+		if ((rec = rec_game_new(&r->game, s + st[k], en[k] - st[k])) ==
+		    NULL)
+			return r->err = -BG_ENOMEM;
+		rec->kind = kw[k].kind;
+		rec->value = kw[k].value;
+		rec->line = r->lineno;
+		rec->col = (int)st[k] + 1;
+		rec->moveno = moveno;
+		rec->side = k;
+		if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
+			r->has_result = 1;
+	}
+	r->last_line = r->lineno;
+	/* The columns, as read_cells learns them from two cells. */
+	if (st[1] > st[0] + 8) {
+		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
+			r->leftcol = (int)st[0] + 1;
+		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
+			r->rightcol = (int)st[1] + 1;
+	}
+	return 0;
+}
+
+/*
  * A line of cells: numbered (body at the number) or not.  The first of
  * two cells is the left player's, the second the right player's; a lone
  * cell is on the left when it starts before the middle of the left and
@@ -2223,6 +2300,8 @@ read_cells(bg_reader *r, size_t body, int numbered)
 	    (rc = (int)fast_cells(r, s, body, r->llen + 1, '\0',
 	    r->lineno)) != 0)
 		return rc < 0 ? rc : 0;
+	if (numbered && r->fast && r->plain && (rc = plain_pair(r, body)) <= 0)
+		return rc;
 	if (!numbered && r->fast && (rc = lone_cell(r, body)) <= 0)
 		return rc;
 	if (numbered) {
@@ -2497,6 +2576,35 @@ bg_reader_next_match(bg_reader *r, const bg_match **m)
 	return 1;
 }
 
+/*
+ * The line at r->dpos read where it lies (lying_line) when it starts
+ * with a game line's 'G' or a result's 'W' after blanks, as the loop of
+ * bg_reader_next_game finds it after the move lines, and classified into
+ * *k and *body: 1, or 0 having read nothing.  A game line plain_game
+ * reads is L_GAME (its number in r->number), a 'W' line L_OTHER, without
+ * classify.
+ */
+static int
+fast_lead(bg_reader *r, enum kind *k, size_t *body)
+{
+	const char *s = r->dec + r->dpos;
+	size_t i = 0;
+
+	while (s[i] == ' ')
+		i++;
+	if ((s[i] != 'G' && s[i] != 'W') || !lying_line(r))
+		return 0;
+	/* Only spaces and printable bytes: classify's body is i. */
+	*body = i;
+	if (s[i] == 'W')
+		*k = L_OTHER;
+	else if (plain_game(r->line, r->llen, &r->number))
+		*k = L_GAME;
+	else
+		*k = classify(r, body);
+	return 1;
+}
+
 /* The game is over: check it ended, fix the text pointers. */
 static void
 end_game(bg_reader *r, int at_eof)
@@ -2541,12 +2649,14 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 
 	for (;;) {
 		enum kind k;
+		int lead = 0, sc;
 
 		/*
 		 * Move lines where they lie, while nothing waits, and the
 		 * empty lines between them, which next_line would give for
 		 * classify to call blank: the text is followed by NULs, so a
-		 * line end at dpos is in it.
+		 * line end at dpos is in it.  Then the line after them, when
+		 * it is a game line or a result, without all of classify.
 		 */
 		if (r->fast && r->dec != NULL && !r->pushed && !r->skipping &&
 		    r->nq == 0 && !r->expect_score && r->dscan == r->dpos) {
@@ -2560,10 +2670,23 @@ bg_reader_next_game(bg_reader *r, const bg_game **gp)
 				r->dpos = r->dscan = r->dpos + 1;
 				r->lineno++;
 			}
+			lead = fast_lead(r, &k, &body);
 		}
-		if ((rc = next_line(r)) <= 0)
-			break;
-		k = classify(r, &body);
+		if (!lead) {
+			if ((rc = next_line(r)) <= 0)
+				break;
+			/* rc stays next_line's, which the end tells. */
+			if (r->expect_score && r->fast && r->nq == 0 &&
+			    (sc = fast_score(r)) != 0) {
+				if (sc < 0)
+					return r->err = sc;
+				r->expect_score = 0;
+				r->last_line = r->lineno;
+				continue;
+			}
+			k = classify(r, &body);
+		} else
+			rc = 1;
 
 		if (k == L_BLANK)
 			continue;

@@ -325,6 +325,32 @@ roll_cell(char *buf, size_t size, const int d[2], const bg_play *p)
 }
 
 /*
+ * A score line, mostly as gnubg writes it, now and then with names that
+ * need cleaning (blanks, a rating after a comma), a mark of a comment, a
+ * score of ten digits or none, or a third colon.
+ */
+static void
+score_line(void)
+{
+	static const char *const names[] = { "Alice", "Alice", "Bob",
+	    "Bob Smith", "J. Doe,1500", "x,1500.5", "a  b", "c,", ",7",
+	    ";semi", "#hash", "d:e", "Zo\xc3\xab", "9) nine", "Game 3",
+	    "7 point match", "tab\there" };
+	static const int nn = sizeof names / sizeof names[0];
+	static const char *const scores[] = { "0", "3", "16336", "123456789",
+	    "1234567890", "", "x", "12:" };
+	const char *a = below(2) ? "Alice" : names[below(nn)];
+	const char *b = below(2) ? "Bob" : names[below(nn)];
+	const char *x = below(4) ? scores[below(3)] : scores[below(8)];
+	const char *y = below(4) ? scores[below(3)] : scores[below(8)];
+	int w = below(4) ? 32 : below(40);
+
+	put(" %s : %s%*s%s : %s%s\n", a, x, w - (int)(strlen(a) +
+	    strlen(x)) > 1 ? w - (int)(strlen(a) + strlen(x)) : 1, "", b, y,
+	    below(8) ? "" : " ");
+}
+
+/*
  * A match of random legal games in gnubg's layout, with a double,
  * take or drop now and then (the replay's verdict does not matter).
  */
@@ -343,7 +369,11 @@ write_match(void)
 		bg_board b;
 
 		bg_board_start(&b, BG_VARIANT_STANDARD);
-		put("\n Game %d\n Alice : 0                      Bob : 0\n", g);
+		/* Now and then a game of nothing, not even a score line. */
+		if (below(8) == 0)
+			put("\n Game %d\n", g);
+		put("\n Game %d\n", g);
+		score_line();
 		s = below(2);
 		moveno = 1;
 		cell[0][0] = '\0';
@@ -393,8 +423,26 @@ write_match(void)
 			s = !s;
 		}
 		if (cell[0][0])
-			put("%3d) %s\n", moveno, cell[0]);
-		put("      Wins 1 point\n");
+			put("%3d) %s\n", moveno++, cell[0]);
+		/* The result under either column, or after a drop. */
+		n = 1 + below(3);
+		switch (below(4)) {
+		case 0:
+			put("      Wins %d point%s\n", n, n > 1 ? "s" : "");
+			break;
+		case 1:
+			put("%*sWins %d points\n", 30 + below(8), "", n);
+			break;
+		case 2:
+			put("%3d)%*s%s%*sWins %d point%s\n", moveno,
+			    1 + below(3), "", below(2) ? "Drops" : below(2) ?
+			    "Takes" : "Doubles => 16", below(2) ? 18 +
+			    below(8) : 1 + below(10), "", n, below(2) ? "s" :
+			    "");
+			break;
+		default:
+			put("  Wins %d point \n", n);
+		}
 	}
 	bg_movelist_free(ml);
 }
@@ -430,7 +478,8 @@ edit_match(void)
 		i = e < matlen ? e + 1 : e;
 		if (b > 5 && (line[3] == ')' || line[0] == ';' ||
 		    line[0] == '#' || line[1] == 'G' || line[2] == 'p' ||
-		    line[b - 1] == 't') && below(3) == 0)
+		    line[b - 1] == 't' || line[b - 1] == 's' ||
+		    memchr(line, ':', b) != NULL) && below(3) == 0)
 			for (edits = 1 + below(2); edits > 0; edits--) {
 				const char *bit = bits[below(sizeof bits /
 				    sizeof bits[0])];
@@ -545,9 +594,15 @@ read_pair(bg_reader **r)
 			}
 			for (k = 0; same && k < 2; k++)
 				same &= bg_game_score(g[0], (int)k) ==
-				    bg_game_score(g[1], (int)k);
+				    bg_game_score(g[1], (int)k) &&
+				    same_str(bg_game_player(g[0], (int)k),
+				    bg_game_player(g[1], (int)k)) &&
+				    same_str(bg_game_rating(g[0], (int)k),
+				    bg_game_rating(g[1], (int)k));
 			same &= bg_game_number(g[0]) == bg_game_number(g[1]) &&
-			    bg_game_line(g[0]) == bg_game_line(g[1]);
+			    bg_game_line(g[0]) == bg_game_line(g[1]) &&
+			    bg_game_score_line(g[0]) ==
+			    bg_game_score_line(g[1]);
 		}
 		if (!same)
 			break;

@@ -1093,13 +1093,16 @@ padding(const char *s, size_t i, size_t n)
 static int
 digits(const char *s, size_t *i, size_t n, int *v)
 {
-	size_t k = *i;
+	size_t k = *i, j = k;
+	unsigned long u = 0;
 
-	while (*i < n && isdig((unsigned char)s[*i]))
-		(*i)++;
-	if (*i == k || *i - k > 9)
+	/* The value as atoin's, in the same pass; more than nine wrap. */
+	for (; j < n && isdig((unsigned char)s[j]); j++)
+		u = u * 10 + (unsigned)(s[j] - '0');
+	*i = j;
+	if (j == k || j - k > 9)
 		return 0;
-	*v = atoin(s + k, *i - k);
+	*v = (int)u;
 	return 1;
 }
 

@@ -389,7 +389,7 @@ rec_game_finish(struct bg_game *g)
 	size_t i, n = g->nrec;
 
 	/* In locals: a store to a text could alias g's fields. */
-#pragma GCC unroll 4
+#pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		rec[i].text = p + toff[i];
 }

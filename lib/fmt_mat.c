@@ -2218,13 +2218,17 @@ fast_next(bg_reader *r)
 static size_t
 keyword_end(const char *s, size_t i)
 {
+	const char *w = s[i] == 'T' ? "Takes" : s[i] == 'D' ? s[i + 1] == 'r' ?
+	    "Drops" : "Doubles => " : "";
 	size_t k = i;
 
-	if (strncmp(s + i, "Takes", 5) == 0 || strncmp(s + i, "Drops", 5) == 0)
-		k = i + 5;
-	else if (strncmp(s + i, "Doubles => ", 11) == 0)
-		for (k = i + 11; isdig((unsigned char)s[k]); k++)
-			;
+	/* The word, up to the first byte that differs, the NUL at most. */
+	while (*w != '\0' && s[k] == *w)
+		k++, w++;
+	if (*w != '\0')
+		return i;
+	while (isdig((unsigned char)s[k]))
+		k++;
 	return k;
 }
 

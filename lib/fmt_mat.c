@@ -1786,6 +1786,85 @@ lone_cell(bg_reader *r, size_t body)
 }
 
 /*
+ * The end of a keyword cell as gnubg writes it at s[i] ("Takes", "Drops",
+ * "Doubles => 2"), NUL-terminated; i when there is none.  plain_cell
+ * then reads the cell.
+ */
+static size_t
+keyword_end(const char *s, size_t i)
+{
+	const char *w = s[i] == 'T' ? "Takes" : s[i] == 'D' ? s[i + 1] == 'r' ?
+	    "Drops" : "Doubles => " : "";
+	size_t k = i;
+
+	/* The word, up to the first byte that differs, the NUL at most. */
+	while (*w != '\0' && s[k] == *w)
+		k++, w++;
+	if (*w != '\0')
+		return i;
+	while (isdig((unsigned char)s[k]))
+		k++;
+	return k;
+}
+
+/*
+ * A move line fast_cells leaves, of two keyword cells as gnubg writes
+ * them, the second perhaps a result ("26)  Drops      Wins 2 points"):
+ * the records and columns read_cells would make of it, with body at the
+ * number.  0, 1 when the line is no such line (nothing changed), or a
+ * negative code.  The cells hold no roll or other keyword, so the line
+ * splits into these two only; the line is plain and right-trimmed, and
+ * the second cell runs to its end.
+ */
+static int
+plain_pair(bg_reader *r, size_t body)
+{
+	const char *s = r->line;
+	size_t from = body, st[2], en[2];
+	bg_record kw[2], *rec;
+	int k, moveno;
+
+	while (isdig((unsigned char)s[from]))
+		from++;
+	st[0] = spaces(s, from + 1, r->llen);
+	en[0] = keyword_end(s, st[0]);
+	st[1] = spaces(s, en[0], r->llen);
+	en[1] = r->llen;
+	/* A blank after the first cell, and a second cell. */
+	if (en[0] == st[0] || st[1] == en[0] || st[1] == en[1])
+		return 1;
+	for (k = 0; k < 2; k++) {
+		kw[k].value = 0;
+		if (!plain_cell(&kw[k], s + st[k], en[k] - st[k]))
+			return 1;
+	}
+	moveno = atoin(s + body, from - body);
+	for (k = 0; k < 2; k++) {
+		/* As lone_cell: the record read_cells would add. */
+		if ((rec = rec_game_new(&r->game, s + st[k], en[k] - st[k])) ==
+		    NULL)
+			return r->err = -BG_ENOMEM;
+		rec->kind = kw[k].kind;
+		rec->value = kw[k].value;
+		rec->line = r->lineno;
+		rec->col = (int)st[k] + 1;
+		rec->moveno = moveno;
+		rec->side = k;
+		if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
+			r->has_result = 1;
+	}
+	r->last_line = r->lineno;
+	/* The columns, as read_cells learns them from two cells. */
+	if (st[1] > st[0] + 8) {
+		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
+			r->leftcol = (int)st[0] + 1;
+		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
+			r->rightcol = (int)st[1] + 1;
+	}
+	return 0;
+}
+
+/*
  * Offset of the first non-blank of s[i..len), or len; the padding
  * between the columns goes a word at a time.
  */
@@ -2208,85 +2287,6 @@ fast_next(bg_reader *r)
 	r->lineno++;
 	r->dpos = r->dscan = r->dpos + (size_t)end + 1;
 	return 1;
-}
-
-/*
- * The end of a keyword cell as gnubg writes it at s[i] ("Takes", "Drops",
- * "Doubles => 2"), NUL-terminated; i when there is none.  plain_cell
- * then reads the cell.
- */
-static size_t
-keyword_end(const char *s, size_t i)
-{
-	const char *w = s[i] == 'T' ? "Takes" : s[i] == 'D' ? s[i + 1] == 'r' ?
-	    "Drops" : "Doubles => " : "";
-	size_t k = i;
-
-	/* The word, up to the first byte that differs, the NUL at most. */
-	while (*w != '\0' && s[k] == *w)
-		k++, w++;
-	if (*w != '\0')
-		return i;
-	while (isdig((unsigned char)s[k]))
-		k++;
-	return k;
-}
-
-/*
- * A move line fast_cells leaves, of two keyword cells as gnubg writes
- * them, the second perhaps a result ("26)  Drops      Wins 2 points"):
- * the records and columns read_cells would make of it, with body at the
- * number.  0, 1 when the line is no such line (nothing changed), or a
- * negative code.  The cells hold no roll or other keyword, so the line
- * splits into these two only; the line is plain and right-trimmed, and
- * the second cell runs to its end.
- */
-static int
-plain_pair(bg_reader *r, size_t body)
-{
-	const char *s = r->line;
-	size_t from = body, st[2], en[2];
-	bg_record kw[2], *rec;
-	int k, moveno;
-
-	while (isdig((unsigned char)s[from]))
-		from++;
-	st[0] = spaces(s, from + 1, r->llen);
-	en[0] = keyword_end(s, st[0]);
-	st[1] = spaces(s, en[0], r->llen);
-	en[1] = r->llen;
-	/* A blank after the first cell, and a second cell. */
-	if (en[0] == st[0] || st[1] == en[0] || st[1] == en[1])
-		return 1;
-	for (k = 0; k < 2; k++) {
-		kw[k].value = 0;
-		if (!plain_cell(&kw[k], s + st[k], en[k] - st[k]))
-			return 1;
-	}
-	moveno = atoin(s + body, from - body);
-	for (k = 0; k < 2; k++) {
-		/* As lone_cell: the record read_cells would add. */
-		if ((rec = rec_game_new(&r->game, s + st[k], en[k] - st[k])) ==
-		    NULL)
-			return r->err = -BG_ENOMEM;
-		rec->kind = kw[k].kind;
-		rec->value = kw[k].value;
-		rec->line = r->lineno;
-		rec->col = (int)st[k] + 1;
-		rec->moveno = moveno;
-		rec->side = k;
-		if (rec->kind == BG_REC_WIN || rec->kind == BG_REC_LOSS)
-			r->has_result = 1;
-	}
-	r->last_line = r->lineno;
-	/* The columns, as read_cells learns them from two cells. */
-	if (st[1] > st[0] + 8) {
-		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
-			r->leftcol = (int)st[0] + 1;
-		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
-			r->rightcol = (int)st[1] + 1;
-	}
-	return 0;
 }
 
 /*

@@ -655,14 +655,17 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
 	/*
-	 * A dance, two parts for two dice (which quick_last leaves), and
-	 * one part for two dice with a checker on the bar (which is not
-	 * home for quick_last), without the registers other saves.
+	 * A dance, two parts for two dice and four for a double (which
+	 * quick_last leaves), and one part for two dice with a checker on
+	 * the bar (which is not home for quick_last), without the
+	 * registers other saves.
 	 */
 	if (n->kind != BG_NOTE_PLAY)
 		return dance(me, op, n, hi, lo);
 	if (hi != lo && n->npath == 2)
 		return rest_two(me, op, n, hi, lo);
+	if (hi == lo && n->npath == 4)
+		return quick_double(me, op, n, hi, NULL);
 	if (hi != lo && n->npath == 1 && me[25] != 0)
 		return quick_enter(me, op, &n->path[0], hi, lo, NULL);
 	return other(me, op, n, hi, lo, NULL);

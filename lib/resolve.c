@@ -482,6 +482,33 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 }
 
 /*
+ * quick_two without a play, for resolve_rest: its first route written
+ * out, which is the one taken nearly always; any other is quick_two's,
+ * which tries the first again.
+ */
+static int
+rest_two(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo)
+{
+	const bg_path *pa = &n->path[0], *pb = &n->path[1];
+	int fa = pa->pt[0], qa = pa->pt[1], fb = pb->pt[0], qb = pb->pt[1];
+	int d0, h0, h1;
+
+	if (pa->npt != 2 || pb->npt != 2 || pa->count > 1 || pb->count > 1)
+		return 0;
+	d0 = qa > 0 && fa - qa == lo ? lo : hi;
+	if ((h0 = quick_step(me, op, fa, qa, d0)) < 0)
+		return quick_two(me, op, n, hi, lo, NULL);
+	if ((h1 = quick_step(me, op, fb, qb, hi + lo - d0)) < 0) {
+		quick_undo(me, op, fa, qa, h0);
+		return quick_two(me, op, n, hi, lo, NULL);
+	}
+	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
+}
+
+/*
  * The last checkers of the side borne off in fewer parts than dice: for
  * two different dice one part, for a double one to three, each f/0
  * without a star, from points that hold exactly the checkers left, the
@@ -554,7 +581,7 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 		return resolve_other(b, s, n, d, vflags, p);
 	if (p != NULL) {
 		memset(p, 0, sizeof *p);
-		if (q > 0) {
+		if (q > 0 && n->kind == BG_NOTE_PLAY) {
 			p->n = n->npath;
 			for (k = 0; k < p->n; k++) {
 				p->step[k].from = n->path[k].pt[0];
@@ -628,13 +655,19 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 	hi = d[0] > d[1] ? d[0] : d[1];
 	lo = d[0] + d[1] - hi;
 	/*
-	 * A dance, and two parts for two dice (which quick_last leaves),
-	 * without the registers other saves.
+	 * A dance, two parts for two dice and four for a double (which
+	 * quick_last leaves), and one part for two dice with a checker on
+	 * the bar (which is not home for quick_last), without the
+	 * registers other saves.
 	 */
 	if (n->kind != BG_NOTE_PLAY)
 		return dance(me, op, n, hi, lo);
 	if (hi != lo && n->npath == 2)
-		return quick_two(me, op, n, hi, lo, NULL);
+		return rest_two(me, op, n, hi, lo);
+	if (hi == lo && n->npath == 4)
+		return quick_double(me, op, n, hi, NULL);
+	if (hi != lo && n->npath == 1 && me[25] != 0)
+		return quick_enter(me, op, &n->path[0], hi, lo, NULL);
 	return other(me, op, n, hi, lo, NULL);
 }
 

@@ -6,6 +6,7 @@
 #ifndef RULES_INT_H
 #define RULES_INT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -29,6 +30,31 @@ rules_outside(const unsigned char *me)
 	memcpy(&c, me + 18, 8);	/* 18..25, overlapping b */
 	return (a | b | c) != 0;
 }
+
+/*
+ * Whether the two ints side by side at p are a and b: one compare of
+ * eight bytes for two of four.
+ */
+static inline int
+rules_ints(const void *p, int a, int b)
+{
+	const int want[2] = { a, b };
+	uint64_t x, y;
+
+	memcpy(&x, p, sizeof x);
+	memcpy(&y, want, sizeof y);
+	return x == y;
+}
+
+/*
+ * What resolve_land reads with rules_ints: a notation's number of parts
+ * just before its first part's points, and a part's count last, just
+ * before the next part.  The build fails where the layout is otherwise.
+ */
+typedef char rules_layout[offsetof(bg_notation, path) ==
+    offsetof(bg_notation, npath) + sizeof(int) &&
+    offsetof(bg_path, npt) == 0 &&
+    offsetof(bg_path, count) + sizeof(int) == sizeof(bg_path) ? 1 : -1];
 
 void	turn_init(struct turn *, const bg_board *, int, bg_variant);
 int	turn_allhome(const struct turn *);
@@ -78,14 +104,16 @@ void	resolve_unland(unsigned char *, unsigned char *, const bg_notation *,
 /*
  * A step of side me's checker from f to point q (1 to 24, f - q 1 to 6)
  * for a turn that has frozen no checker, the bar's rule left to the
- * caller (a checker on the bar moves first), ob the other side's bar
- * (op + 25, its point 25 - q then ob - q): turn_stepcheck then
- * turn_stepdo.  -1 when not made; else made, 1 when it hit.
+ * caller (a checker on the bar moves first), op the other side's half
+ * (its point 25 - q, its bar op[25], each at a fixed offset from
+ * op - q and op, so that no pointer to the bar is kept in a register):
+ * turn_stepcheck then turn_stepdo.  -1 when not made; else made, 1
+ * when it hit.
  */
 static inline int
-resolve_step(unsigned char *me, unsigned char *ob, long f, long q)
+resolve_step(unsigned char *me, unsigned char *op, long f, long q)
 {
-	unsigned char *t = ob - q;
+	unsigned char *t = op + 25 - q;
 	int hit;
 
 	if (me[f] == 0 || *t >= 2)
@@ -95,17 +123,17 @@ resolve_step(unsigned char *me, unsigned char *ob, long f, long q)
 	/* A lone checker hit without a test. */
 	hit = *t;
 	*t = 0;
-	*ob = (unsigned char)(*ob + hit);
+	op[25] = (unsigned char)(op[25] + hit);
 	return hit;
 }
 
 /*
  * Part pa of a double of d: -2 when not a single step that lands on a
- * point, -1 when refused, else resolve_step's answer (ob the other
- * side's bar).  A checker on the bar moves first.
+ * point, -1 when refused, else resolve_step's answer.  A checker on the
+ * bar moves first.
  */
 static inline int
-resolve_part(unsigned char *me, unsigned char *ob, const bg_path *pa, long d)
+resolve_part(unsigned char *me, unsigned char *op, const bg_path *pa, long d)
 {
 	long f = pa->pt[0], q = pa->pt[1];
 
@@ -113,13 +141,14 @@ resolve_part(unsigned char *me, unsigned char *ob, const bg_path *pa, long d)
 		return -2;
 	if (f - q != d || f > 25 || (me[25] && f != 25))
 		return -1;
-	return resolve_step(me, ob, f, q);
+	return resolve_step(me, op, f, q);
 }
 
 /*
  * The most common texts of resolve_quick, inline for the replay's loop:
- * as many parts as dice, each a single step that lands on a point, made
- * on me, the half of the board of the side moving, and op, the other's.
+ * a dance, and as many parts as dice, each a single step that lands on
+ * a point, made on me, the half of the board of the side moving, and
+ * op, the other's.
  * For two different dice the parts' lengths say the dice, and only the
  * written order can give the first part its die.  The caller has made
  * resolve_quick's first checks: no bear-off rule of the variant
@@ -133,14 +162,20 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
     const int d[2])
 {
 	const bg_path *pa = n->path;
-	unsigned char *ob = op + 25;
-	long f, q, g, r, d0 = d[0], d1 = d[1];
+	long f, q, g, r, bar, d0 = d[0], d1 = d[1];
 	int k, h, h1, hk = 0;
-	unsigned stars = 0;
-	uint16_t sa;
+	unsigned stars;
 
-	if (n->kind != BG_NOTE_PLAY || (unsigned long)(d0 - 1) > 5)
-		return -1;
+	if (n->kind != BG_NOTE_PLAY || (unsigned long)(d0 - 1) > 5) {
+		/*
+		 * A dance, right when a checker is on the bar and neither
+		 * die can enter it (resolve_other's dance).
+		 */
+		if (n->kind != BG_NOTE_NONE || (unsigned long)(d0 - 1) > 5 ||
+		    (unsigned long)(d1 - 1) > 5)
+			return -1;
+		return me[25] != 0 && op[d0] >= 2 && op[d1] >= 2;
+	}
 	if (d0 == d1) {
 		if (n->npath != 4)
 			return -1;
@@ -151,33 +186,30 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 		 * order (quick_double).  Written out, so that each part's
 		 * hit has its bit without a shift.
 		 */
-		if ((h = resolve_part(me, ob, &pa[0], d0)) < 0)
+		if ((h = resolve_part(me, op, &pa[0], d0)) < 0)
 			return h == -2 ? -1 : 0;
 		hk = h * RQ_HIT(0);
-		if ((h = resolve_part(me, ob, &pa[1], d0)) < 0)
+		stars = pa[0].hit[0] | (pa[0].hit[1] ^ h);
+		if ((h = resolve_part(me, op, &pa[1], d0)) < 0)
 			goto undo1;
 		hk |= h * RQ_HIT(1);
-		if ((h = resolve_part(me, ob, &pa[2], d0)) < 0)
+		stars |= pa[1].hit[0] | (pa[1].hit[1] ^ h);
+		if ((h = resolve_part(me, op, &pa[2], d0)) < 0)
 			goto undo2;
 		hk |= h * RQ_HIT(2);
-		if ((h = resolve_part(me, ob, &pa[3], d0)) < 0)
+		stars |= pa[2].hit[0] | (pa[2].hit[1] ^ h);
+		if ((h = resolve_part(me, op, &pa[3], d0)) < 0)
 			goto undo3;
 		hk |= h * RQ_HIT(3);
-		for (k = 0; k < 4; k++) {
-			memcpy(&sa, pa[k].hit, 2);
-			stars |= sa;
-		}
-		if ((hk | stars) == 0)
-			return 1;
+		stars |= pa[3].hit[0] | (pa[3].hit[1] ^ h);
 		/*
 		 * Each part starred on its landing point just when it hit
 		 * (which no part after it can hit again): no warning.
+		 * Tested without a branch on the hits.
 		 */
-		for (k = 0; k < 4; k++)
-			if (pa[k].hit[0] || (pa[k].hit[1] != 0) !=
-			    ((hk & RQ_HIT(k)) != 0))
-				return resolve_landed(n, hk);
-		return 1 | hk;
+		if (stars == 0)
+			return 1 | hk;
+		return resolve_landed(n, hk);
 undo3:
 		k = 3;
 		goto undo;
@@ -190,15 +222,23 @@ undo:
 		resolve_unland(me, op, n, k, hk);
 		return h == -2 ? -1 : 0;
 	}
-	if (n->npath != 2 || pa[0].npt != 2 || pa[1].npt != 2 ||
-	    pa[0].count > 1 || pa[1].count > 1 ||
+	/*
+	 * Two parts, each a chain of one step written once (a count of
+	 * 0, which the search takes for 1, is left to resolve_other).
+	 * Fields side by side are compared two at a time: the number of
+	 * parts with the first part's points, and its count with the
+	 * second part's points.
+	 */
+	if (!rules_ints((const char *)n + offsetof(bg_notation, npath),
+	    2, 2) || !rules_ints((const char *)&pa[0] +
+	    offsetof(bg_path, count), 1, 2) || pa[1].count != 1 ||
 	    (unsigned long)(d1 - 1) > 5)
 		return -1;
 	f = pa[0].pt[0];
 	q = pa[0].pt[1];
 	g = pa[1].pt[0];
 	r = pa[1].pt[1];
-	if (q <= 0 || r <= 0)
+	if (q <= 0 || r <= 0 || f > 25 || g > 25)
 		return -1;
 	/*
 	 * The parts' lengths are the dice, in either order, when they have
@@ -206,15 +246,18 @@ undo:
 	 * are the roots of one quadratic): no branch on the written order.
 	 * The bar's rule for both steps at once: one checker there moves
 	 * first, two or more take both dice (the first step, from the bar,
-	 * leaves the second one there).
+	 * leaves the second one there).  Without a branch, as the bar is
+	 * as often full as not: with no step from past it, 25 - f and
+	 * 25 - g are at least 0, and their products with the bar's count
+	 * and half of it are 0 just when the rule holds.
 	 */
-	k = me[25];
+	bar = me[25];
 	if (((((f - q) + (g - r)) ^ (d0 + d1)) |
-	    (((f - q) * (g - r)) ^ (d0 * d1))) != 0 ||
-	    f > 25 || g > 25 || (k != 0 && (f != 25 || (k > 1 && g != 25))) ||
-	    (h = resolve_step(me, ob, f, q)) < 0)
+	    (((f - q) * (g - r)) ^ (d0 * d1)) |
+	    (bar * (25 - f) + (bar >> 1) * (25 - g))) != 0 ||
+	    (h = resolve_step(me, op, f, q)) < 0)
 		return 0;
-	if ((h1 = resolve_step(me, ob, g, r)) < 0) {
+	if ((h1 = resolve_step(me, op, g, r)) < 0) {
 		resolve_unland(me, op, n, 1, h * RQ_HIT(0));
 		return 0;
 	}

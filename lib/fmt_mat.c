@@ -2025,6 +2025,17 @@ fast_blanks(const char *s, size_t i, size_t lim)
 }
 
 /*
+ * Hide from the compiler what it knows of x's value, so that it reads x
+ * and does not recompute it: an offset found equal to one computed
+ * another way is then taken as the one that waits on nothing.
+ */
+#if defined(__GNUC__)
+#define OPAQUE(x)	__asm__("" : "+r"(x))
+#else
+#define OPAQUE(x)	((void)0)
+#endif
+
+/*
  * The end of a line for fast_cells: its NUL, or its LF in the text; in
  * one test, which also takes the control bytes 2 and 8, where no cell
  * can be and fast_cells fails all the same (an end must be eol).
@@ -2175,7 +2186,7 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 {
 	struct bg_game *g = &r->game;
 	bg_record *rec = NULL, *base;
-	size_t i = body, j, st[2], en[2];
+	size_t i = body, j, st[2], en[2], right;
 	int moveno, n = 0, left, np;
 
 	/* s[body] is a digit: fast_next and classify have looked. */
@@ -2188,10 +2199,25 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 		return r->err = -BG_ENOMEM;
 	base = g->rec + g->nrec;
 	left = (int)i + 3;	/* dispcol(r, i) + 2 */
+	right = (size_t)r->rightcol - 1;	/* SIZE_MAX when not learned */
 	for (i++;;) {
-		/* The blanks between the cells, sixteen at a time. */
-		if (s[i] == ' ')
-			i = s[i + 1] == ' ' ? fast_blanks(s, i + 2, lim) : i + 1;
+		/*
+		 * The blanks between the cells, sixteen at a time.  The
+		 * right cell most often starts in the column learned: read
+		 * from there, not from where the blanks were found to end,
+		 * it is read while the left one still is.
+		 */
+		if (s[i] == ' ') {
+			if (s[i + 1] == ' ') {
+				j = fast_blanks(s, i + 2, lim);
+				if (n == 1 && j == right) {
+					i = right;
+					OPAQUE(i);
+				} else
+					i = j;
+			} else
+				i = i + 1;
+		}
 		if (FAST_END(s[i]))
 			break;
 		if (n == 2)
@@ -2205,8 +2231,9 @@ fast_cells(bg_reader *r, const char *restrict s, size_t body, size_t lim,
 			en[n] = i;
 			if (s[i] != ' ' && !FAST_END(s[i]))
 				return 0;
-			while (s[i] == ' ')
-				i++;
+			if (s[i] == ' ')
+				i = s[i + 1] == ' ' ? fast_blanks(s, i + 2,
+				    lim) : i + 1;
 			/* Parts, one blank apart, up to the next roll. */
 			np = 0;
 			if (isdig((unsigned char)s[i]) &&

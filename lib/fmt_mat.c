@@ -1753,6 +1753,23 @@ lone_side(const bg_reader *r, int left, int col)
 }
 
 /*
+ * Learn the columns from a line of two cells at display columns left
+ * and right, as read_cells does: each the leftmost seen on such lines,
+ * when the cells are more than eight apart; the left one only from a
+ * numbered line.
+ */
+static inline void
+learn_cols(bg_reader *r, int left, int right, int numbered)
+{
+	if (right <= left + 8)
+		return;
+	if (numbered && (r->leftcol == 0 || left < r->leftcol))
+		r->leftcol = left;
+	if (r->rightcol == 0 || right < r->rightcol)
+		r->rightcol = right;
+}
+
+/*
  * An unnumbered line that is one keyword cell as gnubg writes it
  * ("Wins 2 points" under the winner's column): the record read_cells
  * would add, without splitting the line.  0, 1 when the line is no such
@@ -1854,13 +1871,7 @@ plain_pair(bg_reader *r, size_t body)
 			r->has_result = 1;
 	}
 	r->last_line = r->lineno;
-	/* The columns, as read_cells learns them from two cells. */
-	if (st[1] > st[0] + 8) {
-		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
-			r->leftcol = (int)st[0] + 1;
-		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
-			r->rightcol = (int)st[1] + 1;
-	}
+	learn_cols(r, (int)st[0] + 1, (int)st[1] + 1, 1);
 	return 0;
 }
 
@@ -2154,12 +2165,8 @@ fast_store(bg_reader *r, const char *s, size_t lim, const size_t st[2],
 		    (int)st[0] + 1), lineno, moveno);
 	g->nrec += (size_t)n;
 	/* Learn the columns from a clean two-cell line, as read_cells. */
-	if (n == 2 && st[1] > st[0] + 8) {
-		if (r->leftcol == 0 || (int)st[0] + 1 < r->leftcol)
-			r->leftcol = (int)st[0] + 1;
-		if (r->rightcol == 0 || (int)st[1] + 1 < r->rightcol)
-			r->rightcol = (int)st[1] + 1;
-	}
+	if (n == 2)
+		learn_cols(r, (int)st[0] + 1, (int)st[1] + 1, 1);
 	return 0;
 }
 
@@ -2377,17 +2384,9 @@ read_cells(bg_reader *r, size_t body, int numbered)
 			return r->err = rc;
 	}
 	/* Learn the columns from a clean two-cell line. */
-	if (n == 2 && dc[1] > dc[0] + 8) {
-		const bg_record *a = &r->game.rec[r->game.nrec - 2];
-		const bg_record *b = &r->game.rec[r->game.nrec - 1];
-
-		if (a->kind != BG_REC_UNPARSED && b->kind != BG_REC_UNPARSED) {
-			if (numbered && (r->leftcol == 0 || dc[0] < r->leftcol))
-				r->leftcol = dc[0];
-			if (r->rightcol == 0 || dc[1] < r->rightcol)
-				r->rightcol = dc[1];
-		}
-	}
+	if (n == 2 && r->game.rec[r->game.nrec - 2].kind != BG_REC_UNPARSED &&
+	    r->game.rec[r->game.nrec - 1].kind != BG_REC_UNPARSED)
+		learn_cols(r, dc[0], dc[1], numbered);
 	return 0;
 }
 

@@ -336,8 +336,45 @@ quick_put(bg_play *p, int k, int f, int q, int d, int hit)
 }
 
 /*
- * A double: four parts, each one step with the die, made in written
- * order (every route reaches the same position with the same hits).
+ * Can side me move a checker with die d (turn_stepcheck for a turn that
+ * has frozen no checker, from any point)?  With a checker on the bar
+ * only it can move; a bear-off needs all home, and a die larger than the
+ * point no checker higher.
+ */
+static int
+can_move(const unsigned char *me, const unsigned char *op, int d)
+{
+	int f, out;
+
+	if (me[25])
+		return op[d] < 2;
+	out = rules_outside(me);
+	for (f = 24; f > d; f--)
+		if (me[f] && op[25 - f + d] < 2)
+			return 1;
+	if (out)
+		return 0;
+	if (me[d])
+		return 1;
+	/* Below d, only the highest checker, when none is above d. */
+	for (f = 6; f > d; f--)
+		if (me[f])
+			return 0;
+	for (f = d - 1; f >= 1; f--)
+		if (me[f])
+			return 1;
+	return 0;
+}
+
+/*
+ * A double: one to four parts, each one step with the die, made in
+ * written order (every route reaches the same position with the same
+ * hits).  Fewer than four parts are legal when no checker can then move
+ * and one is left outside the home board: that one never reaches home,
+ * so no play bears off, and each checker's way is its own, its points
+ * held or not whatever the others do (a hit leaves a point open); every
+ * checker has gone as far as it can, so no play uses more dice.  Others
+ * are left to the search.
  */
 static int
 quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
@@ -345,16 +382,16 @@ quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
 {
 	const bg_path *pa = n->path;
 	unsigned hits = 0, stars = 0;
-	int k, h[4];
+	int k, h[4], np = n->npath;
 
-	if (n->npath != 4)
+	if (np < 1 || np > 4)
 		return 0;
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < np; k++) {
 		if (pa[k].npt != 2 || pa[k].count > 1)
 			return 0;
 		stars |= pa[k].hit[0] | pa[k].hit[1];
 	}
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < np; k++) {
 		if ((h[k] = quick_step(me, op, pa[k].pt[0], pa[k].pt[1],
 		    d)) < 0) {
 			while (k-- > 0)
@@ -365,9 +402,15 @@ quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
 		if (h[k])
 			hits |= 1u << pa[k].pt[1];
 	}
+	if (np < 4 && (!rules_outside(me) || can_move(me, op, d))) {
+		k = np;
+		while (k-- > 0)
+			quick_undo(me, op, pa[k].pt[0], pa[k].pt[1], h[k]);
+		return 0;
+	}
 	if (p != NULL) {
-		p->n = 4;
-		for (k = 0; k < 4; k++)
+		p->n = np;
+		for (k = 0; k < np; k++)
 			quick_put(p, k, pa[k].pt[0], pa[k].pt[1], d, h[k]);
 	}
 	if ((hits | stars) == 0)
@@ -562,9 +605,11 @@ quick_last(unsigned char *me, unsigned char *op, const bg_notation *n,
  * take the die in written order.  When such a route exists the play uses
  * every die, so it is legal (the most-pips and hit-and-run rules of a
  * side all home at the start are left to the search).  And a dance
- * written for a checker on the bar against two held entry points: no die
- * can move any checker; and one die's entry from a bar of two or more
- * checkers when the other die's point is held.  Each step is
+ * written for a checker on the bar against two held entry points, or
+ * with none on the bar when no die can move any checker; a double in
+ * fewer parts that leaves no move and a checker outside (quick_double);
+ * and one die's entry from a bar of two or more checkers when the other
+ * die's point is held.  Each step is
  * turn_stepcheck then turn_stepdo for a turn that has frozen no checker.
  * test_fast compares every case with the search.
  */
@@ -595,13 +640,19 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
 }
 
-/* A text without a play: a dance, right when no die can enter. */
+/*
+ * A text without a play: a dance, right when no die can enter; or with
+ * no checker on the bar, when no die can move any checker.
+ */
 static inline int
 dance(const unsigned char *me, const unsigned char *op, const bg_notation *n,
     int hi, int lo)
 {
-	return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
-	    op[lo] >= 2;
+	if (n->kind != BG_NOTE_NONE)
+		return 0;
+	if (me[25])
+		return op[hi] >= 2 && op[lo] >= 2;
+	return !can_move(me, op, hi) && (hi == lo || !can_move(me, op, lo));
 }
 
 /* resolve_other past its checks, hi and lo the dice. */

@@ -449,6 +449,79 @@ quick_enter(unsigned char *me, unsigned char *op, const bg_path *pa,
 	    (pa->hit[1] && !hit ? RQ_EXTRA : 0);
 }
 
+/*
+ * One part of one step with one die of two different dice, with one
+ * checker or none on the bar and, after any one step, a checker outside
+ * the home board (so that no play of one or two steps bears off): the
+ * search's only route.  It is legal when no play uses both dice and,
+ * the smaller die played, the larger cannot move.  Without bear-offs
+ * and the bar's rule a checker's step from g with die x is possible
+ * just when g - x is not held, whatever the other steps: both dice are
+ * played by two checkers (one on a point of two or more, or two points)
+ * each stepping with its own die, or by one checker through an open
+ * point to g - hi - lo open.  With one checker on the bar, one die
+ * enters it and the other moves it or any checker on the board.
+ * Others are left to the search.
+ */
+static int
+quick_one(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo, bg_play *p)
+{
+	const bg_path *pa = &n->path[0];
+	uint32_t hm = 0, lm = 0;
+	int f = pa->pt[0], q = pa->pt[1], d = f - q, g, c, top, h;
+
+	if (pa->npt != 2 || pa->count > 1 || q <= 0 || (d != hi && d != lo) ||
+	    me[25] > 1)
+		return 0;
+	/* The checkers outside, and the highest of them. */
+	for (c = 0, top = 0, g = 7; g <= 25; g++)
+		if (me[g]) {
+			c += me[g];
+			top = g;
+		}
+	if (c == 0 || (c == 1 && top - hi < 7))
+		return 0;
+	for (g = hi + 1; g <= 24; g++)
+		if (me[g] && op[25 - g + hi] < 2)
+			hm |= 1u << g;
+	for (g = lo + 1; g <= 24; g++)
+		if (me[g] && op[25 - g + lo] < 2)
+			lm |= 1u << g;
+	if (me[25]) {
+		/* Either entry, then the other die for any checker. */
+		if ((op[hi] < 2 && (lm != 0 || op[hi + lo] < 2)) ||
+		    (op[lo] < 2 && (hm != 0 || op[hi + lo] < 2)) ||
+		    (d == lo && op[hi] < 2))
+			return 0;
+	} else {
+		/* Two checkers, each with its own die. */
+		if (hm != 0 && lm != 0) {
+			if ((hm | lm) & ((hm | lm) - 1))
+				return 0;
+			for (g = 1; !(hm >> g & 1); g++)
+				;
+			if (me[g] >= 2)
+				return 0;
+		}
+		/* One checker with both, through either point. */
+		for (g = hi + lo + 1; g <= 24; g++)
+			if (((hm | lm) >> g & 1) && op[25 - g + hi + lo] < 2)
+				return 0;
+		if (d == lo && hm != 0)
+			return 0;
+	}
+	if ((h = quick_step(me, op, f, q, d)) < 0)
+		return 0;
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, f, q, d, h);
+	}
+	if ((h | pa->hit[0] | pa->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, h ? 1u << q : 0);
+}
+
 /* Take back resolve_land's steps of parts 0 to k - 1, hk their hits. */
 void
 resolve_unland(unsigned char *me, unsigned char *op, const bg_notation *n,
@@ -660,6 +733,8 @@ static int
 other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
     int lo, bg_play *p)
 {
+	int q;
+
 	if (n->kind != BG_NOTE_PLAY)
 		return dance(me, op, n, hi, lo);
 	if (p == NULL && quick_last(me, op, n, hi, lo))
@@ -667,7 +742,8 @@ other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
 	if (hi == lo)
 		return quick_double(me, op, n, hi, p);
 	if (n->npath == 1)
-		return quick_enter(me, op, &n->path[0], hi, lo, p);
+		return (q = quick_enter(me, op, &n->path[0], hi, lo, p)) != 0 ?
+		    q : quick_one(me, op, n, hi, lo, p);
 	if (n->npath == 2)
 		return quick_two(me, op, n, hi, lo, p);
 	return 0;
@@ -699,7 +775,7 @@ int
 resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
     const int d[2])
 {
-	int hi, lo;
+	int hi, lo, q;
 
 	if ((unsigned)(d[0] - 1) > 5 || (unsigned)(d[1] - 1) > 5)
 		return 0;
@@ -717,8 +793,10 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 		return rest_two(me, op, n, hi, lo);
 	if (hi == lo && n->npath == 4)
 		return quick_double(me, op, n, hi, NULL);
-	if (hi != lo && n->npath == 1 && me[25] != 0)
-		return quick_enter(me, op, &n->path[0], hi, lo, NULL);
+	if (hi != lo && n->npath == 1 && me[25] != 0) {
+		q = quick_enter(me, op, &n->path[0], hi, lo, NULL);
+		return q != 0 ? q : quick_one(me, op, n, hi, lo, NULL);
+	}
 	return other(me, op, n, hi, lo, NULL);
 }
 

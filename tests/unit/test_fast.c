@@ -288,10 +288,11 @@ test_boards(void)
 }
 
 /*
- * Doubles played in fewer parts than dice that the quick path decided,
- * and dances with none on the bar.
+ * Plays of fewer parts than dice that the quick path decided (with one
+ * checker on the bar at most), and dances with none on the bar; and
+ * single steps of two different dice so decided.
  */
-static long nshort, ndance;
+static long nshort, ndance, nsingle;
 
 /*
  * Boards where the other side holds many points, so that dice are
@@ -359,7 +360,8 @@ test_blocked(void)
 				ord[m] = m;
 			plain(text, sizeof text, &pl, ord, pl.hit);
 			try_text(text, &b, s, d, v);
-			if (d[0] == d[1] && pl.n < 4) {
+			if (pl.n < (d[0] == d[1] ? 4 : 2) &&
+			    b.pt[s][25] < 2) {
 				bg_notation nn;
 				size_t e;
 
@@ -374,8 +376,28 @@ test_blocked(void)
 				try_text(text, &b, s, d, v);
 			}
 		}
-		if (d[0] != d[1])
+		if (d[0] != d[1]) {
+			/* One step with either die from a few points. */
+			for (k = 0; k < 12; k++) {
+				bg_notation nn;
+				size_t e;
+
+				f = b.pt[s][25] ? 25 : 1 + below(24);
+				for (m = 0; m < 25 && b.pt[s][f] == 0; m++)
+					f = f % 25 + 1;
+				q = f - d[k & 1] > 0 ? f - d[k & 1] : 0;
+				snprintf(text, sizeof text, "%d/%d%s", f, q,
+				    below(8) ? "" : "*");
+				try_text(text, &b, s, d, v);
+				after = b;
+				if (b.pt[s][25] < 2 && bg_notation_parse(&nn,
+				    text, strlen(text), &e) >= 0 &&
+				    resolve_quick(&after, s, &nn, d,
+				    bg_variant_get(v)->flags, NULL) != 0)
+					nsingle++;
+			}
 			continue;
+		}
 		np = 1 + below(3);
 		len = 0;
 		for (k = 0; k < np && len < sizeof text - 16; k++) {
@@ -949,7 +971,7 @@ main(void)
 	CHECK(nlast > 0);
 	test_blocked();
 	/* Short plays and dances decided quickly came up, often. */
-	CHECK(nshort > 100 && ndance > 100);
+	CHECK(nshort > 100 && ndance > 100 && nsingle > 100);
 	test_mat();
 	T_DONE("test_fast");
 }

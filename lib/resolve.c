@@ -522,6 +522,86 @@ quick_one(unsigned char *me, unsigned char *op, const bg_notation *n,
 	return warn_bits(n, h ? 1u << q : 0);
 }
 
+/*
+ * Can side me, all home, move a checker with die d?  From the highest
+ * point down: a step to an open point, a bear-off from d, or from below
+ * d by the highest checker.
+ */
+static int
+home_can(const unsigned char *me, const unsigned char *op, int d)
+{
+	int g, first = 1;
+
+	for (g = 6; g >= 1; g--) {
+		if (me[g] == 0)
+			continue;
+		if (g > d ? op[25 - g + d] < 2 : g == d || first)
+			return 1;
+		first = 0;
+	}
+	return 0;
+}
+
+/*
+ * quick_one for a side all home: one part, one checker from f to q (0
+ * for off) with one die of two different dice, the search's die the
+ * larger when it bears the checker off.  Legal when no play uses both
+ * dice (each step tried, then the other die by home_can; a hit leaves
+ * the point open) and, the smaller die played, the larger cannot move.
+ * The one step of any route then, and a bear-off reaches one position
+ * with either die.
+ */
+static int
+quick_home(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo, bg_play *p)
+{
+	const bg_path *pa = &n->path[0];
+	int f = pa->pt[0], q = pa->pt[1], d, g, x, y, k, to, top, h;
+
+	if (pa->npt != 2 || pa->count > 1 || f < 1 || f > 6 ||
+	    rules_outside(me) || me[f] == 0)
+		return 0;
+	for (top = 6; me[top] == 0; top--)
+		;
+	if (q > 0)
+		d = f - q;
+	else if (f == hi || (f < hi && f == top))
+		d = hi;
+	else
+		d = lo;
+	if ((d != hi && d != lo) || (d == lo && home_can(me, op, hi)))
+		return 0;
+	/* Each first step with either die, then the other die. */
+	for (k = 0; k < 2; k++) {
+		x = k ? lo : hi;
+		y = hi + lo - x;
+		for (g = 1; g <= 6; g++) {
+			if (me[g] == 0)
+				continue;
+			to = g - x;
+			if (to > 0 ? op[25 - to] >= 2 : to < 0 && g != top)
+				continue;
+			to = to > 0 ? to : 0;
+			me[g]--;
+			me[to]++;
+			h = home_can(me, op, y);
+			me[to]--;
+			me[g]++;
+			if (h)
+				return 0;
+		}
+	}
+	if ((h = quick_step(me, op, f, q, d)) < 0)
+		return 0;
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, f, q, d, h);
+	}
+	if ((h | pa->hit[0] | pa->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, h ? 1u << q : 0);
+}
+
 /* Take back resolve_land's steps of parts 0 to k - 1, hk their hits. */
 void
 resolve_unland(unsigned char *me, unsigned char *op, const bg_notation *n,
@@ -681,8 +761,9 @@ quick_last(unsigned char *me, unsigned char *op, const bg_notation *n,
  * written for a checker on the bar against two held entry points, or
  * with none on the bar when no die can move any checker; a double in
  * fewer parts that leaves no move and a checker outside (quick_double);
- * and one die's entry from a bar of two or more checkers when the other
- * die's point is held.  Each step is
+ * one die's entry from a bar of two or more checkers when the other
+ * die's point is held; and one die's step that no play of both dice
+ * beats (quick_one, quick_home).  Each step is
  * turn_stepcheck then turn_stepdo for a turn that has frozen no checker.
  * test_fast compares every case with the search.
  */
@@ -743,7 +824,8 @@ other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
 		return quick_double(me, op, n, hi, p);
 	if (n->npath == 1)
 		return (q = quick_enter(me, op, &n->path[0], hi, lo, p)) != 0 ?
-		    q : quick_one(me, op, n, hi, lo, p);
+		    q : (q = quick_one(me, op, n, hi, lo, p)) != 0 ? q :
+		    quick_home(me, op, n, hi, lo, p);
 	if (n->npath == 2)
 		return quick_two(me, op, n, hi, lo, p);
 	return 0;

@@ -290,9 +290,10 @@ test_boards(void)
 /*
  * Plays of fewer parts than dice that the quick path decided (with one
  * checker on the bar at most), and dances with none on the bar; and
- * single steps of two different dice so decided.
+ * single steps of two different dice so decided, and of them those of
+ * a side all home.
  */
-static long nshort, ndance, nsingle;
+static long nshort, ndance, nsingle, nhome;
 
 /*
  * Boards where the other side holds many points, so that dice are
@@ -316,10 +317,16 @@ test_blocked(void)
 	for (i = 0; i < BOARDS / 8; i++) {
 		memset(&b, 0, sizeof b);
 		s = below(2);
-		/* The other side: points held, from 1 to 24. */
+		/* 0: anywhere, 1: mostly home, 2: few, 3: few, all home */
+		m = below(4);
+		/*
+		 * The other side: points held, from 1 to 24, and often in
+		 * the home board of a side all home.
+		 */
 		left = 15;
 		while (left > 1) {
-			p = 1 + below(24);
+			p = m == 3 && below(2) ? 19 + below(6) :
+			    1 + below(24);
 			k = 2 + below(2) < left ? 2 + below(2) : left;
 			b.pt[!s][p] = (unsigned char)(b.pt[!s][p] + k);
 			left -= k;
@@ -328,13 +335,12 @@ test_blocked(void)
 		left = 15;
 		if (below(6) == 0)
 			left -= b.pt[s][25] = (unsigned char)(1 + below(2));
-		m = below(3);	/* 0: anywhere, 1: mostly home, 2: few */
-		if (m == 2) {
+		if (m >= 2) {
 			b.pt[s][0] = (unsigned char)(left - 1 - below(4));
 			left -= b.pt[s][0];
 		}
 		for (; left > 0; left--) {
-			f = m == 1 && below(4) ? 1 + below(6) :
+			f = m == 3 || (m == 1 && below(4)) ? 1 + below(6) :
 			    1 + below(24);
 			if (b.pt[!s][25 - f] == 0)
 				b.pt[s][f]++;
@@ -382,7 +388,8 @@ test_blocked(void)
 				bg_notation nn;
 				size_t e;
 
-				f = b.pt[s][25] ? 25 : 1 + below(24);
+				f = b.pt[s][25] ? 25 : 1 + below(m == 3 ? 6 :
+				    24);
 				for (m = 0; m < 25 && b.pt[s][f] == 0; m++)
 					f = f % 25 + 1;
 				q = f - d[k & 1] > 0 ? f - d[k & 1] : 0;
@@ -394,7 +401,7 @@ test_blocked(void)
 				    text, strlen(text), &e) >= 0 &&
 				    resolve_quick(&after, s, &nn, d,
 				    bg_variant_get(v)->flags, NULL) != 0)
-					nsingle++;
+					nsingle++, nhome += m == 3;
 			}
 			continue;
 		}
@@ -971,7 +978,7 @@ main(void)
 	CHECK(nlast > 0);
 	test_blocked();
 	/* Short plays and dances decided quickly came up, often. */
-	CHECK(nshort > 100 && ndance > 100 && nsingle > 100);
+	CHECK(nshort > 100 && ndance > 100 && nsingle > 100 && nhome > 30);
 	test_mat();
 	T_DONE("test_fast");
 }

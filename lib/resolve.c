@@ -336,8 +336,45 @@ quick_put(bg_play *p, int k, int f, int q, int d, int hit)
 }
 
 /*
- * A double: four parts, each one step with the die, made in written
- * order (every route reaches the same position with the same hits).
+ * Can side me move a checker with die d (turn_stepcheck for a turn that
+ * has frozen no checker, from any point)?  With a checker on the bar
+ * only it can move; a bear-off needs all home, and a die larger than the
+ * point no checker higher.
+ */
+static int
+can_move(const unsigned char *me, const unsigned char *op, int d)
+{
+	int f, out;
+
+	if (me[25])
+		return op[d] < 2;
+	out = rules_outside(me);
+	for (f = 24; f > d; f--)
+		if (me[f] && op[25 - f + d] < 2)
+			return 1;
+	if (out)
+		return 0;
+	if (me[d])
+		return 1;
+	/* Below d, only the highest checker, when none is above d. */
+	for (f = 6; f > d; f--)
+		if (me[f])
+			return 0;
+	for (f = d - 1; f >= 1; f--)
+		if (me[f])
+			return 1;
+	return 0;
+}
+
+/*
+ * A double: one to four parts, each one step with the die, made in
+ * written order (every route reaches the same position with the same
+ * hits).  Fewer than four parts are legal when no checker can then move
+ * and one is left outside the home board: that one never reaches home,
+ * so no play bears off, and each checker's way is its own, its points
+ * held or not whatever the others do (a hit leaves a point open); every
+ * checker has gone as far as it can, so no play uses more dice.  Others
+ * are left to the search.
  */
 static int
 quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
@@ -345,16 +382,16 @@ quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
 {
 	const bg_path *pa = n->path;
 	unsigned hits = 0, stars = 0;
-	int k, h[4];
+	int k, h[4], np = n->npath;
 
-	if (n->npath != 4)
+	if (np < 1 || np > 4)
 		return 0;
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < np; k++) {
 		if (pa[k].npt != 2 || pa[k].count > 1)
 			return 0;
 		stars |= pa[k].hit[0] | pa[k].hit[1];
 	}
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < np; k++) {
 		if ((h[k] = quick_step(me, op, pa[k].pt[0], pa[k].pt[1],
 		    d)) < 0) {
 			while (k-- > 0)
@@ -365,9 +402,15 @@ quick_double(unsigned char *me, unsigned char *op, const bg_notation *n,
 		if (h[k])
 			hits |= 1u << pa[k].pt[1];
 	}
+	if (np < 4 && (!rules_outside(me) || can_move(me, op, d))) {
+		k = np;
+		while (k-- > 0)
+			quick_undo(me, op, pa[k].pt[0], pa[k].pt[1], h[k]);
+		return 0;
+	}
 	if (p != NULL) {
-		p->n = 4;
-		for (k = 0; k < 4; k++)
+		p->n = np;
+		for (k = 0; k < np; k++)
 			quick_put(p, k, pa[k].pt[0], pa[k].pt[1], d, h[k]);
 	}
 	if ((hits | stars) == 0)
@@ -404,6 +447,159 @@ quick_enter(unsigned char *me, unsigned char *op, const bg_path *pa,
 	/* Only the landing's star counts: the bar is no point. */
 	return 1 | (hit && !pa->hit[1] ? RQ_UNMARKED : 0) |
 	    (pa->hit[1] && !hit ? RQ_EXTRA : 0);
+}
+
+/*
+ * One part of one step with one die of two different dice, with one
+ * checker or none on the bar and, after any one step, a checker outside
+ * the home board (so that no play of one or two steps bears off): the
+ * search's only route.  It is legal when no play uses both dice and,
+ * the smaller die played, the larger cannot move.  Without bear-offs
+ * and the bar's rule a checker's step from g with die x is possible
+ * just when g - x is not held, whatever the other steps: both dice are
+ * played by two checkers (one on a point of two or more, or two points)
+ * each stepping with its own die, or by one checker through an open
+ * point to g - hi - lo open.  With one checker on the bar, one die
+ * enters it and the other moves it or any checker on the board.
+ * Others are left to the search.
+ */
+static int
+quick_one(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo, bg_play *p)
+{
+	const bg_path *pa = &n->path[0];
+	uint32_t hm = 0, lm = 0;
+	int f = pa->pt[0], q = pa->pt[1], d = f - q, g, c, top, h;
+
+	if (pa->npt != 2 || pa->count > 1 || q <= 0 || (d != hi && d != lo) ||
+	    me[25] > 1)
+		return 0;
+	/* The checkers outside, and the highest of them. */
+	for (c = 0, top = 0, g = 7; g <= 25; g++)
+		if (me[g]) {
+			c += me[g];
+			top = g;
+		}
+	if (c == 0 || (c == 1 && top - hi < 7))
+		return 0;
+	for (g = hi + 1; g <= 24; g++)
+		if (me[g] && op[25 - g + hi] < 2)
+			hm |= 1u << g;
+	for (g = lo + 1; g <= 24; g++)
+		if (me[g] && op[25 - g + lo] < 2)
+			lm |= 1u << g;
+	if (me[25]) {
+		/* Either entry, then the other die for any checker. */
+		if ((op[hi] < 2 && (lm != 0 || op[hi + lo] < 2)) ||
+		    (op[lo] < 2 && (hm != 0 || op[hi + lo] < 2)) ||
+		    (d == lo && op[hi] < 2))
+			return 0;
+	} else {
+		/* Two checkers, each with its own die. */
+		if (hm != 0 && lm != 0) {
+			if ((hm | lm) & ((hm | lm) - 1))
+				return 0;
+			for (g = 1; !(hm >> g & 1); g++)
+				;
+			if (me[g] >= 2)
+				return 0;
+		}
+		/* One checker with both, through either point. */
+		for (g = hi + lo + 1; g <= 24; g++)
+			if (((hm | lm) >> g & 1) && op[25 - g + hi + lo] < 2)
+				return 0;
+		if (d == lo && hm != 0)
+			return 0;
+	}
+	if ((h = quick_step(me, op, f, q, d)) < 0)
+		return 0;
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, f, q, d, h);
+	}
+	if ((h | pa->hit[0] | pa->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, h ? 1u << q : 0);
+}
+
+/*
+ * Can side me, all home, move a checker with die d?  From the highest
+ * point down: a step to an open point, a bear-off from d, or from below
+ * d by the highest checker.
+ */
+static int
+home_can(const unsigned char *me, const unsigned char *op, int d)
+{
+	int g, first = 1;
+
+	for (g = 6; g >= 1; g--) {
+		if (me[g] == 0)
+			continue;
+		if (g > d ? op[25 - g + d] < 2 : g == d || first)
+			return 1;
+		first = 0;
+	}
+	return 0;
+}
+
+/*
+ * quick_one for a side all home: one part, one checker from f to q (0
+ * for off) with one die of two different dice, the search's die the
+ * larger when it bears the checker off.  Legal when no play uses both
+ * dice (each step tried, then the other die by home_can; a hit leaves
+ * the point open) and, the smaller die played, the larger cannot move.
+ * The one step of any route then, and a bear-off reaches one position
+ * with either die.
+ */
+static int
+quick_home(unsigned char *me, unsigned char *op, const bg_notation *n,
+    int hi, int lo, bg_play *p)
+{
+	const bg_path *pa = &n->path[0];
+	int f = pa->pt[0], q = pa->pt[1], d, g, x, y, k, to, top, h;
+
+	if (pa->npt != 2 || pa->count > 1 || f < 1 || f > 6 ||
+	    rules_outside(me) || me[f] == 0)
+		return 0;
+	for (top = 6; me[top] == 0; top--)
+		;
+	if (q > 0)
+		d = f - q;
+	else if (f == hi || (f < hi && f == top))
+		d = hi;
+	else
+		d = lo;
+	if ((d != hi && d != lo) || (d == lo && home_can(me, op, hi)))
+		return 0;
+	/* Each first step with either die, then the other die. */
+	for (k = 0; k < 2; k++) {
+		x = k ? lo : hi;
+		y = hi + lo - x;
+		for (g = 1; g <= 6; g++) {
+			if (me[g] == 0)
+				continue;
+			to = g - x;
+			if (to > 0 ? op[25 - to] >= 2 : to < 0 && g != top)
+				continue;
+			to = to > 0 ? to : 0;
+			me[g]--;
+			me[to]++;
+			h = home_can(me, op, y);
+			me[to]--;
+			me[g]++;
+			if (h)
+				return 0;
+		}
+	}
+	if ((h = quick_step(me, op, f, q, d)) < 0)
+		return 0;
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, f, q, d, h);
+	}
+	if ((h | pa->hit[0] | pa->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, h ? 1u << q : 0);
 }
 
 /* Take back resolve_land's steps of parts 0 to k - 1, hk their hits. */
@@ -562,9 +758,12 @@ quick_last(unsigned char *me, unsigned char *op, const bg_notation *n,
  * take the die in written order.  When such a route exists the play uses
  * every die, so it is legal (the most-pips and hit-and-run rules of a
  * side all home at the start are left to the search).  And a dance
- * written for a checker on the bar against two held entry points: no die
- * can move any checker; and one die's entry from a bar of two or more
- * checkers when the other die's point is held.  Each step is
+ * written for a checker on the bar against two held entry points, or
+ * with none on the bar when no die can move any checker; a double in
+ * fewer parts that leaves no move and a checker outside (quick_double);
+ * one die's entry from a bar of two or more checkers when the other
+ * die's point is held; and one die's step that no play of both dice
+ * beats (quick_one, quick_home).  Each step is
  * turn_stepcheck then turn_stepdo for a turn that has frozen no checker.
  * test_fast compares every case with the search.
  */
@@ -595,13 +794,19 @@ resolve_quick(bg_board *b, int s, const bg_notation *n, const int d[2],
 	return q > 0 ? q & (1 | RQ_UNMARKED | RQ_EXTRA) : q;
 }
 
-/* A text without a play: a dance, right when no die can enter. */
+/*
+ * A text without a play: a dance, right when no die can enter; or with
+ * no checker on the bar, when no die can move any checker.
+ */
 static inline int
 dance(const unsigned char *me, const unsigned char *op, const bg_notation *n,
     int hi, int lo)
 {
-	return n->kind == BG_NOTE_NONE && me[25] && op[hi] >= 2 &&
-	    op[lo] >= 2;
+	if (n->kind != BG_NOTE_NONE)
+		return 0;
+	if (me[25])
+		return op[hi] >= 2 && op[lo] >= 2;
+	return !can_move(me, op, hi) && (hi == lo || !can_move(me, op, lo));
 }
 
 /* resolve_other past its checks, hi and lo the dice. */
@@ -609,6 +814,8 @@ static int
 other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
     int lo, bg_play *p)
 {
+	int q;
+
 	if (n->kind != BG_NOTE_PLAY)
 		return dance(me, op, n, hi, lo);
 	if (p == NULL && quick_last(me, op, n, hi, lo))
@@ -616,7 +823,9 @@ other(unsigned char *me, unsigned char *op, const bg_notation *n, int hi,
 	if (hi == lo)
 		return quick_double(me, op, n, hi, p);
 	if (n->npath == 1)
-		return quick_enter(me, op, &n->path[0], hi, lo, p);
+		return (q = quick_enter(me, op, &n->path[0], hi, lo, p)) != 0 ?
+		    q : (q = quick_one(me, op, n, hi, lo, p)) != 0 ? q :
+		    quick_home(me, op, n, hi, lo, p);
 	if (n->npath == 2)
 		return quick_two(me, op, n, hi, lo, p);
 	return 0;
@@ -648,7 +857,7 @@ int
 resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
     const int d[2])
 {
-	int hi, lo;
+	int hi, lo, q;
 
 	if ((unsigned)(d[0] - 1) > 5 || (unsigned)(d[1] - 1) > 5)
 		return 0;
@@ -666,8 +875,10 @@ resolve_rest(unsigned char *me, unsigned char *op, const bg_notation *n,
 		return rest_two(me, op, n, hi, lo);
 	if (hi == lo && n->npath == 4)
 		return quick_double(me, op, n, hi, NULL);
-	if (hi != lo && n->npath == 1 && me[25] != 0)
-		return quick_enter(me, op, &n->path[0], hi, lo, NULL);
+	if (hi != lo && n->npath == 1 && me[25] != 0) {
+		q = quick_enter(me, op, &n->path[0], hi, lo, NULL);
+		return q != 0 ? q : quick_one(me, op, n, hi, lo, NULL);
+	}
 	return other(me, op, n, hi, lo, NULL);
 }
 

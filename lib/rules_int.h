@@ -169,12 +169,13 @@ resolve_land(unsigned char *me, unsigned char *op, const bg_notation *n,
 	if (n->kind != BG_NOTE_PLAY || (unsigned long)(d0 - 1) > 5) {
 		/*
 		 * A dance, right when a checker is on the bar and neither
-		 * die can enter it (resolve_other's dance).
+		 * die can enter it (resolve_other's dance, which also
+		 * decides a dance with none on the bar).
 		 */
 		if (n->kind != BG_NOTE_NONE || (unsigned long)(d0 - 1) > 5 ||
-		    (unsigned long)(d1 - 1) > 5)
+		    (unsigned long)(d1 - 1) > 5 || me[25] == 0)
 			return -1;
-		return me[25] != 0 && op[d0] >= 2 && op[d1] >= 2;
+		return op[d0] >= 2 && op[d1] >= 2;
 	}
 	if (d0 == d1) {
 		if (n->npath != 4)

@@ -287,6 +287,143 @@ test_boards(void)
 	}
 }
 
+/*
+ * Plays of fewer parts than dice that the quick path decided (with one
+ * checker on the bar at most), and dances with none on the bar; and
+ * single steps of two different dice so decided, and of them those of
+ * a side all home.
+ */
+static long nshort, ndance, nsingle, nhome;
+
+/*
+ * Boards where the other side holds many points, so that dice are
+ * blocked: legal plays, and their shorter prefixes, a dance, and for
+ * a double one to three single steps from random points.  Partial plays
+ * of a double and dances with none on the bar, which the quick path
+ * decides there, come up often.
+ */
+static void
+test_blocked(void)
+{
+	static const bg_variant vs[] = { BG_VARIANT_STANDARD,
+	    BG_VARIANT_NACKGAMMON, BG_VARIANT_TAVLA, BG_VARIANT_HYPER3 };
+	bg_movelist *ml = bg_movelist_new();
+	char text[96];
+	bg_board b, after;
+	bg_variant v;
+	int i, k, m, s, p, left, n, f, d[2], ord[4], np, q;
+	size_t len;
+
+	for (i = 0; i < BOARDS / 8; i++) {
+		memset(&b, 0, sizeof b);
+		s = below(2);
+		/* 0: anywhere, 1: mostly home, 2: few, 3: few, all home */
+		m = below(4);
+		/*
+		 * The other side: points held, from 1 to 24, and often in
+		 * the home board of a side all home.
+		 */
+		left = 15;
+		while (left > 1) {
+			p = m == 3 && below(2) ? 19 + below(6) :
+			    1 + below(24);
+			k = 2 + below(2) < left ? 2 + below(2) : left;
+			b.pt[!s][p] = (unsigned char)(b.pt[!s][p] + k);
+			left -= k;
+		}
+		b.pt[!s][below(2) ? 1 + below(24) : 0] += (unsigned char)left;
+		left = 15;
+		if (below(6) == 0)
+			left -= b.pt[s][25] = (unsigned char)(1 + below(2));
+		if (m >= 2) {
+			b.pt[s][0] = (unsigned char)(left - 1 - below(4));
+			left -= b.pt[s][0];
+		}
+		for (; left > 0; left--) {
+			f = m == 3 || (m == 1 && below(4)) ? 1 + below(6) :
+			    1 + below(24);
+			if (b.pt[!s][25 - f] == 0)
+				b.pt[s][f]++;
+			else
+				b.pt[s][0]++;
+		}
+		d[0] = 1 + below(6);
+		d[1] = below(2) ? 1 + below(6) : d[0];
+		v = vs[below(3) ? 0 : below(4)];
+		try_text("", &b, s, d, v);
+		after = b;
+		if (b.pt[s][25] == 0 && resolve_quick(&after, s,
+		    &(bg_notation){ .kind = BG_NOTE_NONE }, d,
+		    bg_variant_get(v)->flags, NULL) != 0)
+			ndance++;
+		n = bg_rules_legal(ml, &b, s, d, v);
+		for (k = 0; k < n && k < 8; k++) {
+			const bg_legal *l = bg_movelist_get(ml,
+			    (size_t)below(n));
+			bg_play pl = l->play;
+
+			for (m = 0; m < 4; m++)
+				ord[m] = m;
+			plain(text, sizeof text, &pl, ord, pl.hit);
+			try_text(text, &b, s, d, v);
+			if (pl.n < (d[0] == d[1] ? 4 : 2) &&
+			    b.pt[s][25] < 2) {
+				bg_notation nn;
+				size_t e;
+
+				after = b;
+				if (bg_notation_parse(&nn, text, strlen(text),
+				    &e) >= 0 && resolve_quick(&after, s, &nn,
+				    d, bg_variant_get(v)->flags, NULL) != 0)
+					nshort++;
+			}
+			for (pl.n--; pl.n > 0; pl.n--) {
+				plain(text, sizeof text, &pl, ord, pl.hit);
+				try_text(text, &b, s, d, v);
+			}
+		}
+		if (d[0] != d[1]) {
+			/* One step with either die from a few points. */
+			for (k = 0; k < 12; k++) {
+				bg_notation nn;
+				size_t e;
+
+				f = b.pt[s][25] ? 25 : 1 + below(m == 3 ? 6 :
+				    24);
+				for (m = 0; m < 25 && b.pt[s][f] == 0; m++)
+					f = f % 25 + 1;
+				q = f - d[k & 1] > 0 ? f - d[k & 1] : 0;
+				snprintf(text, sizeof text, "%d/%d%s", f, q,
+				    below(8) ? "" : "*");
+				try_text(text, &b, s, d, v);
+				after = b;
+				if (b.pt[s][25] < 2 && bg_notation_parse(&nn,
+				    text, strlen(text), &e) >= 0 &&
+				    resolve_quick(&after, s, &nn, d,
+				    bg_variant_get(v)->flags, NULL) != 0)
+					nsingle++, nhome += m == 3;
+			}
+			continue;
+		}
+		np = 1 + below(3);
+		len = 0;
+		for (k = 0; k < np && len < sizeof text - 16; k++) {
+			if (b.pt[s][25] && below(3))
+				f = 25;
+			else
+				for (f = 1 + below(25), m = 0; m < 25 &&
+				    b.pt[s][f] == 0; m++)
+					f = f % 25 + 1;
+			q = f - d[0] > 0 ? f - d[0] : 0;
+			len += (size_t)snprintf(text + len, sizeof text - len,
+			    "%s%d/%d%s", k ? " " : "", f, q,
+			    below(8) ? "" : "*");
+		}
+		try_text(text, &b, s, d, v);
+	}
+	bg_movelist_free(ml);
+}
+
 /* ------------------------------------------------ the .mat move lines */
 
 #define MATGAMES	120
@@ -839,6 +976,9 @@ main(void)
 	test_boards();
 	/* The last checkers borne off in fewer parts than dice came up. */
 	CHECK(nlast > 0);
+	test_blocked();
+	/* Short plays and dances decided quickly came up, often. */
+	CHECK(nshort > 100 && ndance > 100 && nsingle > 100 && nhome > 30);
 	test_mat();
 	T_DONE("test_fast");
 }

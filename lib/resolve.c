@@ -450,6 +450,29 @@ quick_enter(unsigned char *me, unsigned char *op, const bg_path *pa,
 }
 
 /*
+ * The play of one part, one step from f to q with die d, made (and put
+ * in *p when p is set): resolve_quick's answer, 0 when the step is
+ * refused.
+ */
+static int
+one_made(unsigned char *me, unsigned char *op, const bg_notation *n, int f,
+    int q, int d, bg_play *p)
+{
+	const bg_path *pa = &n->path[0];
+	int h;
+
+	if ((h = quick_step(me, op, f, q, d)) < 0)
+		return 0;
+	if (p != NULL) {
+		p->n = 1;
+		quick_put(p, 0, f, q, d, h);
+	}
+	if ((h | pa->hit[0] | pa->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, h ? 1u << q : 0);
+}
+
+/*
  * One part of one step with one die of two different dice, with one
  * checker or none on the bar and, after any one step, a checker outside
  * the home board (so that no play of one or two steps bears off): the
@@ -469,7 +492,7 @@ quick_one(unsigned char *me, unsigned char *op, const bg_notation *n,
 {
 	const bg_path *pa = &n->path[0];
 	uint32_t hm = 0, lm = 0;
-	int f = pa->pt[0], q = pa->pt[1], d = f - q, g, c, top, h;
+	int f = pa->pt[0], q = pa->pt[1], d = f - q, g, c, top;
 
 	if (pa->npt != 2 || pa->count > 1 || q <= 0 || (d != hi && d != lo) ||
 	    me[25] > 1)
@@ -511,15 +534,7 @@ quick_one(unsigned char *me, unsigned char *op, const bg_notation *n,
 		if (d == lo && hm != 0)
 			return 0;
 	}
-	if ((h = quick_step(me, op, f, q, d)) < 0)
-		return 0;
-	if (p != NULL) {
-		p->n = 1;
-		quick_put(p, 0, f, q, d, h);
-	}
-	if ((h | pa->hit[0] | pa->hit[1]) == 0)
-		return 1;
-	return warn_bits(n, h ? 1u << q : 0);
+	return one_made(me, op, n, f, q, d, p);
 }
 
 /*
@@ -591,15 +606,7 @@ quick_home(unsigned char *me, unsigned char *op, const bg_notation *n,
 				return 0;
 		}
 	}
-	if ((h = quick_step(me, op, f, q, d)) < 0)
-		return 0;
-	if (p != NULL) {
-		p->n = 1;
-		quick_put(p, 0, f, q, d, h);
-	}
-	if ((h | pa->hit[0] | pa->hit[1]) == 0)
-		return 1;
-	return warn_bits(n, h ? 1u << q : 0);
+	return one_made(me, op, n, f, q, d, p);
 }
 
 /* Take back resolve_land's steps of parts 0 to k - 1, hk their hits. */
@@ -642,6 +649,33 @@ resolve_landed(const bg_notation *n, int hk)
 }
 
 /*
+ * The die of the first of two parts, each one step, for two different
+ * dice hi and lo: the larger, unless a first part that lands on a point
+ * says the smaller; 0 when the parts are not two such steps.
+ */
+static inline int
+two_first(const bg_notation *n, int hi, int lo)
+{
+	const bg_path *pa = &n->path[0], *pb = &n->path[1];
+
+	if (pa->npt != 2 || pb->npt != 2 || pa->count > 1 || pb->count > 1)
+		return 0;
+	return pa->pt[1] > 0 && pa->pt[0] - pa->pt[1] == lo ? lo : hi;
+}
+
+/* resolve_quick's answer for two parts made, h0 and h1 their hits. */
+static inline int
+two_answer(const bg_notation *n, int h0, int h1)
+{
+	const bg_path *pa = &n->path[0], *pb = &n->path[1];
+
+	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
+		return 1;
+	return warn_bits(n, (h0 ? 1u << pa->pt[1] : 0) |
+	    (h1 ? 1u << pb->pt[1] : 0));
+}
+
+/*
  * Two parts, one step each, for two different dice: the larger die for
  * the first part, else the smaller; a first part that lands on a point
  * says which.
@@ -654,9 +688,8 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 	int fa = pa->pt[0], qa = pa->pt[1], fb = pb->pt[0], qb = pb->pt[1];
 	int d0, h0, h1;
 
-	if (pa->npt != 2 || pb->npt != 2 || pa->count > 1 || pb->count > 1)
+	if ((d0 = two_first(n, hi, lo)) == 0)
 		return 0;
-	d0 = qa > 0 && fa - qa == lo ? lo : hi;
 	for (;;) {
 		if ((h0 = quick_step(me, op, fa, qa, d0)) >= 0) {
 			if ((h1 = quick_step(me, op, fb, qb, hi + lo - d0)) >= 0)
@@ -672,9 +705,7 @@ quick_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 		quick_put(p, 0, fa, qa, d0, h0);
 		quick_put(p, 1, fb, qb, hi + lo - d0, h1);
 	}
-	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
-		return 1;
-	return warn_bits(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
+	return two_answer(n, h0, h1);
 }
 
 /*
@@ -690,18 +721,15 @@ rest_two(unsigned char *me, unsigned char *op, const bg_notation *n,
 	int fa = pa->pt[0], qa = pa->pt[1], fb = pb->pt[0], qb = pb->pt[1];
 	int d0, h0, h1;
 
-	if (pa->npt != 2 || pb->npt != 2 || pa->count > 1 || pb->count > 1)
+	if ((d0 = two_first(n, hi, lo)) == 0)
 		return 0;
-	d0 = qa > 0 && fa - qa == lo ? lo : hi;
 	if ((h0 = quick_step(me, op, fa, qa, d0)) < 0)
 		return quick_two(me, op, n, hi, lo, NULL);
 	if ((h1 = quick_step(me, op, fb, qb, hi + lo - d0)) < 0) {
 		quick_undo(me, op, fa, qa, h0);
 		return quick_two(me, op, n, hi, lo, NULL);
 	}
-	if ((h0 | h1 | pa->hit[0] | pa->hit[1] | pb->hit[0] | pb->hit[1]) == 0)
-		return 1;
-	return warn_bits(n, (h0 ? 1u << qa : 0) | (h1 ? 1u << qb : 0));
+	return two_answer(n, h0, h1);
 }
 
 /*

@@ -50,6 +50,22 @@ below(int n)
 }
 
 /*
+ * A point of side s to play from: the bar now and then when a checker
+ * is there, else the first point with a checker from a random one on.
+ */
+static int
+random_from(const bg_board *b, int s)
+{
+	int f, c;
+
+	if (b->pt[s][25] && below(3))
+		return 25;
+	for (f = 1 + below(25), c = 0; c < 25 && b->pt[s][f] == 0; c++)
+		f = f % 25 + 1;
+	return f;
+}
+
+/*
  * The order bg_rules_legal promises: steps sorted high to low (source,
  * then destination), plays compared step by step, the highest first.
  * Returns 1 when x may come before y.
@@ -272,12 +288,7 @@ test_boards(void)
 		len = 0;
 		for (k = 0; k < np && len < sizeof text - 16; k++) {
 			die = below(6) ? d[(k & 1) ^ below(2)] : 1 + below(6);
-			if (b.pt[s][25] && below(3))
-				f = 25;
-			else
-				for (f = 1 + below(25), c = 0; c < 25 &&
-				    b.pt[s][f] == 0; c++)
-					f = f % 25 + 1;
+			f = random_from(&b, s);
 			len += (size_t)snprintf(text + len, sizeof text - len,
 			    "%s%d/%d%s%s", k ? " " : "", f,
 			    f - die > 0 ? f - die : 0, below(6) ? "" : "*",
@@ -408,12 +419,7 @@ test_blocked(void)
 		np = 1 + below(3);
 		len = 0;
 		for (k = 0; k < np && len < sizeof text - 16; k++) {
-			if (b.pt[s][25] && below(3))
-				f = 25;
-			else
-				for (f = 1 + below(25), m = 0; m < 25 &&
-				    b.pt[s][f] == 0; m++)
-					f = f % 25 + 1;
+			f = random_from(&b, s);
 			q = f - d[0] > 0 ? f - d[0] : 0;
 			len += (size_t)snprintf(text + len, sizeof text - len,
 			    "%s%d/%d%s", k ? " " : "", f, q,

@@ -83,8 +83,8 @@ bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
-# bgcheck -j checks files on several threads.
-bin/bgcheck: LDFLAGS += -pthread
+# bgcheck -j checks files on several threads (tools/cli.c).
+$(TOOL_BIN): LDFLAGS += -pthread
 
 tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin

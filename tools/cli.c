@@ -2,13 +2,18 @@
  * cli.c: the plumbing shared by the bgkit tools (see cli.h).  Nothing
  * here knows backgammon; that lives in lib/.
  */
+/* realpath(), for -o through a link. */
+#define _XOPEN_SOURCE 700
+
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
@@ -255,4 +260,298 @@ cli_rules(bg_ruleset *rs, const char *text)
 	fprintf(stderr, ": column %zu: %s\n", pos + 1,
 	    bg_strerror(BG_ERULES));
 	return -1;
+}
+
+int
+cli_usage(const char *usage)
+{
+	fputs(usage, stderr);
+	return 2;
+}
+
+int
+cli_from(bg_format *f, const char *arg, const char *usage)
+{
+	if (bg_format_parse(f, arg) == 0)
+		return 0;
+	cli_warnx("unknown input format: %s (mat, sgf, json)", arg);
+	fputs(usage, stderr);
+	return -1;
+}
+
+bg_pipeline *
+cli_open(const char *name, bg_format from, const bg_ruleset *rules)
+{
+	bg_pipeline *p;
+
+	if (name != NULL && strcmp(name, "-") == 0)
+		name = NULL;
+	if ((p = bg_pipeline_open(name)) == NULL) {
+		if (name != NULL && errno != ENOMEM)
+			cli_warnx("%s: %s", name, strerror(errno));
+		else
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return NULL;
+	}
+	bg_pipeline_set_format(p, from);
+	if (rules != NULL)
+		bg_pipeline_set_rules(p, rules);
+	return p;
+}
+
+void
+cli_report(FILE *out, FILE *err, int json, const char *file,
+    const char *who, const bg_diag *d)
+{
+	if (json) {
+		bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, who, d);
+		return;
+	}
+	if (out == stdout)
+		fflush(stdout);
+	fputs(cli_prog, err);
+	fputs(": ", err);
+	bg_diag_write(bg_write_stdio, err, BG_OUT_TEXT, file, who, d);
+}
+
+int
+cli_close(bg_pipeline *p, int rc)
+{
+	char *name = p ? strdup(bg_pipeline_name(p)) : NULL;
+
+	if (bg_pipeline_free(p) < 0 && rc >= 0) {
+		cli_warnx("%s: %s", name ? name : "<stdin>", strerror(errno));
+		rc = -BG_EIO;
+	}
+	free(name);
+	return rc;
+}
+
+int
+cli_each(int argc, char **argv, int (*fn)(void *, const char *), void *ctx)
+{
+	int i, r, rc = 0;
+
+	if (argc == 0)
+		return fn(ctx, NULL);
+	for (i = 0; i < argc; i++) {
+		r = fn(ctx, strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+		if (r > rc)
+			rc = r;
+	}
+	return rc;
+}
+
+int
+cli_out_open(struct cli_out *o, const char *name)
+{
+	struct stat st;
+	size_t n;
+	mode_t mask;
+	int fd = -1;
+
+	memset(o, 0, sizeof *o);
+	o->fp = stdout;
+	if ((o->name = name) == NULL)
+		return 0;
+	/*
+	 * A device or a pipe (-o /dev/stdout) is written in place: a rename
+	 * would put a file where it was.  A link is followed, so that the
+	 * file it names is replaced and the link kept.
+	 */
+	if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if ((o->fp = fopen(name, "wb")) == NULL) {
+			cli_warnx("%s: %s", name, strerror(errno));
+			return 2;
+		}
+		o->direct = 1;
+		return 0;
+	}
+	o->dst = (o->real = realpath(name, NULL)) != NULL ? o->real : name;
+	n = strlen(o->dst);
+	if ((o->tmp = malloc(n + 8)) == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		free(o->real);
+		return 2;
+	}
+	snprintf(o->tmp, n + 8, "%s.XXXXXX", o->dst);
+	mask = umask(0);
+	umask(mask);
+	if ((fd = mkstemp(o->tmp)) < 0 || fchmod(fd, 0666 & ~mask) != 0 ||
+	    (o->fp = fdopen(fd, "wb")) == NULL) {
+		cli_warnx("%s: %s", name, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(o->tmp);
+		}
+		free(o->tmp);
+		free(o->real);
+		return 2;
+	}
+	return 0;
+}
+
+int
+cli_out_close(struct cli_out *o, int commit)
+{
+	int r, rc = 0;
+
+	if (o->name == NULL)
+		return 0;
+	if (o->direct) {
+		/* Flushed and closed whatever happens; any failure counts. */
+		r = fflush(o->fp) != 0;
+		r |= ferror(o->fp) != 0;
+		r |= fclose(o->fp) != 0;
+		if (r) {
+			cli_warnx("%s: %s", o->name, strerror(errno ? errno :
+			    EIO));
+			return 2;
+		}
+		return 0;
+	}
+	if (fflush(o->fp) != 0 || ferror(o->fp) || fsync(fileno(o->fp)) !=
+	    0) {
+		cli_warnx("%s: %s", o->name, strerror(errno ? errno : EIO));
+		rc = 2;
+	}
+	if (fclose(o->fp) != 0 && rc == 0) {
+		cli_warnx("%s: %s", o->name, strerror(errno));
+		rc = 2;
+	}
+	if (rc == 0 && commit && rename(o->tmp, o->dst) != 0) {
+		cli_warnx("%s: %s", o->name, strerror(errno));
+		rc = 2;
+	}
+	if (rc != 0 || !commit)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->real);
+	return rc;
+}
+
+/*
+ * Files on several threads.  Workers take the next operand, run fn on
+ * it into two memory streams and mark it done; the calling thread waits
+ * for each operand in turn and prints its buffers, stderr's first, so
+ * that the output is in operand order.
+ */
+struct job {
+	const char	*name;
+	char		*out, *err;
+	size_t		 outlen, errlen;
+	int		 rc, done;
+};
+
+struct pool {
+	cli_file_fn	 fn;
+	void		*ctx;
+	struct job	*job;
+	int		 njob, next;
+	pthread_mutex_t	 mu;
+	pthread_cond_t	 cv;
+};
+
+static void
+run_job(struct pool *p, struct job *j)
+{
+	FILE *out = open_memstream(&j->out, &j->outlen);
+	FILE *err = open_memstream(&j->err, &j->errlen);
+
+	if (out == NULL || err == NULL) {
+		j->rc = -1;	/* told by the calling thread */
+		if (out)
+			fclose(out);
+		if (err)
+			fclose(err);
+	} else {
+		j->rc = p->fn(p->ctx, j->name, out, err);
+		if (fclose(out) != 0 || fclose(err) != 0)
+			j->rc = -1;
+	}
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	int i;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		if (i >= p->njob)
+			return NULL;
+		run_job(p, &p->job[i]);
+		pthread_mutex_lock(&p->mu);
+		p->job[i].done = 1;
+		pthread_cond_broadcast(&p->cv);
+		pthread_mutex_unlock(&p->mu);
+	}
+}
+
+/* Wait for job j and print what it wrote; its status. */
+static int
+collect(struct pool *p, struct job *j)
+{
+	pthread_mutex_lock(&p->mu);
+	while (!j->done)
+		pthread_cond_wait(&p->cv, &p->mu);
+	pthread_mutex_unlock(&p->mu);
+	if (j->rc < 0) {
+		cli_warnx("%s: %s", j->name ? j->name : "<stdin>",
+		    bg_strerror(BG_ENOMEM));
+		j->rc = 2;
+	}
+	fflush(stdout);
+	if (j->errlen)
+		fwrite(j->err, 1, j->errlen, stderr);
+	if (j->outlen)
+		fwrite(j->out, 1, j->outlen, stdout);
+	free(j->out);
+	free(j->err);
+	return j->rc;
+}
+
+int
+cli_each_jobs(int argc, char **argv, int jobs, cli_file_fn fn, void *ctx)
+{
+	struct pool p;
+	pthread_t *tid;
+	int i, nt = 0, r, rc = 0;
+
+	if (argc == 0)
+		return fn(ctx, NULL, stdout, stderr);
+	memset(&p, 0, sizeof p);
+	p.fn = fn;
+	p.ctx = ctx;
+	p.njob = argc;
+	if ((p.job = calloc((size_t)argc, sizeof *p.job)) == NULL ||
+	    (tid = calloc((size_t)jobs, sizeof *tid)) == NULL) {
+		free(p.job);
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return 2;
+	}
+	for (i = 0; i < argc; i++)
+		p.job[i].name = strcmp(argv[i], "-") == 0 ? NULL : argv[i];
+	pthread_mutex_init(&p.mu, NULL);
+	pthread_cond_init(&p.cv, NULL);
+	for (i = 0; i < jobs && i < argc && argc > 1; i++)
+		if (pthread_create(&tid[nt], NULL, worker, &p) == 0)
+			nt++;
+	for (i = 0; i < argc; i++) {
+		if (nt == 0)	/* no thread: here, one by one */
+			r = fn(ctx, p.job[i].name, stdout, stderr);
+		else
+			r = collect(&p, &p.job[i]);
+		rc = r > rc ? r : rc;
+	}
+	for (i = 0; i < nt; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&p.mu);
+	pthread_cond_destroy(&p.cv);
+	free(tid);
+	free(p.job);
+	return rc;
 }

@@ -17,6 +17,8 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 	    __attribute__((format(printf, 5, 6)));
 /* "prog: message" on stderr, for usage and system errors. */
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* "usage" to stderr; returns 2. */
+int	cli_usage(const char *);
 /* Write s with control characters and invalid UTF-8 escaped. */
 void	cli_puttext(FILE *, const char *);
 /* Write s as one CSV field, quoted when it needs to be. */
@@ -34,7 +36,56 @@ void	cli_print_diag(const char *, const char *, const bg_diag *);
 void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
+/* Parse a -f argument; on error say so, print usage and return -1. */
+int	cli_from(bg_format *, const char *, const char *);
+/*
+ * Open the input name ("-" or NULL: stdin) in a pipeline reading format
+ * from; on failure say why (on err: stderr when NULL) and return NULL.
+ */
+bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *);
+/*
+ * One diagnostic of the file: as JSON on out when json, else in the
+ * house format on err ("prog: " first).
+ */
+void	cli_report(FILE *, FILE *, int, const char *, const char *,
+	    const bg_diag *);
+/*
+ * Free the pipeline; a close error is told and makes rc -BG_EIO.
+ * Returns rc.
+ */
+int	cli_close(bg_pipeline *, int);
 #endif
+/*
+ * Output to a file (-o), replaced atomically: written to a temporary
+ * file beside it and renamed into place by cli_out_close() only when
+ * commit is set.  A device or pipe is written in place; a link is
+ * followed.  Without a name, stdout.
+ */
+struct cli_out {
+	FILE	*fp;
+	const char *name, *dst;
+	char	*tmp, *real;
+	int	 direct;
+};
+/* 0, or 2 after saying why. */
+int	cli_out_open(struct cli_out *, const char *);
+/*
+ * Flush and close; rename into place when commit.  Returns 0, or 2
+ * after saying why (the file is then left as it was).
+ */
+int	cli_out_close(struct cli_out *, int);
+/*
+ * Run fn(ctx, name) on every operand (stdin, named NULL, when there is
+ * none or for "-"); the largest status.
+ */
+int	cli_each(int, char **, int (*)(void *, const char *), void *);
+/*
+ * The same on up to jobs threads: fn(ctx, name, out, err) writes to out
+ * and err, which are stdout and stderr or buffers printed in operand
+ * order.
+ */
+typedef int (*cli_file_fn)(void *, const char *, FILE *, FILE *);
+int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
 /* Open an input file for reading; NULL with errno EISDIR for a directory. */
 FILE	*cli_fopen(const char *);
 /* A bg_read_fn reading the FILE * ctx: bytes read, 0 at the end, -1. */

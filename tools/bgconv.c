@@ -99,6 +99,58 @@ convert(void *ctx, const char *name)
 	return o->failed = cli_close(p, rc) < 0 ? 2 : 0;
 }
 
+static int
+help(void)
+{
+	fputs(USAGE "\n"
+	    "  -f, --from FORMAT      read mat, sgf or json "
+	    "(default: from the content)\n"
+	    "  -T, --format FORMAT    write mat, sgf or json\n"
+	    "  -r, --rules RULES      rules to judge by and "
+	    "write (see bgcheck --help)\n"
+	    "  -s, --style STYLE      .mat layout: gnubg "
+	    "(default) or xg\n"
+	    "  -o, --output FILE      write FILE (replaced "
+	    "only on success)\n"
+	    "  -F, --force            with -o, replace FILE "
+	    "even when an input has errors\n"
+	    "  -q, --quiet            do not print warnings\n"
+	    "  -W, --warnings-fatal   warnings make the exit "
+	    "status 1\n"
+	    "      --help, --version\n", stdout);
+	return cli_close_stdout();
+}
+
+/* One option: 0 to go on, else the exit status (-1 for 0). */
+static int
+option(struct opts *o, int ch, const char *arg, const char **name,
+    const char **style)
+{
+	if (ch == 'r' && cli_rules(&o->rules, arg) < 0)
+		return 2;
+	if (ch == 'f' && cli_from(&o->from, arg, USAGE) < 0)
+		return 2;
+	if (ch == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
+	    o->to == BG_FORMAT_AUTO)) {
+		cli_warnx("unknown output format: %s (mat, sgf, json)", arg);
+		return cli_usage(USAGE);
+	}
+	if (ch == 'h')
+		return help() != 0 ? 2 : -1;
+	if (ch == 'V') {
+		printf("bgconv %s (libbgkit %s)\n", BG_VERSION, bg_version());
+		return cli_close_stdout() ? 2 : -1;
+	}
+	if (strchr("frTsoFqW", ch) == NULL)
+		return cli_usage(USAGE);
+	*style = ch == 's' ? arg : *style;
+	*name = ch == 'o' ? arg : *name;
+	o->force |= ch == 'F';
+	o->quiet |= ch == 'q';
+	o->werror |= ch == 'W';
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -126,67 +178,9 @@ main(int argc, char *argv[])
 	o.to = BG_FORMAT_AUTO;
 	bg_ruleset_init(&o.rules);
 	while ((ch = getopt_long(argc, argv, "f:T:r:s:o:FqW", longopts,
-	    NULL)) != -1) {
-		switch (ch) {
-		case 'r':
-			if (cli_rules(&o.rules, optarg) < 0)
-				return 2;
-			break;
-		case 'f':
-			if (cli_from(&o.from, optarg, USAGE) < 0)
-				return 2;
-			break;
-		case 'T':
-			if (bg_format_parse(&o.to, optarg) < 0 ||
-			    o.to == BG_FORMAT_AUTO) {
-				cli_warnx("unknown output format: %s (mat, "
-				    "sgf, json)", optarg);
-				fputs(USAGE, stderr);
-				return 2;
-			}
-			break;
-		case 's':
-			style = optarg;
-			break;
-		case 'o':
-			name = optarg;
-			break;
-		case 'F':
-			o.force = 1;
-			break;
-		case 'q':
-			o.quiet = 1;
-			break;
-		case 'W':
-			o.werror = 1;
-			break;
-		case 'h':
-			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf or json "
-			    "(default: from the content)\n"
-			    "  -T, --format FORMAT    write mat, sgf or json\n"
-			    "  -r, --rules RULES      rules to judge by and "
-			    "write (see bgcheck --help)\n"
-			    "  -s, --style STYLE      .mat layout: gnubg "
-			    "(default) or xg\n"
-			    "  -o, --output FILE      write FILE (replaced "
-			    "only on success)\n"
-			    "  -F, --force            with -o, replace FILE "
-			    "even when an input has errors\n"
-			    "  -q, --quiet            do not print warnings\n"
-			    "  -W, --warnings-fatal   warnings make the exit "
-			    "status 1\n"
-			    "      --help, --version\n", stdout);
-			return cli_close_stdout();
-		case 'V':
-			printf("bgconv %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		default:
-			fputs(USAGE, stderr);
-			return 2;
-		}
-	}
+	    NULL)) != -1)
+		if ((r = option(&o, ch, optarg, &name, &style)) != 0)
+			return r < 0 ? 0 : r;
 	argc -= optind;
 	argv += optind;
 	if (o.to == BG_FORMAT_AUTO) {

@@ -1101,6 +1101,12 @@ void bg_shownpos_replay(bg_shownpos *sp, int game, const bg_replay_pos *pos,
  */
 int bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len,
     bg_variant v);
+/*
+ * Untrusted text s: TEXT with controls and invalid UTF-8 as \xNN, a JSON
+ * string (null for NULL), or one CSV field, quoted when it needs to be.
+ */
+int bg_string_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *s);
 /* A bg_write_fn writing to the FILE * ctx. */
 long bg_write_stdio(void *ctx, const char *buf, size_t n);
 

@@ -463,3 +463,20 @@ bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f, int length,
 	}
 	return out_flush(&o);
 }
+
+int
+bg_string_write(bg_write_fn fn, void *ctx, bg_outfmt f, const char *s)
+{
+	struct out o;
+
+	out_init(&o, fn, ctx);
+	if (f == BG_OUT_JSON)
+		out_json(&o, s);
+	else if (s == NULL)
+		return -BG_EINVAL;
+	else if (f == BG_OUT_CSV)
+		out_csv(&o, s);
+	else
+		out_text(&o, s);
+	return out_flush(&o);
+}

@@ -21,19 +21,9 @@ void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 int	cli_usage(const char *);
 /* Write s with control characters and invalid UTF-8 escaped. */
 void	cli_puttext(FILE *, const char *);
-/* Write s as one CSV field, quoted when it needs to be. */
-void	cli_putcsv(FILE *, const char *);
 /* Write s as a JSON string, quotes included. */
 void	cli_putjson(FILE *, const char *);
-/*
- * A library diagnostic in the house format: "prog: file:line:col:
- * severity: game G, move M (player dice): message: detail".  who is the
- * player's name or NULL.  Needs bgkit.h included first.
- */
 #ifdef BGKIT_H
-void	cli_print_diag(const char *, const char *, const bg_diag *);
-/* The same on fp, for output buffered per file. */
-void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
@@ -86,10 +76,6 @@ int	cli_each(int, char **, int (*)(void *, const char *), void *);
  */
 typedef int (*cli_file_fn)(void *, const char *, FILE *, FILE *);
 int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
-/* Open an input file for reading; NULL with errno EISDIR for a directory. */
-FILE	*cli_fopen(const char *);
-/* A bg_read_fn reading the FILE * ctx: bytes read, 0 at the end, -1. */
-long	cli_read(void *, char *, size_t);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 

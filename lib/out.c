@@ -277,8 +277,11 @@ diag_json(struct out *o, const char *file, const char *who,
 	out_key_int(o, "side", d->side, 1);
 	out_puts(o, ",\"player\":");
 	out_json(o, who);
+	/* As every JSON of the library: an array, the larger die first. */
 	if (d->dice[0])
-		out_printf(o, ",\"dice\":\"%d%d\"", d->dice[0], d->dice[1]);
+		out_printf(o, ",\"dice\":[%d,%d]", d->dice[0] > d->dice[1] ?
+		    d->dice[0] : d->dice[1], d->dice[0] > d->dice[1] ?
+		    d->dice[1] : d->dice[0]);
 	else
 		out_puts(o, ",\"dice\":null");
 	out_puts(o, ",\"severity\":\"");

@@ -12,7 +12,6 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,25 +41,6 @@ struct sink {
 	FILE	*out, *err;
 };
 
-/* "bgcheck: message" on the sink's stderr. */
-static void
-warn(const struct sink *k, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-warn(const struct sink *k, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (k->out == stdout)
-		fflush(stdout);
-	fprintf(k->err, "%s: ", cli_prog);
-	va_start(ap, fmt);
-	vfprintf(k->err, fmt, ap);
-	va_end(ap);
-	fputc('\n', k->err);
-}
-
 static int
 check_file(const struct opts *o, const struct sink *k, const char *name)
 {
@@ -73,9 +53,11 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 
 	if ((p = bg_pipeline_open(name)) == NULL) {
 		if (errno == ENOMEM)
-			warn(k, "%s", bg_strerror(BG_ENOMEM));
+			cli_syserr(k->out, k->err, o->json, o->json ? name :
+			    NULL, BG_ENOMEM, NULL);
 		else
-			warn(k, "%s: %s", name, strerror(errno));
+			cli_syserr(k->out, k->err, o->json, name, BG_EIO,
+			    strerror(errno));
 		return 2;
 	}
 	bg_pipeline_set_format(p, o->from);
@@ -93,14 +75,16 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		}
 	} while (rc > 0);
 	if (rc < 0)
-		warn(k, "%s: %s", bg_pipeline_name(p), bg_strerror(rc));
+		cli_syserr(k->out, k->err, o->json, bg_pipeline_name(p), -rc,
+		    NULL);
 	if (o->json || o->verbose)
 		bg_pipeline_summary(bg_write_stdio, k->out, o->json ?
 		    BG_OUT_JSON : BG_OUT_TEXT, p);
 	c = bg_pipeline_count(p);
 	rc = rc < 0 ? 2 : c->errors || (o->werror && c->warnings) ? 1 : 0;
 	if (bg_pipeline_free(p) < 0 && rc < 2) {
-		warn(k, "%s: %s", name ? name : "<stdin>", strerror(errno));
+		cli_syserr(k->out, k->err, o->json, name ? name : "<stdin>",
+		    BG_EIO, strerror(errno));
 		rc = 2;
 	}
 	return rc;

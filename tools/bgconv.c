@@ -72,7 +72,7 @@ convert(void *ctx, const char *name)
 	size_t i;
 	int rc, wrc = 0;
 
-	if (o->failed || (p = cli_open(name, o->from, NULL)) == NULL)
+	if (o->failed || (p = cli_open(name, o->from, NULL, 0)) == NULL)
 		return o->failed = 2;
 	bg_pipeline_set_replay(p, 0);	/* the writer replays */
 	do {

@@ -31,7 +31,7 @@ score_file(void *ctx, const char *name)
 	int rc, games = 0, errors = 0;
 	size_t i;
 
-	if ((p = cli_open(name, from, &rules)) == NULL)
+	if ((p = cli_open(name, from, &rules, f == BG_OUT_JSON)) == NULL)
 		return 2;
 	do {
 		rc = bg_pipeline_next(p);
@@ -55,7 +55,8 @@ score_file(void *ctx, const char *name)
 			    bg_pipeline_result(p)->score, names);
 	} while (rc > 0);
 	if (rc < 0)
-		cli_warnx("%s: %s", bg_pipeline_name(p), bg_strerror(rc));
+		cli_syserr(stdout, stderr, f == BG_OUT_JSON,
+		    bg_pipeline_name(p), -rc, NULL);
 	bg_pipeline_free(p);
 	return rc < 0 ? 2 : errors ? 1 : 0;
 }

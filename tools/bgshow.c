@@ -173,7 +173,8 @@ show_file(const struct opts *o, const char *name, int *first)
 	memset(&w, 0, sizeof w);
 	w.o = o;
 	w.printed = *first ? 0 : 1;
-	if ((w.p = cli_open(name, o->from, &o->rules)) == NULL)
+	if ((w.p = cli_open(name, o->from, &o->rules,
+	    o->format == BG_POS_JSON)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(w.p, onpos, &w);
 	do
@@ -189,7 +190,8 @@ show_file(const struct opts *o, const char *name, int *first)
 			}
 	while (rc > 0);
 	if (rc < 0)
-		cli_warnx("%s: %s", bg_pipeline_name(w.p), bg_strerror(rc));
+		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
+		    bg_pipeline_name(w.p), -rc, NULL);
 	if ((rc = cli_close(w.p, rc)) < 0 || w.system)
 		return 2;
 	if (!o->all) {
@@ -207,10 +209,18 @@ static int
 show_id(const struct opts *o)
 {
 	bg_shownpos p;
+	char buf[4096];
+	const char *pos = o->pos;
+	size_t len = strlen(pos);
 	int rc;
 
-	if ((rc = bg_shownpos_parse(&p, o->pos, strlen(o->pos),
-	    o->variant)) < 0) {
+	/* "-p -": the position is the standard input's line. */
+	if (strcmp(pos, "-") == 0) {
+		len = fread(buf, 1, sizeof buf - 1, stdin);
+		buf[len] = '\0';
+		pos = buf;
+	}
+	if ((rc = bg_shownpos_parse(&p, pos, len, o->variant)) < 0) {
 		fprintf(stderr, "%s: -p ", cli_prog);
 		cli_puttext(stderr, o->pos);
 		fprintf(stderr, ": %s\n", bg_strerror(rc));

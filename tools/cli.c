@@ -119,18 +119,43 @@ cli_from(bg_format *f, const char *arg, const char *usage)
 	return -1;
 }
 
+void
+cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
+    const char *detail)
+{
+	bg_diag d;
+
+	if (!json) {
+		if (out == stdout)
+			fflush(stdout);
+		fprintf(err, "%s: %s%s%s\n", cli_prog, file ? file : "",
+		    file ? ": " : "", detail ? detail : bg_strerror(code));
+		return;
+	}
+	memset(&d, 0, sizeof d);
+	d.code = code;
+	d.severity = BG_SEV_SYSTEM;
+	d.side = -1;
+	if (detail != NULL)
+		snprintf(d.detail, sizeof d.detail, "%s", detail);
+	bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, NULL, &d);
+}
+
 bg_pipeline *
-cli_open(const char *name, bg_format from, const bg_ruleset *rules)
+cli_open(const char *name, bg_format from, const bg_ruleset *rules,
+    int json)
 {
 	bg_pipeline *p;
 
 	if (name != NULL && strcmp(name, "-") == 0)
 		name = NULL;
 	if ((p = bg_pipeline_open(name)) == NULL) {
-		if (name != NULL && errno != ENOMEM)
-			cli_warnx("%s: %s", name, strerror(errno));
+		if (errno == ENOMEM)
+			cli_syserr(stdout, stderr, json, json ? name : NULL,
+			    BG_ENOMEM, NULL);
 		else
-			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			cli_syserr(stdout, stderr, json, name, BG_EIO,
+			    strerror(errno));
 		return NULL;
 	}
 	bg_pipeline_set_format(p, from);

@@ -29,10 +29,16 @@ int	cli_rules(bg_ruleset *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
 int	cli_from(bg_format *, const char *, const char *);
 /*
- * Open the input name ("-" or NULL: stdin) in a pipeline reading format
- * from; on failure say why (on err: stderr when NULL) and return NULL.
+ * A system error about file (an input not opened or not read through):
+ * "prog: file: detail" on err, or with json a JSON object of code on
+ * out.  detail NULL: the text of code.
  */
-bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *);
+void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
+/*
+ * Open the input name ("-" or NULL: stdin) in a pipeline reading format
+ * from; on failure say why (cli_syserr) and return NULL.
+ */
+bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 /*
  * One diagnostic of the file: as JSON on out when json, else in the
  * house format on err ("prog: " first).

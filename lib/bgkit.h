@@ -977,6 +977,12 @@ int bg_pipeline_next(bg_pipeline *p);
 /* The diagnostics of the last event, in line order. */
 size_t bg_pipeline_diag_count(const bg_pipeline *p);
 const bg_diag *bg_pipeline_diag(const bg_pipeline *p, size_t i);
+/*
+ * The position before the action diagnostic i is about, numbered as the
+ * replay's positions are (bg_replay_pos turn: bgshow -m), or -1 when it
+ * is about no action of a game.
+ */
+int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
 /* The name the input was given ("<stdin>" for the standard input). */
 const char *bg_pipeline_name(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
@@ -1021,6 +1027,12 @@ int bg_pipeline_summary(bg_write_fn write, void *ctx, bg_outfmt f,
  */
 int bg_diag_write(bg_write_fn write, void *ctx, bg_outfmt f,
     const char *file, const char *who, const bg_diag *d);
+/*
+ * The same with the JSON key "turn": the position before the action the
+ * diagnostic is about, as bgshow -g G -m TURN shows it (-1: null).
+ */
+int bg_diag_write_turn(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, const char *who, const bg_diag *d, int turn);
 /* What an action is called: "start" (rec NULL), "move", ..., "resign". */
 const char *bg_action_name(const bg_replay_pos *pos);
 /*

@@ -266,7 +266,7 @@ diag_text(struct out *o, const char *file, const char *who,
 
 static void
 diag_json(struct out *o, const char *file, const char *who,
-    const bg_diag *d)
+    const bg_diag *d, int turn)
 {
 	out_puts(o, "{\"file\":");
 	out_json(o, file);
@@ -274,6 +274,7 @@ diag_json(struct out *o, const char *file, const char *who,
 	out_key_int(o, "column", d->col, 1);
 	out_key_int(o, "game", d->game, 1);
 	out_key_int(o, "move", d->move, 1);
+	out_key_int(o, "turn", turn, turn >= 0);
 	out_key_int(o, "side", d->side, 1);
 	out_puts(o, ",\"player\":");
 	out_json(o, who);
@@ -299,6 +300,13 @@ int
 bg_diag_write(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
     const char *who, const bg_diag *d)
 {
+	return bg_diag_write_turn(fn, ctx, f, file, who, d, -1);
+}
+
+int
+bg_diag_write_turn(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
+    const char *who, const bg_diag *d, int turn)
+{
 	struct out o;
 
 	if (d == NULL || (f != BG_OUT_TEXT && f != BG_OUT_JSON))
@@ -307,7 +315,7 @@ bg_diag_write(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
 	if (file == NULL)
 		file = "<stdin>";
 	if (f == BG_OUT_JSON)
-		diag_json(&o, file, who, d);
+		diag_json(&o, file, who, d, turn);
 	else
 		diag_text(&o, file, who, d);
 	return out_flush(&o);

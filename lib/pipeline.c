@@ -32,6 +32,9 @@ struct bg_pipeline {
 	int		 length;	/* of the last match */
 	bg_pipe_count	 count;
 	bg_diag		*diag;		/* the last event's, merged */
+	int		*turn;		/* and the position before each */
+	size_t		 tat;		/* turn_of(): records passed */
+	int		 tturn;		/* and positions */
 	size_t		 ndiag, capdiag;
 	char		*player[2];	/* the match's names, see below */
 	char		*gplayer[2];	/* the game's */
@@ -134,6 +137,7 @@ bg_pipeline_free(bg_pipeline *p)
 		free(p->gplayer[s]);
 	}
 	free(p->diag);
+	free(p->turn);
 	free(p->name);
 	free(p);
 	return rc;
@@ -165,6 +169,33 @@ bg_pipeline_set_replay(bg_pipeline *p, int on)
 	p->replay = on != 0;
 }
 
+/*
+ * The position before the action at line, col of the current game: the
+ * actions of a side written before it (each gives one position).
+ */
+static int
+turn_of(bg_pipeline *p, const bg_diag *d)
+{
+	const bg_record *r;
+	size_t n;
+
+	if (p->g == NULL || d->game <= 0 || d->line <= 0)
+		return -1;
+	/* In line order mostly: on from the last answer, else anew. */
+	if (p->tat > 0 && (r = bg_game_record(p->g, p->tat - 1)) != NULL &&
+	    (r->line > d->line || (r->line == d->line && r->col >= d->col)))
+		p->tat = p->tturn = 0;
+	n = bg_game_record_count(p->g);
+	for (; p->tat < n; p->tat++) {
+		r = bg_game_record(p->g, p->tat);
+		if (r->line > d->line || (r->line == d->line && r->col >= d->col))
+			return p->tturn;
+		if (r->kind <= BG_REC_RACCOON)
+			p->tturn++;
+	}
+	return -1;
+}
+
 /* Add d to the event's list; -BG_ENOMEM when there is no room. */
 static int
 add(bg_pipeline *p, const bg_diag *d)
@@ -176,12 +207,17 @@ add(bg_pipeline *p, const bg_diag *d)
 	if (p->ndiag == p->capdiag) {
 		size_t cap = p->capdiag ? 2 * p->capdiag : 16;
 		bg_diag *n = realloc(p->diag, cap * sizeof *n);
+		int *t;
 
 		if (n == NULL)
 			return -BG_ENOMEM;
 		p->diag = n;
+		if ((t = realloc(p->turn, cap * sizeof *t)) == NULL)
+			return -BG_ENOMEM;
+		p->turn = t;
 		p->capdiag = cap;
 	}
+	p->turn[p->ndiag] = turn_of(p, d);
 	p->diag[p->ndiag++] = *d;
 	if (d->severity == BG_SEV_WARNING)
 		p->count.warnings++;
@@ -277,6 +313,8 @@ next_game(bg_pipeline *p)
 {
 	int rc, grc;
 
+	p->tat = 0;
+	p->tturn = 0;
 	if ((grc = bg_reader_next_game(p->rd, &p->g)) > 0) {
 		p->count.games++;
 		if ((rc = names(p)) < 0)
@@ -325,6 +363,12 @@ const bg_diag *
 bg_pipeline_diag(const bg_pipeline *p, size_t i)
 {
 	return i < p->ndiag ? &p->diag[i] : NULL;
+}
+
+int
+bg_pipeline_diag_turn(const bg_pipeline *p, size_t i)
+{
+	return i < p->ndiag ? p->turn[i] : -1;
 }
 
 const char *

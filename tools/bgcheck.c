@@ -71,7 +71,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 				continue;
 			cli_report(k->out, k->err, o->json,
 			    bg_pipeline_name(p), m && d->side >= 0 ?
-			    bg_match_player(m, d->side) : NULL, d);
+			    bg_match_player(m, d->side) : NULL, d,
+			    bg_pipeline_diag_turn(p, i));
 		}
 	} while (rc > 0);
 	if (rc < 0)

@@ -45,7 +45,7 @@ report(const struct opts *o, struct count *c, const char *file,
 	} else
 		c->errors++;
 	cli_report(stdout, stderr, 0, file, m && d->side >= 0 ?
-	    bg_match_player(m, d->side) : NULL, d);
+	    bg_match_player(m, d->side) : NULL, d, -1);
 }
 
 /* What the writer could not hold, after its last call. */

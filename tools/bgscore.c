@@ -39,7 +39,7 @@ score_file(void *ctx, const char *name)
 			if ((d = bg_pipeline_diag(p, i))->severity !=
 			    BG_SEV_WARNING) {
 				cli_report(stdout, stderr, 0,
-				    bg_pipeline_name(p), NULL, d);
+				    bg_pipeline_name(p), NULL, d, -1);
 				errors++;
 			}
 		names[0] = bg_pipeline_player(p, 0);

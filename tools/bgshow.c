@@ -40,6 +40,8 @@ struct walk {
 	int		 system;	/* a write or memory error */
 	int		 have;		/* cand holds the choice so far */
 	bg_shownpos	 cand;
+	int		 line, col;	/* FILE:LINE[:COL]: the position */
+	bg_shownpos	 prev;		/* before the action there */
 };
 
 static void
@@ -120,6 +122,16 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	names[1] = bg_pipeline_game_player(w->p, 1);
 	bg_shownpos_replay(&p, game, pos, bg_replay_variant(
 	    bg_pipeline_replay(w->p)), names);
+	if (w->line > 0) {
+		/* The first action at or after LINE:COL: the one before. */
+		if (!w->have && pos->rec != NULL && (pos->rec->line > w->line ||
+		    (pos->rec->line == w->line && pos->rec->col >= w->col))) {
+			w->cand = w->prev;
+			w->have = 1;
+		}
+		w->prev = p;
+		return;
+	}
 	if (!o->all) {
 		w->cand = p;
 		w->have = 1;
@@ -142,8 +154,14 @@ chosen(const struct opts *o, struct walk *w, const char *label, int first)
 {
 	int games = bg_pipeline_count(w->p)->games;
 
+	if (w->line > 0 && !w->have) {
+		cli_warnx("%s: no action at line %d or after", label,
+		    w->line);
+		return 1;
+	}
 	/* The choice: it must be in the game asked for, or the last. */
-	if (!w->have || (o->game == 0 && w->cand.v.game != games)) {
+	if (w->line == 0 && (!w->have || (o->game == 0 &&
+	    w->cand.v.game != games))) {
 		if (o->game > games || games == 0)
 			cli_warnx("%s: no game %d (%d in the file)", label,
 			    o->game ? o->game : 1, games);
@@ -165,6 +183,7 @@ chosen(const struct opts *o, struct walk *w, const char *label, int first)
 static int
 show_file(const struct opts *o, const char *name, int *first)
 {
+	char *at = NULL;
 	struct walk w;
 	const bg_diag *d;
 	int rc, r;
@@ -173,9 +192,18 @@ show_file(const struct opts *o, const char *name, int *first)
 	memset(&w, 0, sizeof w);
 	w.o = o;
 	w.printed = *first ? 0 : 1;
-	if ((w.p = cli_open(name, o->from, &o->rules,
-	    o->format == BG_POS_JSON)) == NULL)
+	if (cli_location(&name, &w.line, &w.col, &at) < 0)
 		return 2;
+	if (w.line > 0 && (o->all || o->game || o->move >= 0)) {
+		cli_warnx("FILE:LINE shows one position: no -a, -g or -m");
+		free(at);
+		return cli_usage(USAGE);
+	}
+	if ((w.p = cli_open(name, o->from, &o->rules,
+	    o->format == BG_POS_JSON)) == NULL) {
+		free(at);
+		return 2;
+	}
 	bg_pipeline_set_callback(w.p, onpos, &w);
 	do
 		for (rc = bg_pipeline_next(w.p), i = 0; i < bg_pipeline_diag_count(w.p); i++)
@@ -185,20 +213,20 @@ show_file(const struct opts *o, const char *name, int *first)
 				    bg_pipeline_name(w.p), d->side >= 0 &&
 				    *bg_pipeline_game_player(w.p, d->side) ?
 				    bg_pipeline_game_player(w.p, d->side) :
-				    NULL, d);
+				    NULL, d, -1);
 				w.errors++;
 			}
 	while (rc > 0);
 	if (rc < 0)
 		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
 		    bg_pipeline_name(w.p), -rc, NULL);
-	if ((rc = cli_close(w.p, rc)) < 0 || w.system)
-		return 2;
-	if (!o->all) {
-		if ((r = chosen(o, &w, name ? name : "<stdin>", *first)) != 0)
-			return r;
+	r = (rc = cli_close(w.p, rc)) < 0 || w.system ? 2 : 0;
+	if (r == 0 && !o->all &&
+	    (r = chosen(o, &w, name ? name : "<stdin>", *first)) == 0)
 		w.printed++;
-	}
+	free(at);
+	if (r != 0)
+		return r;
 	if (w.printed > 0)
 		*first = 0;
 	return w.errors ? 1 : 0;

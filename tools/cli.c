@@ -3,6 +3,8 @@
  * file is in cli_out.c, the file loop on threads in cli_jobs.c.  Nothing
  * here knows backgammon; that lives in lib/.
  */
+#include <sys/stat.h>
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -166,10 +168,11 @@ cli_open(const char *name, bg_format from, const bg_ruleset *rules,
 
 void
 cli_report(FILE *out, FILE *err, int json, const char *file,
-    const char *who, const bg_diag *d)
+    const char *who, const bg_diag *d, int turn)
 {
 	if (json) {
-		bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, who, d);
+		bg_diag_write_turn(bg_write_stdio, out, BG_OUT_JSON, file, who,
+		    d, turn);
 		return;
 	}
 	if (out == stdout)
@@ -205,4 +208,37 @@ cli_each(int argc, char **argv, int (*fn)(void *, const char *), void *ctx)
 			rc = r;
 	}
 	return rc;
+}
+
+int
+cli_location(const char **name, int *line, int *col, char **copy)
+{
+	const char *s = *name, *c1, *c2 = NULL;
+	struct stat st;
+	char *end;
+	long l, c = 0;
+
+	*line = *col = 0;
+	*copy = NULL;
+	if (s == NULL || strcmp(s, "-") == 0 || stat(s, &st) == 0 ||
+	    (c1 = strrchr(s, ':')) == NULL)
+		return 0;
+	l = strtol(c1 + 1, &end, 10);
+	if (*end != '\0' || end == c1 + 1 || l < 1 || l > 0x7fffffff)
+		return 0;
+	/* FILE:LINE:COL: the last number is the column. */
+	for (c2 = c1; c2 > s && c2[-1] >= '0' && c2[-1] <= '9'; c2--)
+		;
+	if (c2 > s + 1 && c2[-1] == ':' && c2 < c1) {
+		c = l;
+		l = strtol(c2, NULL, 10);
+		c1 = c2 - 1;
+	}
+	if (l < 1 || l > 0x7fffffff || (*copy = strdup(s)) == NULL)
+		return *copy == NULL && l >= 1 ? -1 : 0;
+	(*copy)[c1 - s] = '\0';
+	*name = *copy;
+	*line = (int)l;
+	*col = (int)c;
+	return 0;
 }

@@ -40,11 +40,12 @@ void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
  */
 bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 /*
- * One diagnostic of the file: as JSON on out when json, else in the
- * house format on err ("prog: " first).
+ * One diagnostic of the file: as JSON on out when json (with turn, the
+ * position before its action, or -1), else in the house format on err
+ * ("prog: " first).
  */
 void	cli_report(FILE *, FILE *, int, const char *, const char *,
-	    const bg_diag *);
+	    const bg_diag *, int);
 /*
  * Free the pipeline; a close error is told and makes rc -BG_EIO.
  * Returns rc.
@@ -82,6 +83,12 @@ int	cli_each(int, char **, int (*)(void *, const char *), void *);
  */
 typedef int (*cli_file_fn)(void *, const char *, FILE *, FILE *);
 int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
+/*
+ * A location a diagnostic prints, "FILE:LINE" or "FILE:LINE:COL", when
+ * *name is no file: *name becomes FILE (in *copy, to free) and *line,
+ * *col the numbers; else 0 0 and *name as it is.  -1 out of memory.
+ */
+int	cli_location(const char **, int *, int *, char **);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 

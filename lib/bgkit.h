@@ -1036,18 +1036,20 @@ int bg_diag_write_turn(bg_write_fn write, void *ctx, bg_outfmt f,
 /* What an action is called: "start" (rec NULL), "move", ..., "resign". */
 const char *bg_action_name(const bg_replay_pos *pos);
 /*
- * The result of game n and the running score (bgscore(1)); names are
- * the players' ("" when not known).  BG_OUT_CSV: one row; the header
- * row when r is NULL.
+ * The result of game n of file and the running score (bgscore(1));
+ * names are the players' ("" when not known).  BG_OUT_CSV: one row;
+ * the header row when r is NULL.
  */
-int bg_result_write(bg_write_fn write, void *ctx, bg_outfmt f, int n,
-    const bg_result *r, const char *const names[2]);
+int bg_result_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, int n, const bg_result *r, const char *const names[2]);
 /*
  * The result of a match of length points (0 money, -1 unknown) after
- * games games with score score: who won, or unfinished.  Nothing in CSV.
+ * games games with score score: who won, or unfinished.  BG_OUT_CSV: the
+ * row of game "match".
  */
 int bg_match_result_write(bg_write_fn write, void *ctx, bg_outfmt f,
-    int length, int games, const int score[2], const char *const names[2]);
+    const char *file, int length, int games, const int score[2],
+    const char *const names[2]);
 
 /* The forms of a position (bgshow -T). */
 typedef enum bg_posfmt {

@@ -394,20 +394,28 @@ result_text(struct out *o, int n, const bg_result *r,
 }
 
 static void
-result_csv(struct out *o, int n, const bg_result *r,
+result_csv(struct out *o, const char *file, int n, const bg_result *r,
     const char *const names[2])
 {
 	int v = r ? win_value(r) : 0;
 	int done = r && r->winner >= 0 && v >= 1 && v <= 3;
 
-	if (r == NULL)
-		out_puts(o, "game,winner,winner_name,win_type,win_value,"
-		    "final_cube_value,total_points,ended_by,score0,score1\n");
-	else if (!done)
-		out_printf(o, "%d,,,,,%d,0,none,%d,%d\n", n, r->cube,
+	if (r == NULL) {
+		out_puts(o, "file,game,player0,player1,winner,winner_name,"
+		    "win_type,win_value,final_cube_value,total_points,"
+		    "ended_by,score0,score1\n");
+		return;
+	}
+	out_csv(o, file);
+	out_printf(o, ",%d,", n);
+	out_csv(o, names[0]);
+	out_put(o, ",", 1);
+	out_csv(o, names[1]);
+	if (!done)
+		out_printf(o, ",,,,,%d,0,none,%d,%d\n", r->cube,
 		    r->score[0], r->score[1]);
 	else {
-		out_printf(o, "%d,%d,", n, r->winner);
+		out_printf(o, ",%d,", r->winner);
 		out_csv(o, names[r->winner]);
 		out_printf(o, ",%s,%d,%d,%d,%s,%d,%d\n", types[v - 1], v,
 		    r->cube, r->points, ends[r->ended_by], r->score[0],
@@ -415,19 +423,39 @@ result_csv(struct out *o, int n, const bg_result *r,
 	}
 }
 
+/* "file":..,"players":[..], for every row of bgscore -T json. */
+static void
+rowhead(struct out *o, const char *file, const char *const names[2])
+{
+	out_puts(o, "{\"file\":");
+	out_json(o, file);
+	out_puts(o, ",\"players\":[");
+	out_json(o, names[0]);
+	out_put(o, ",", 1);
+	out_json(o, names[1]);
+	out_put(o, "]", 1);
+}
+
 int
-bg_result_write(bg_write_fn fn, void *ctx, bg_outfmt f, int n,
-    const bg_result *r, const char *const names[2])
+bg_result_write(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
+    int n, const bg_result *r, const char *const names[2])
 {
 	struct out o;
 
 	out_init(&o, fn, ctx);
+	if (file == NULL)
+		file = "<stdin>";
 	if (f == BG_OUT_CSV)
-		result_csv(&o, n, r, names);
+		result_csv(&o, file, n, r, names);
 	else if (r == NULL)
 		return -BG_EINVAL;
 	else if (f == BG_OUT_JSON) {
-		out_printf(&o, "{\"game\":%d,\"winner\":", n);
+		rowhead(&o, file, names);
+		out_printf(&o, ",\"game\":%d", n);
+		out_puts(&o, ",\"player\":");
+		out_json(&o, r->winner == 0 || r->winner == 1 ?
+		    names[r->winner] : NULL);
+		out_puts(&o, ",\"winner\":");
 		out_result_json(&o, r);
 		out_puts(&o, "}\n");
 	} else
@@ -436,24 +464,41 @@ bg_result_write(bg_write_fn fn, void *ctx, bg_outfmt f, int n,
 }
 
 int
-bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f, int length,
-    int games, const int score[2], const char *const names[2])
+bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f,
+    const char *file, int length, int games, const int score[2],
+    const char *const names[2])
 {
 	struct out o;
 	int w = -1, s;
 
 	out_init(&o, fn, ctx);
+	if (file == NULL)
+		file = "<stdin>";
 	if (length > 0 && (score[0] >= length || score[1] >= length))
 		w = score[0] >= length ? 0 : 1;
 	if (f == BG_OUT_JSON) {
-		out_puts(&o, "{\"match\":true,\"players\":[");
-		out_json(&o, names[0]);
-		out_put(&o, ",", 1);
-		out_json(&o, names[1]);
-		out_printf(&o, "],\"length\":%d,\"games\":%d,\"score\":"
-		    "[%d,%d]", length, games, score[0], score[1]);
+		rowhead(&o, file, names);
+		out_printf(&o, ",\"match\":true,\"length\":%d,\"games\":%d,"
+		    "\"score\":[%d,%d]", length, games, score[0], score[1]);
+		out_puts(&o, ",\"player\":");
+		out_json(&o, w >= 0 ? names[w] : NULL);
 		out_key_int(&o, "winner", w, w >= 0);
 		out_puts(&o, "}\n");
+	} else if (f == BG_OUT_CSV) {
+		/* The match row: game "match", the match's winner, the score. */
+		out_csv(&o, file);
+		out_puts(&o, ",match,");
+		out_csv(&o, names[0]);
+		out_put(&o, ",", 1);
+		out_csv(&o, names[1]);
+		out_put(&o, ",", 1);
+		if (w >= 0) {
+			out_int(&o, w);
+			out_put(&o, ",", 1);
+			out_csv(&o, names[w]);
+		} else
+			out_put(&o, ",", 1);
+		out_printf(&o, ",,,,,,%d,%d\n", score[0], score[1]);
 	} else if (f == BG_OUT_TEXT) {
 		out_puts(&o, length > 0 ? "match: " : "session: ");
 		for (s = 0; s < 2; s++) {

@@ -47,11 +47,12 @@ score_file(void *ctx, const char *name)
 		if (rc == BG_PIPE_MATCH)
 			games = 0;
 		else if (rc == BG_PIPE_GAME)
-			bg_result_write(bg_write_stdio, stdout, f, ++games,
+			bg_result_write(bg_write_stdio, stdout, f,
+			    bg_pipeline_name(p), ++games,
 			    bg_pipeline_result(p), names);
 		else if (rc == BG_PIPE_MATCH_END && games > 0)
 			bg_match_result_write(bg_write_stdio, stdout, f,
-			    bg_match_length(bg_pipeline_match(p)), games,
+			    bg_pipeline_name(p), bg_match_length(bg_pipeline_match(p)), games,
 			    bg_pipeline_result(p)->score, names);
 	} while (rc > 0);
 	if (rc < 0)
@@ -124,7 +125,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (f == BG_OUT_CSV)
-		bg_result_write(bg_write_stdio, stdout, f, 0, NULL, NULL);
+		bg_result_write(bg_write_stdio, stdout, f, NULL, 0, NULL,
+		    NULL);
 	rc = cli_each(argc, argv, score_file, &f);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

@@ -146,17 +146,22 @@ outputs(void)
 	r.score[0] = 3;
 	r.score[1] = 1;
 	memset(&b, 0, sizeof b);
-	CHECK_INT(bg_result_write(put, &b, BG_OUT_CSV, 2, &r, names), 0);
-	CHECK_STR(b.s, "2,0,\"al,ice\",gammon,2,1,2,bearoff,3,1\n");
+	CHECK_INT(bg_result_write(put, &b, BG_OUT_CSV, "m.mat", 2, &r, names), 0);
+	CHECK_STR(b.s, "m.mat,2,\"al,ice\",bob,0,\"al,ice\",gammon,2,1,2,"
+	    "bearoff,3,1\n");
 	memset(&b, 0, sizeof b);
-	CHECK_INT(bg_result_write(put, &b, BG_OUT_TEXT, 2, &r, names), 0);
+	CHECK_INT(bg_result_write(put, &b, BG_OUT_TEXT, "m.mat", 2, &r, names), 0);
 	CHECK_STR(b.s, "game 2: al,ice wins 2 points, gammon, cube 1; "
 	    "score 3-1\n");
 	memset(&b, 0, sizeof b);
-	CHECK_INT(bg_match_result_write(put, &b, BG_OUT_TEXT, 3, 2, score,
-	    names), 0);
+	CHECK_INT(bg_match_result_write(put, &b, BG_OUT_TEXT, "m.mat", 3, 2,
+	    score, names), 0);
 	CHECK_STR(b.s, "match: al,ice 3, bob 1 in a 3-point match; al,ice "
 	    "wins\n");
+	memset(&b, 0, sizeof b);
+	CHECK_INT(bg_match_result_write(put, &b, BG_OUT_CSV, "m.mat", 3, 2,
+	    score, names), 0);
+	CHECK_STR(b.s, "m.mat,match,\"al,ice\",bob,0,\"al,ice\",,,,,,3,1\n");
 }
 
 int

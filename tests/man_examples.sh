@@ -38,7 +38,7 @@ cd "$top" || exit 2
 export LC_ALL=C
 pass=0 fail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-man.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -219,7 +219,7 @@ match_out() {
 		if (e[i] ~ /\.\.\.$/) {
 			p = substr(e[i], 1, length(e[i]) - 3)
 			if (substr(a[j], 1, length(p)) != p) return 0
-		} else if (e[i] != a[j])
+		} else if (e[i] "" != a[j] "")
 			return 0
 		return m(i + 1, j + 1)
 	}

@@ -104,7 +104,7 @@ split_marked() {
 #   E line              the end of a command's output
 #   X line first-line   a display that is neither program nor session
 parse() {
-	awk '
+	awk -v sn="$tmp/syntax.sh" '
 	function open(s,    i, c, q, n) {
 		# 1 when the text s leaves a quote open or ends in a
 		# continuation
@@ -120,7 +120,11 @@ parse() {
 		}
 		if (q) return 1
 		sub(/[ \t]+$/, "", s)
-		return s ~ /(\||\\|&&)$/
+		if (s ~ /(\||\\|&&)$/) return 1
+		# a compound command (for, if, while, { }) still open
+		printf "%s\n", s >sn
+		close(sn)
+		return system("sh -n " sn " 2>&1 | grep -qi \"end of file\"") == 0
 	}
 	function endcmd() { if (incmd || inout) print "E " cmdline; incmd = inout = 0 }
 	{

@@ -94,14 +94,15 @@ suite_end() {
 }
 
 # count_last LOG: add up the last line of a script's log,
-# "name: N passed, N failed[, N skipped]"; false when there is none.
+# "name: N passed, N failed[, N skipped]", leaving its counts in p, f
+# and sk; false when there is none.
 count_last() {
 	last=$(tail -n 1 "$1")
 	p=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\1/p')
 	f=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\2/p')
-	s=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\3/p')
+	sk=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\3/p')
 	[ -n "$p" ] || return 1
-	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + ${s:-0}))
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + ${sk:-0}))
 	grep '^SKIP: ' "$1"
 	return 0
 }

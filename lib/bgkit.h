@@ -617,6 +617,15 @@ void bg_ruleset_init(bg_ruleset *rs);
  */
 int bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len,
     size_t *errpos);
+/*
+ * What is wrong with the rules text s[0..len) at errpos, as
+ * bg_ruleset_parse() reported it, in words for a person: the pair
+ * without '=', the unknown key with the keys there are, or the bad value
+ * with the values its key takes.  Into buf (size bytes, always
+ * terminated); returns the length it needed.
+ */
+int bg_ruleset_explain(char *buf, size_t size, const char *s, size_t len,
+    size_t errpos);
 
 /* ------------------------------------------------------------ replay */
 

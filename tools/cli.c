@@ -246,13 +246,16 @@ cli_fprint_diag(FILE *fp, const char *file, const char *who,
 int
 cli_rules(bg_ruleset *rs, const char *text)
 {
-	size_t pos = 0;
+	size_t pos = 0, len = strlen(text);
+	char why[256];
 
-	if (bg_ruleset_parse(rs, text, strlen(text), &pos) == 0)
+	if (bg_ruleset_parse(rs, text, len, &pos) == 0)
 		return 0;
+	bg_ruleset_explain(why, sizeof why, text, len, pos);
 	fprintf(stderr, "%s: -r ", cli_prog);
 	cli_puttext(stderr, text);
-	fprintf(stderr, ": column %zu: %s\n", pos + 1,
-	    bg_strerror(BG_ERULES));
+	fprintf(stderr, ": column %zu: ", pos + 1);
+	cli_puttext(stderr, why);
+	fputc('\n', stderr);
 	return -1;
 }

@@ -259,3 +259,65 @@ cli_rules(bg_ruleset *rs, const char *text)
 	fputc('\n', stderr);
 	return -1;
 }
+
+/* See cli.h. */
+long
+cli_getline(FILE *fp, char *buf, size_t max)
+{
+	size_t n = 0;
+	int c, over = 0;
+
+	while ((c = getc(fp)) != EOF && c != '\n' && c != '\r') {
+		if (n < max)
+			buf[n++] = (char)c;
+		else
+			over = 1;
+	}
+	if (c == EOF && n == 0 && !over)
+		return -1;
+	if (c == '\r' && (c = getc(fp)) != '\n' && c != EOF)
+		ungetc(c, fp);
+	return over ? -2 : (long)n;
+}
+
+char *
+cli_join(int argc, char *argv[])
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	for (*s = '\0', i = 0; i < argc; i++)
+		strcat(strcat(s, i ? " " : ""), argv[i]);
+	return s;
+}
+
+/* See cli.h. */
+void
+cli_diagtext(const char *file, long line, long col, const char *sev,
+    const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, file);
+	if (line > 0)
+		fprintf(stderr, ":%ld", line);
+	if (col > 0)
+		fprintf(stderr, ":%ld", col);
+	fprintf(stderr, ": %s: ", sev);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
+}
+
+void
+cli_warntext(const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
+}

@@ -121,7 +121,7 @@ run_script() {
 	fi
 	if [ "$f" != 0 ] || [ $rc != 0 ]; then
 		echo "FAIL: $s (exit $rc):"
-		grep -A 8 '^FAIL' "$out/script.log" | head -n 60
+		sed '$d' "$out/script.log" | grep -A 8 '^FAIL' | head -n 60
 		[ "$f" = 0 ] && fail=$((fail + 1))
 	fi
 }

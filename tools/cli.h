@@ -19,6 +19,9 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 /* "usage" to stderr; returns 2. */
 int	cli_usage(const char *);
+/* cli_diag() and cli_warnx() of untrusted text, printed escaped. */
+void	cli_diagtext(const char *, long, long, const char *, const char *);
+void	cli_warntext(const char *);
 /* Write s with control characters and invalid UTF-8 escaped. */
 void	cli_puttext(FILE *, const char *);
 /* Write s as a JSON string, quotes included. */
@@ -51,26 +54,13 @@ void	cli_report(FILE *, FILE *, int, const char *, const char *,
  * Returns rc.
  */
 int	cli_close(bg_pipeline *, int);
+/* "prog: " and a diagnostic in the house format on fp (bgconv). */
+void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 #endif
-/*
- * Output to a file (-o), replaced atomically: written to a temporary
- * file beside it and renamed into place by cli_out_close() only when
- * commit is set.  A device or pipe is written in place; a link is
- * followed.  Without a name, stdout.
- */
-struct cli_out {
-	FILE	*fp;
-	const char *name, *dst;
-	char	*tmp, *real;
-	int	 direct;
-};
-/* 0, or 2 after saying why. */
-int	cli_out_open(struct cli_out *, const char *);
-/*
- * Flush and close; rename into place when commit.  Returns 0, or 2
- * after saying why (the file is then left as it was).
- */
-int	cli_out_close(struct cli_out *, int);
+/* Open an input file for reading; NULL with errno EISDIR for a directory. */
+FILE	*cli_fopen(const char *);
+/* A bg_read_fn reading the FILE * ctx: bytes read, 0 at the end, -1. */
+long	cli_read(void *, char *, size_t);
 /*
  * Run fn(ctx, name) on every operand (stdin, named NULL, when there is
  * none or for "-"); the largest status.
@@ -91,5 +81,13 @@ int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
 int	cli_location(const char **, int *, int *, char **);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
+/*
+ * The next line of fp into buf (max bytes, no NUL added): its length,
+ * -1 at the end, -2 when it is longer than max (read, not kept).  Lines
+ * end at LF, CRLF or a lone CR; a NUL is a byte like any other.
+ */
+long	cli_getline(FILE *, char *, size_t);
+/* The operands joined by blanks, in memory to free(); NULL on ENOMEM. */
+char	*cli_join(int, char *[]);
 
 #endif

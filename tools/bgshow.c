@@ -40,6 +40,7 @@ struct walk {
 	int		 system;	/* a write or memory error */
 	int		 have;		/* cand holds the choice so far */
 	bg_shownpos	 cand;
+	int		 games;		/* of the file, once read */
 	int		 line, col;	/* FILE:LINE[:COL]: the position */
 	bg_shownpos	 prev;		/* before the action there */
 };
@@ -152,7 +153,7 @@ onpos(void *ctx, const bg_replay_pos *pos)
 static int
 chosen(const struct opts *o, struct walk *w, const char *label, int first)
 {
-	int games = bg_pipeline_count(w->p)->games;
+	int games = w->games;
 
 	if (w->line > 0 && !w->have) {
 		cli_warnx("%s: no action at line %d or after", label,
@@ -220,6 +221,7 @@ show_file(const struct opts *o, const char *name, int *first)
 	if (rc < 0)
 		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
 		    bg_pipeline_name(w.p), -rc, NULL);
+	w.games = bg_pipeline_count(w.p)->games;
 	r = (rc = cli_close(w.p, rc)) < 0 || w.system ? 2 : 0;
 	if (r == 0 && !o->all &&
 	    (r = chosen(o, &w, name ? name : "<stdin>", *first)) == 0)

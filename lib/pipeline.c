@@ -253,9 +253,13 @@ gather(bg_pipeline *p, int rp)
 static int
 setname(char **dst, const char *s)
 {
-	char *n = strdup(s ? s : "");
+	char *n;
 
-	if (n == NULL)
+	if (s == NULL)
+		s = "";
+	if (*dst != NULL && strcmp(*dst, s) == 0)
+		return 0;	/* the same players game after game */
+	if ((n = strdup(s)) == NULL)
 		return -BG_ENOMEM;
 	free(*dst);
 	*dst = n;

@@ -79,6 +79,11 @@ int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
  * *col the numbers; else 0 0 and *name as it is.  -1 out of memory.
  */
 int	cli_location(const char **, int *, int *, char **);
+/*
+ * fn(ctx, path), or with path a directory fn on every file under it
+ * whose name does not start with '.', in name order; the largest status.
+ */
+int	cli_walk(const char *, int (*)(void *, const char *), void *);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 /*

@@ -1,0 +1,273 @@
+/*
+ * bggrep: the games of an archive of match records that satisfy every
+ * criterion given (names, tags, length, result, cube, a position, a
+ * play, the verdict), written out as records, listed like grep, or
+ * grouped by fingerprint to find the copies of a match.  A front end
+ * to bg_select_new(3) and bg_dupset_new(3) over the pipeline.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "cli.h"
+
+#define USAGE "usage: bggrep [-AcDEFlnqruX] [-C range] [-f format] " \
+	"[-k kind] [-L range]\n              [-m play] [-P position] " \
+	"[-p pattern] [-R need] [-T format]\n              [-t key=pattern] " \
+	"[-w pattern] [file ...]\n"
+
+struct opts {
+	bg_select	*sel;
+	bg_dupset	*dups;
+	bg_format	 from, to;	/* -f; -T for records */
+	bg_outfmt	 out;		/* -T for -n, -F and -D */
+	int		 mode;		/* 'c', 'l', 'n', 'F', 'D', 'q', 0 */
+	int		 unique, recurse, found;
+};
+
+/* The output of one match, held until its fingerprint is known. */
+struct buf {
+	char	*p;
+	size_t	 n, cap;
+};
+
+static long
+bufwrite(void *ctx, const char *s, size_t n)
+{
+	struct buf *b = ctx;
+	char *q;
+
+	if (b->cap - b->n < n) {
+		while (b->cap - b->n < n)
+			b->cap = b->cap ? 2 * b->cap : 4096;
+		if ((q = realloc(b->p, b->cap)) == NULL)
+			return -1;
+		b->p = q;
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	return (long)n;
+}
+
+/* What the match just read gives: its hits, its records, its line. */
+static void
+emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
+    struct buf *b)
+{
+	const char *names[2];
+	size_t i, n = bg_select_hit_count(o->sel);
+
+	if (n == 0)
+		return;
+	if (o->unique || o->mode == 'D') {
+		if (bg_dupset_add(o->dups, hex, bg_pipeline_name(p), line,
+		    games) > 0 && o->unique)
+			return;
+	}
+	o->found += (int)n;
+	names[0] = bg_pipeline_player(p, 0);
+	names[1] = bg_pipeline_player(p, 1);
+	if (o->mode == 'n')
+		for (i = 0; i < n; i++)
+			bg_select_hit_write(bg_write_stdio, stdout, o->out,
+			    bg_pipeline_name(p), names, hex,
+			    bg_select_hit_get(o->sel, i));
+	else if (o->mode == 'F') {
+		printf("%s  ", hex);
+		cli_puttext(stdout, bg_pipeline_name(p));
+		printf(":%d: %lu of %d game%s\n", line, (unsigned long)n,
+		    games, games == 1 ? "" : "s");
+	} else if (o->mode == 0)
+		fwrite(b->p, 1, b->n, stdout);
+}
+
+/* One file: its matches, each judged, kept or not as a whole. */
+static int
+grep_file(void *ctx, const char *name)
+{
+	struct opts *o = ctx;
+	struct buf b = { NULL, 0, 0 };
+	bg_pipeline *p;
+	bg_writer *w = NULL;
+	char hex[BG_FINGERPRINT_LEN + 1];
+	int ev, line = 0, games = 0, before = o->found, bad = 0;
+
+	if ((p = cli_open(name, o->from, NULL, 0)) == NULL)
+		return 2;
+	bg_pipeline_set_callback(p, bg_select_pos, o->sel);
+	while (!bad && (ev = bg_pipeline_next(p)) > 0) {
+		if (ev == BG_PIPE_MATCH) {
+			bg_select_match(o->sel, p);
+			line = bg_match_line(bg_pipeline_match(p));
+			games = 0;
+			b.n = 0;
+		} else if (ev == BG_PIPE_GAME) {
+			games++;
+			if ((ev = bg_select_game(o->sel, p)) <= 0 || o->mode)
+				bad = ev < 0;
+			else if (w == NULL && ((w = bg_writer_new(o->to,
+			    bufwrite, &b)) == NULL ||
+			    bg_writer_match(w, bg_pipeline_match(p)) < 0))
+				bad = 1;
+			else
+				bad = bg_writer_game(w, bg_pipeline_game(p)) < 0;
+		} else if (ev == BG_PIPE_MATCH_END) {
+			bg_select_match_end(o->sel, hex);
+			if (w != NULL && bg_writer_end(w) < 0)
+				bad = 1;
+			bg_writer_free(w);
+			w = NULL;
+			if (!bad)
+				emit(o, p, hex, line, games, &b);
+		}
+	}
+	if (bad)
+		ev = -BG_ENOMEM;
+	bg_writer_free(w);
+	free(b.p);
+	if (o->mode == 'c') {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		printf(":%d\n", o->found - before);
+	} else if (o->mode == 'l' && o->found > before) {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		putchar('\n');
+	}
+	if (ev < 0)
+		cli_syserr(stdout, stderr, 0, bg_pipeline_name(p), -ev, NULL);
+	bg_pipeline_free(p);
+	return ev < 0 ? 2 : 0;
+}
+
+static int
+walk(void *ctx, const char *name)
+{
+	struct opts *o = ctx;
+
+	return o->recurse ? cli_walk(name, grep_file, ctx) :
+	    grep_file(ctx, name);
+}
+
+/* -R roll,dice,cube,score: the bits of what is named; -1 if unknown. */
+static int
+needs(const char *s)
+{
+	static const char *const w[] = { "roll", "dice", "cube", "score" };
+	size_t n, i;
+	int need = 0;
+
+	for (; *s; s += n + (s[n] == ',')) {
+		n = strcspn(s, ",");
+		for (i = 0; i < 4; i++)
+			if (strlen(w[i]) == n && strncmp(s, w[i], n) == 0)
+				break;
+		if (i == 4)
+			return -1;
+		need |= 1 << i;
+	}
+	return need;
+}
+
+/* One criterion or setting; 0, or -1 after saying what is wrong. */
+static int
+option(struct opts *o, int c, const char *a, const char **pos, int *need)
+{
+	char msg[160] = "";
+	size_t at = 0;
+	int rc = 0;
+
+	switch (c) {
+	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
+	case 'c': case 'D': case 'F': case 'l': case 'n': case 'q':
+		o->mode = c; break;
+	case 'C': case 'L':
+		rc = bg_select_range(o->sel, c == 'L' ? BG_SEL_LENGTH :
+		    BG_SEL_CUBE, a);
+		break;
+	case 'f': return cli_from(&o->from, a, USAGE);
+	case 'k': rc = bg_select_result(o->sel, a); break;
+	case 'm':
+		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
+			snprintf(msg, sizeof msg, " at column %lu",
+			    (unsigned long)at + 1);
+		break;
+	case 'P': *pos = a; break;
+	case 'p': rc = bg_select_name(o->sel, a, msg, sizeof msg); break;
+	case 'R': rc = (*need = needs(a)) < 0 ? -BG_EINVAL : 0; break;
+	case 'r': o->recurse = 1; break;
+	case 'T':
+		if (strcmp(a, "text") == 0)
+			o->out = BG_OUT_TEXT;
+		else if (bg_format_parse(&o->to, a) < 0 ||
+		    o->to == BG_FORMAT_AUTO)
+			rc = -BG_EINVAL;
+		else if (o->to == BG_FORMAT_JSON)
+			o->out = BG_OUT_JSON;
+		break;
+	case 't': rc = bg_select_tag(o->sel, a, msg, sizeof msg); break;
+	case 'u': o->unique = 1; break;
+	case 'w': rc = bg_select_winner(o->sel, a, msg, sizeof msg); break;
+	case 'X':
+		bg_fingerprint_set_text(bg_select_fingerprint(o->sel),
+		    bg_write_stdio, stdout);
+		o->mode = 'X';
+		break;
+	default: fputs(USAGE, stderr); return -1;
+	}
+	if (rc < 0) {
+		cli_warnx("-%c %s: %s%s%s", c, a, bg_strerror(rc),
+		    *msg == ' ' || !*msg ? "" : ": ", msg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char *argv[])
+{
+	static const struct option longopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o;
+	const char *pos = NULL;
+	int c, need = 0, rc;
+
+	cli_setprog(argv[0]);
+	memset(&o, 0, sizeof o);
+	o.to = BG_FORMAT_MAT;
+	if ((o.sel = bg_select_new()) == NULL ||
+	    (o.dups = bg_dupset_new()) == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return 2;
+	}
+	while ((c = getopt_long(argc, argv,
+	    "AC:cDEf:Fk:L:lm:nP:p:qR:rT:t:uw:X", longopts, NULL)) != -1) {
+		if (c == 'h') {
+			fputs(USAGE "(bggrep(1) explains every option)\n",
+			    stdout);
+			return cli_close_stdout();
+		} else if (c == 'V') {
+			printf("bggrep %s (libbgkit %s)\n", BG_VERSION,
+			    bg_version());
+			return cli_close_stdout();
+		} else if (option(&o, c, optarg, &pos, &need) < 0)
+			return 2;
+	}
+	if (pos != NULL && (rc = bg_select_position(o.sel, pos, (unsigned)need,
+	    BG_VARIANT_STANDARD)) < 0) {
+		cli_warnx("-P %s: %s", pos, bg_strerror(rc));
+		return 2;
+	}
+	rc = cli_each(argc - optind, argv + optind, walk, &o);
+	if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout, o.out,
+	    o.dups) < 0)
+		rc = 2;
+	bg_select_free(o.sel);
+	bg_dupset_free(o.dups);
+	if ((c = cli_close_stdout()) > rc)
+		rc = c;
+	return rc ? rc : o.found > 0 ? 0 : 1;
+}

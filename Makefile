@@ -83,6 +83,14 @@ bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
+# bggrep's options are a file of their own.
+bin/bggrep: tools/bggrep.o tools/bggrep_opt.o $(CLI_OBJ) lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bggrep.o tools/bggrep_opt.o \
+	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tools/bggrep.o tools/bggrep_opt.o: tools/bggrep.h
+
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread
 

@@ -1284,6 +1284,8 @@ int bg_select_result(bg_select *s, const char *kind);
 /* An XGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
 int bg_select_position(bg_select *s, const char *id, unsigned need,
     bg_variant v);
+/* "roll,dice,cube,score" (any of them) into BG_SELPOS_* bits. */
+int bg_select_need(unsigned *need, const char *list);
 /* A roll and a play in any dialect, "65 24/13"; *errpos on error. */
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 /* 0 any game, 1 accepted only, 2 rejected only. */

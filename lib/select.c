@@ -220,6 +220,24 @@ bg_select_position(bg_select *s, const char *id, unsigned need,
 }
 
 int
+bg_select_need(unsigned *need, const char *list)
+{
+	static const char *const w[] = { "roll", "dice", "cube", "score" };
+	size_t n, i;
+
+	for (*need = 0; *list != '\0'; list += n + (list[n] == ',')) {
+		n = strcspn(list, ",");
+		for (i = 0; i < 4; i++)
+			if (strlen(w[i]) == n && strncmp(list, w[i], n) == 0)
+				break;
+		if (i == 4)
+			return -BG_EINVAL;
+		*need |= 1u << i;
+	}
+	return 0;
+}
+
+int
 bg_select_play(bg_select *s, const char *text, size_t *errpos)
 {
 	size_t len = strlen(text), at = 0, ep = 0;

@@ -5,27 +5,13 @@
  * grouped by fingerprint to find the copies of a match.  A front end
  * to bg_select_new(3) and bg_dupset_new(3) over the pipeline.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
 #include "cli.h"
-
-#define USAGE "usage: bggrep [-AcDEFlnqruX] [-C range] [-f format] " \
-	"[-k kind] [-L range]\n              [-m play] [-P position] " \
-	"[-p pattern] [-R need] [-T format]\n              [-t key=pattern] " \
-	"[-w pattern] [file ...]\n"
-
-struct opts {
-	bg_select	*sel;
-	bg_dupset	*dups;
-	bg_format	 from, to;	/* -f; -T for records */
-	bg_outfmt	 out;		/* -T for -n, -F and -D */
-	int		 mode;		/* 'c', 'l', 'n', 'F', 'D', 'q', 0 */
-	int		 unique, recurse, found;
-};
+#include "bggrep.h"
 
 /* The output of one match, held until its fingerprint is known. */
 struct buf {
@@ -149,91 +135,11 @@ walk(void *ctx, const char *name)
 	    grep_file(ctx, name);
 }
 
-/* -R roll,dice,cube,score: the bits of what is named; -1 if unknown. */
-static int
-needs(const char *s)
-{
-	static const char *const w[] = { "roll", "dice", "cube", "score" };
-	size_t n, i;
-	int need = 0;
-
-	for (; *s; s += n + (s[n] == ',')) {
-		n = strcspn(s, ",");
-		for (i = 0; i < 4; i++)
-			if (strlen(w[i]) == n && strncmp(s, w[i], n) == 0)
-				break;
-		if (i == 4)
-			return -1;
-		need |= 1 << i;
-	}
-	return need;
-}
-
-/* One criterion or setting; 0, or -1 after saying what is wrong. */
-static int
-option(struct opts *o, int c, const char *a, const char **pos, int *need)
-{
-	char msg[160] = "";
-	size_t at = 0;
-	int rc = 0;
-
-	switch (c) {
-	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
-	case 'c': case 'D': case 'F': case 'l': case 'n': case 'q':
-		o->mode = c; break;
-	case 'C': case 'L':
-		rc = bg_select_range(o->sel, c == 'L' ? BG_SEL_LENGTH :
-		    BG_SEL_CUBE, a);
-		break;
-	case 'f': return cli_from(&o->from, a, USAGE);
-	case 'k': rc = bg_select_result(o->sel, a); break;
-	case 'm':
-		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
-			snprintf(msg, sizeof msg, " at column %lu",
-			    (unsigned long)at + 1);
-		break;
-	case 'P': *pos = a; break;
-	case 'p': rc = bg_select_name(o->sel, a, msg, sizeof msg); break;
-	case 'R': rc = (*need = needs(a)) < 0 ? -BG_EINVAL : 0; break;
-	case 'r': o->recurse = 1; break;
-	case 'T':
-		if (strcmp(a, "text") == 0)
-			o->out = BG_OUT_TEXT;
-		else if (bg_format_parse(&o->to, a) < 0 ||
-		    o->to == BG_FORMAT_AUTO)
-			rc = -BG_EINVAL;
-		else if (o->to == BG_FORMAT_JSON)
-			o->out = BG_OUT_JSON;
-		break;
-	case 't': rc = bg_select_tag(o->sel, a, msg, sizeof msg); break;
-	case 'u': o->unique = 1; break;
-	case 'w': rc = bg_select_winner(o->sel, a, msg, sizeof msg); break;
-	case 'X':
-		bg_fingerprint_set_text(bg_select_fingerprint(o->sel),
-		    bg_write_stdio, stdout);
-		o->mode = 'X';
-		break;
-	default: fputs(USAGE, stderr); return -1;
-	}
-	if (rc < 0) {
-		cli_warnx("-%c %s: %s%s%s", c, a, bg_strerror(rc),
-		    *msg == ' ' || !*msg ? "" : ": ", msg);
-		return -1;
-	}
-	return 0;
-}
-
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct opts o;
-	const char *pos = NULL;
-	int c, need = 0, rc;
+	int c, rc = 0;
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
@@ -243,31 +149,17 @@ main(int argc, char *argv[])
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
-	while ((c = getopt_long(argc, argv,
-	    "AC:cDEf:Fk:L:lm:nP:p:qR:rT:t:uw:X", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(USAGE "(bggrep(1) explains every option)\n",
-			    stdout);
-			return cli_close_stdout();
-		} else if (c == 'V') {
-			printf("bggrep %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		} else if (option(&o, c, optarg, &pos, &need) < 0)
-			return 2;
-	}
-	if (pos != NULL && (rc = bg_select_position(o.sel, pos, (unsigned)need,
-	    BG_VARIANT_STANDARD)) < 0) {
-		cli_warnx("-P %s: %s", pos, bg_strerror(rc));
-		return 2;
-	}
-	rc = cli_each(argc - optind, argv + optind, walk, &o);
-	if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout, o.out,
-	    o.dups) < 0)
+	if ((c = bggrep_options(&o, argc, argv, &rc)) >= 0) {
+		rc = cli_each(argc - c, argv + c, walk, &o);
+		if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout,
+		    o.out, o.dups) < 0)
+			rc = 2;
+		if ((c = cli_close_stdout()) > rc)
+			rc = c;
+		rc = rc ? rc : o.found > 0 ? 0 : 1;
+	} else if (c == -2)
 		rc = 2;
 	bg_select_free(o.sel);
 	bg_dupset_free(o.dups);
-	if ((c = cli_close_stdout()) > rc)
-		rc = c;
-	return rc ? rc : o.found > 0 ? 0 : 1;
+	return rc;
 }

@@ -42,6 +42,14 @@ _bgkit_values()
 	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from | \
 	    bgshow:-f | bgshow:--from)
 		echo mat sgf json ;;
+	bggrep:-f | bggrep:--from)
+		echo mat sgf json ;;
+	bggrep:-T | bggrep:--format)
+		echo mat sgf json text ;;
+	bggrep:-k | bggrep:--result)
+		echo single gammon backgammon bearoff drop resign ;;
+	bggrep:-R | bggrep:--require)
+		echo roll dice cube score ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
 	*)
@@ -120,4 +128,4 @@ _bgkit()
 	return 0
 }
 
-complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv
+complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep

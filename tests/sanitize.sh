@@ -15,9 +15,10 @@
 #             kept in build/valgrind/reports/.
 #
 # The copy holds the files git knows of or would add (so work not yet
-# committed is tested too), taken afresh on every run.  ../shared is
-# reached through build/shared.  BGKIT_SANITIZE names the mode for the
-# tests that must know (hostile-input cases that set ulimit -v, which
+# committed is tested too), taken afresh on every run.  The copy's
+# tests/corpus_public.sh reads the records of other writers from where
+# the tree's own would (BGKIT_PUBLIC).  BGKIT_SANITIZE names the mode
+# for the tests that must know (hostile-input cases that set ulimit -v, which
 # the sanitizers' address space reservations cannot live with).
 # Ends with "MODE: N passed, N failed" and fails on any failure or
 # report.
@@ -40,7 +41,8 @@ find "$b" -type f ! -name '*.o' -delete
 git ls-files -z --cached --others --exclude-standard |
     (cd "$top" && xargs -0 sh -c 'for f; do [ -f "$f" ] &&
     cp -p --parents "$f" "$0"; done' "$b") || exit 2
-ln -sfn "$top/../shared" "$top/build/shared"
+BGKIT_PUBLIC=${BGKIT_PUBLIC:-$(sh tests/corpus_public.sh -d)}
+export BGKIT_PUBLIC
 mkdir -p "$b/reports"
 export BGKIT_SANITIZE=$mode
 export LC_ALL=C

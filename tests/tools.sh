@@ -142,11 +142,10 @@ elif ! command -v parallel >/dev/null 2>&1 ||
     ! command -v jq >/dev/null 2>&1; then
 	echo "SKIP: README examples (GNU parallel or jq not installed)"
 else
-	# In a scratch directory that sees the tree's bin/ and fixtures/
-	# and ../shared, so that files the examples write land there.
+	# In a scratch directory that sees the tree's bin/, fixtures/ and
+	# tests/, so that files the examples write land there.
 	mkdir -p "$tmp/readme/top"
-	ln -s "$top/bin" "$top/fixtures" "$tmp/readme/top/"
-	ln -s "$top/../shared" "$tmp/readme/shared"
+	ln -s "$top/bin" "$top/fixtures" "$top/tests" "$tmp/readme/top/"
 	(cd "$tmp/readme/top" && sh -e "$tmp/readme.sh") >"$tmp/out" \
 	    2>"$tmp/err"
 	rc=$?

@@ -119,15 +119,15 @@ check-update: all tests/unit/bin/rulestest
 demo: all
 	@sh tests/demo.sh
 
-# The benchmark of issue 7 (tests/bench/bench.sh): a report, not a test.
+# The speed benchmark (tests/bench/bench.sh): a report, not a test.
 bench: all
 	@sh tests/deps.sh bench
 	@sh tests/bench/bench.sh
 
 .PHONY: bench
 
-# Fuzzing and the sanitizer runs (issue 8): make fuzz, check-asan,
-# check-valgrind; they build under build/.
+# Fuzzing, the sanitizer runs and the scalar build: make fuzz,
+# check-asan, check-valgrind, check-scalar; they build under build/.
 include tests/fuzz/fuzz.mk
 
 # The tools link libbgkit statically; the shared library, its links and

@@ -13,6 +13,8 @@
 #             under valgrind memcheck (leaks included); a tool with
 #             errors exits 99, which fails its test, and its report is
 #             kept in build/valgrind/reports/.
+#   scalar    everything `make check` runs, built with -U__SSE2__: the
+#             portable code paths instead of the SSE2 ones.
 #
 # The copy holds the files git knows of or would add (so work not yet
 # committed is tested too), taken afresh on every run.  The copy's
@@ -28,7 +30,7 @@ top=$(pwd)
 b=$top/build/$mode
 
 case $mode in
-asan|valgrind) ;;
+asan|valgrind|scalar) ;;
 *) echo "sanitize.sh: unknown mode: $mode" >&2; exit 2 ;;
 esac
 sh tests/deps.sh test || exit 2
@@ -47,7 +49,12 @@ mkdir -p "$b/reports"
 export BGKIT_SANITIZE=$mode
 export LC_ALL=C
 
-if [ "$mode" = asan ]; then
+if [ "$mode" = scalar ]; then
+	make -C "$b" -s CFLAGS="-O2 -g -U__SSE2__" check >"$b/check.log" 2>&1
+	rc=$?
+	tail -n 30 "$b/check.log" | grep -v '^make'
+	last=$(tail -n 1 "$b/check.log")
+elif [ "$mode" = asan ]; then
 	# gcc, not clang: its libasan also goes into libbgkit.so, so that
 	# tests/install.sh can build the examples against it with $CC.
 	san="-fsanitize=address,undefined -fno-sanitize-recover=all"

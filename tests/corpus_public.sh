@@ -102,13 +102,18 @@ done <"$tmp/files"
 # Runs a script with the files listed in $2 as operands and adds its
 # count to ours.
 part() {
-	tr '\n' '\0' <"$2" | xargs -0 sh "$top/tests/$1" >"$tmp/part" 2>&1
+	s=$1 list=$2
+	set --
+	while IFS= read -r f; do
+		set -- "$@" "$f"
+	done <"$list"
+	sh "$top/tests/$s" "$@" >"$tmp/part" 2>&1
 	cat "$tmp/part"
 	last=$(tail -n 1 "$tmp/part")
 	p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
 	f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
 	if [ -z "$p" ]; then
-		bad "$1: $last"
+		bad "$s: $last"
 		return
 	fi
 	pass=$((pass + p))

@@ -9,9 +9,9 @@
 # gives gnubg's .mat and each .mat gives gnubg's .sgf byte for byte
 # (but for the program's name and gnubg's statistics), and each .sgf
 # read by bgcheck and bgshow gives the truth's positions.  Then -o.
-# With files as operands, only the round trips, of those files (every
-# one must hold a game): tests/corpus_public.sh runs it so on the
-# records of other writers.  BGKIT_CORPUS names another copy of
+# With files as operands (each holding a game), only the round trips,
+# of those files: tests/corpus_public.sh runs it so on the records of
+# other writers.  BGKIT_CORPUS names another copy of
 # tests/corpus.  Ends "corpus_conv: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)

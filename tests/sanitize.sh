@@ -106,5 +106,9 @@ if [ "$n" -gt 0 ]; then
 	done
 	rc=1
 fi
-echo "$mode: ${last:-no result}; $n sanitizer reports"
+if [ "$mode" = scalar ]; then
+	echo "$mode: ${last:-no result}"
+else
+	echo "$mode: ${last:-no result}; $n sanitizer reports"
+fi
 [ $rc = 0 ]

@@ -119,7 +119,8 @@ check-update: all tests/unit/bin/rulestest
 demo: all
 	@sh tests/demo.sh
 
-# The speed benchmark (tests/bench/bench.sh): a report, not a test.
+# The benchmark (tests/bench/bench.sh, doc/performance.md): a report,
+# not a test.
 bench: all
 	@sh tests/deps.sh bench
 	@sh tests/bench/bench.sh

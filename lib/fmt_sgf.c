@@ -1450,7 +1450,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 /* ------------------------------------------------------------------ API */
 
 static void *
-sgf_open(struct fmt_src *src, const char *name)
+sgf_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	struct sgf *s;
 

@@ -56,7 +56,8 @@ flush_queue(struct matrd *r, int to_game)
 	for (i = 0; i < r->nq && rc == 0; i++) {
 		const char *s = r->qbuf + r->q[i].off;
 
-		rc = to_game ? mat_game_comment(r, r->q[i].line, s, r->q[i].len) :
+		rc = to_game ?
+		    mat_game_comment(r, r->q[i].line, s, r->q[i].len) :
 		    mat_header_comment(r, s, r->q[i].len);
 	}
 	r->nq = 0;

@@ -505,7 +505,7 @@ move_line(struct matrd *r, const char *restrict s, size_t body, size_t lim,
 	size_t i = body, j, st[2], en[2], right;
 	int moveno, n = 0, left, np;
 
-	/* s[body] is a digit: move_line_in_place and mat_classify have looked. */
+	/* s[body] is a digit: the callers have looked. */
 	moveno = s[i++] - '0';
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');

@@ -219,7 +219,7 @@ mat_classify(struct matrd *r, size_t *body)
 			return L_GAME;
 		}
 	}
-	/* L_CELLS or not is for the caller to ask (mat_cells()), if it needs. */
+	/* L_CELLS or not is for the caller to ask (mat_cells). */
 	return L_OTHER;
 }
 

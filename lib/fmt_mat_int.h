@@ -90,7 +90,7 @@ struct matrd {
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
 	int		 fast;		/* fmt_mat_fast.c may read lines */
-	int		 number;	/* of the match or game line classified */
+	int		 number;	/* of the match or game line read */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
 	int		 pline, pushed, plong, pplain;

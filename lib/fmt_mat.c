@@ -113,15 +113,143 @@ read_score(struct matrd *r)
 	return rc;
 }
 
+/* What the search for a match's first line found. */
+struct head {
+	int	 found;	/* 1 a match line, 2 a game line, 3 a .gam's names */
+	int	 garbage;	/* lines that are none of these */
+	int	 gline;		/* the first of them */
+	char	 gtext[80];
+	size_t	 glen;
+	int	 binline;	/* the first line of binary data */
+	int	 content;	/* a line that is not blank */
+	char	*names;		/* a .gam's names line, line nline */
+	int	 nline;
+	size_t	 st[2], len[2];
+};
+
+/*
+ * Is the current line, at body, the names line of a Jellyfish single
+ * game (.gam: no match or game line, two names, then the move lines)?
+ * 1 with the line kept in h, the first move line pushed back; 0 when
+ * it is not, the line after it pushed back; or a negative code.
+ */
+static int
+single_game(struct matrd *r, size_t body, struct head *h)
+{
+	size_t st[2], len[2], b;
+	int rc, line = r->lineno, k;
+	char *copy;
+
+	if (!mat_gam_names(r->line + body, r->llen - body, st, len))
+		return 0;
+	if ((copy = malloc(r->llen + 1)) == NULL)
+		return r->err = -BG_ENOMEM;
+	memcpy(copy, r->line, r->llen + 1);
+	while ((rc = mat_next_line(r)) > 0 &&
+	    (k = mat_classify(r, &b)) == L_BLANK)
+		;
+	if (rc > 0 && mat_push_back(r) < 0)
+		rc = r->err;
+	if (rc <= 0 || k != L_MOVE) {
+		free(copy);
+		return rc < 0 ? rc : 0;
+	}
+	h->names = copy;
+	h->nline = line;
+	h->st[0] = body + st[0];
+	h->st[1] = body + st[1];
+	h->len[0] = len[0];
+	h->len[1] = len[1];
+	return 1;
+}
+
+/*
+ * The lines up to the first of a match: its match line, else a game
+ * line, else the names of a single game (.gam), into h->found; comments
+ * go to the header.  The last line read is current.  Returns
+ * mat_next_line's last answer.
+ */
+static int
+find_match(struct matrd *r, struct head *h)
+{
+	size_t body;
+	int rc;
+
+	while ((rc = mat_next_line(r)) > 0) {
+		enum kind k = mat_classify(r, &body);
+
+		if (k == L_BLANK)
+			continue;
+		h->content = 1;
+		if (k == L_COMMENT) {
+			if ((rc = mat_header_comment(r, r->line, r->llen)) < 0)
+				return r->err = rc;
+			continue;
+		}
+		if (k == L_MATCH) {
+			r->match.length = r->number;
+			r->match.line = r->lineno;
+			h->found = 1;
+			break;
+		}
+		if (k == L_GAME) {
+			/* Games without a match line: say so once. */
+			mat_diag(r, BG_ENOMATCH, r->lineno, 0, -1, 0, NULL,
+			    r->line + body, r->llen - body);
+			h->found = 2;
+			break;
+		}
+		if (h->garbage++ == 0) {
+			h->gline = r->lineno;
+			h->glen = r->llen - body < sizeof h->gtext ?
+			    r->llen - body : sizeof h->gtext - 1;
+			memcpy(h->gtext, r->line + body, h->glen);
+		}
+		if (mat_line_binary(r)) {
+			if (h->binline == 0)
+				h->binline = r->lineno;
+		} else if (h->garbage == 1 && r->nmatch == 0 &&
+		    (rc = single_game(r, body, h)) != 0) {
+			if (rc < 0)
+				return rc;
+			h->found = 3;
+			break;
+		}
+	}
+	return rc;
+}
+
+/*
+ * No match in the input: say why, once, naming binary data and empty
+ * input as such rather than echoing them.  The bad-encoding warning of
+ * binary data goes: its bytes are no text.
+ */
+static void
+no_match(struct matrd *r, const struct head *h)
+{
+	size_t i, n = 0;
+
+	if (h->binline) {
+		for (i = 0; i < r->ndiag; i++)
+			if (r->diag[i].code != BG_WENCODING)
+				r->diag[n++] = r->diag[i];
+		r->ndiag = n;
+		mat_diag(r, BG_EBINARY, h->binline, 0, -1, 0, NULL, NULL, 0);
+	} else if (!h->content)
+		mat_diag(r, BG_ENOINPUT, 0, 0, -1, 0, NULL, NULL, 0);
+	else
+		mat_diag(r, BG_ENOMATCH, h->gline, 0, -1, 0, NULL, h->gtext,
+		    h->glen);
+}
+
 static int
 mat_next_match(void *p, const bg_match **m)
 {
 	struct matrd *r = p;
 	const bg_game *g;
+	struct head h;
 	size_t body;
-	int rc, garbage = 0, gline = 0, found = 0;
-	char gtext[80];
-	size_t glen = 0;
+	int rc;
 
 	/* Skip what the caller left of the current match. */
 	while (r->in_match && (rc = mat_next_game(r, &g)) > 0)
@@ -137,52 +265,38 @@ mat_next_match(void *p, const bg_match **m)
 	if (flush_queue(r, 0) < 0)
 		return r->err;
 
-	while ((rc = mat_next_line(r)) > 0) {
-		enum kind k = mat_classify(r, &body);
-
-		if (k == L_BLANK)
-			continue;
-		if (k == L_COMMENT) {
-			if ((rc = mat_header_comment(r, r->line, r->llen)) < 0)
-				return r->err = rc;
-			continue;
-		}
-		if (k == L_MATCH) {
-			r->match.length = r->number;
-			r->match.line = r->lineno;
-			found = 1;
-			break;
-		}
-		if (k == L_GAME) {
-			/* Games without a match line: say so once. */
-			mat_diag(r, BG_ENOMATCH, r->lineno, 0, -1, 0, NULL,
-			    r->line + body, r->llen - body);
-			found = 2;
-			break;
-		}
-		if (garbage++ == 0) {
-			gline = r->lineno;
-			glen = r->llen - body < sizeof gtext ?
-			    r->llen - body : sizeof gtext - 1;
-			memcpy(gtext, r->line + body, glen);
-		}
-	}
-	if (rc < 0)
+	memset(&h, 0, sizeof h);
+	if ((rc = find_match(r, &h)) < 0)
 		return rc;
-	if (!found) {
+	if (!h.found) {
 		if (r->nmatch == 0)
-			mat_diag(r, BG_ENOMATCH, gline, 0, -1, 0, NULL,
-			    gtext, glen);
+			no_match(r, &h);
 		r->in_match = 0;
 		return 0;
 	}
-	if (garbage > 0)
-		mat_diag(r, BG_EMATLINE, gline, 0, -1, 0, NULL, gtext, glen);
+	if (h.garbage > 0 && h.found != 3)
+		mat_diag(r, BG_EMATLINE, h.gline, 0, -1, 0, NULL, h.gtext,
+		    h.glen);
 	r->nmatch++;
 	r->in_match = 1;
+	if (h.found == 3) {
+		/* A single game: game 1, its names line its score line. */
+		rc = start_game(r, 1, h.nline);
+		if (rc >= 0 && (rc = mat_gam_players(r, h.names, h.nline, h.st,
+		    h.len)) < 0)
+			r->err = rc;
+		free(h.names);
+		if (rc < 0)
+			return r->err;
+		r->expect_score = 0;
+		r->fresh = 1;
+		if (m != NULL)
+			*m = &r->match;
+		return 1;
+	}
 
 	/* Up to "Game 1", and its score line for the players' names. */
-	if (found == 1) {
+	if (h.found == 1) {
 		while ((rc = mat_next_line(r)) > 0) {
 			enum kind k = mat_classify(r, &body);
 

@@ -330,31 +330,76 @@ clean_name(struct matrd *r, const char *s, size_t len, const char **name,
 	return 0;
 }
 
-/* The game's scores v and players named at st, len in the score line. */
-int
-mat_set_score(struct matrd *r, const size_t st[2], const size_t len[2],
-    const int v[2])
+/*
+ * The game's scores v and players named at st, len of line s, the score
+ * line, line lineno of the input.
+ */
+static int
+score_at(struct matrd *r, const char *s, int lineno, const size_t st[2],
+    const size_t len[2], const int v[2])
 {
 	struct bg_game *g = &r->game;
 	size_t n, rs, rl;
 	const char *name;
-	int s, rc;
+	int k, rc;
 
 	g->score[0] = v[0];
 	g->score[1] = v[1];
-	for (s = 0; s < 2; s++) {
-		if ((rc = clean_name(r, r->line + st[s], len[s], &name, &n,
+	for (k = 0; k < 2; k++) {
+		if ((rc = clean_name(r, s + st[k], len[k], &name, &n,
 		    &rs, &rl)) < 0)
 			return rc;
-		if ((rc = rec_game_set_player(g, s, name, n,
-		    rl ? r->line + st[s] + rs : NULL, rl)) < 0)
+		if ((rc = rec_game_set_player(g, k, name, n,
+		    rl ? s + st[k] + rs : NULL, rl)) < 0)
 			return rc;
-		if (r->nmatch > 0 && r->match.player[s] == REC_NONE &&
-		    (rc = rec_match_set_player(&r->match, s, name, n)) < 0)
+		if (r->nmatch > 0 && r->match.player[k] == REC_NONE &&
+		    (rc = rec_match_set_player(&r->match, k, name, n)) < 0)
 			return rc;
 	}
-	g->score_line = r->lineno;
+	g->score_line = lineno;
 	return 1;
+}
+
+int
+mat_set_score(struct matrd *r, const size_t st[2], const size_t len[2],
+    const int v[2])
+{
+	return score_at(r, r->line, r->lineno, st, len, v);
+}
+
+/*
+ * The first line of a Jellyfish single game (.gam), s[0..n): two names,
+ * each one word, blanks between them and nothing else: 1 with their
+ * offsets and lengths, else 0.
+ */
+int
+mat_gam_names(const char *s, size_t n, size_t st[2], size_t len[2])
+{
+	size_t i = 0, k;
+
+	for (k = 0; k < 2; k++) {
+		while (i < n && isws((unsigned char)s[i]))
+			i++;
+		st[k] = i;
+		while (i < n && !isws((unsigned char)s[i]) && s[i] != ':' &&
+		    s[i] != ';' && s[i] != '#')
+			i++;
+		if ((len[k] = i - st[k]) == 0)
+			return 0;
+		if (k == 0 && (i == n || !isws((unsigned char)s[i])))
+			return 0;
+	}
+	return i == n;
+}
+
+/* The players named at st, len of the .gam names line s, line lineno. */
+int
+mat_gam_players(struct matrd *r, const char *s, int lineno,
+    const size_t st[2], const size_t len[2])
+{
+	static const int zero[2] = { 0, 0 };
+
+	return score_at(r, s, lineno, st, len, zero);
 }
 
 /* The score line, if the current line is one.  1 yes, 0 no, <0 error. */

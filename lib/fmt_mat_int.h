@@ -89,11 +89,12 @@ struct matrd {
 	int		 lineno;
 	int		 longline;	/* this line was cut */
 	int		 plain;		/* only ASCII, no tab: column = byte */
+	int		 nul;		/* a NUL was repaired in it */
 	int		 fast;		/* fmt_mat_fast.c may read lines */
 	int		 number;	/* of the match or game line read */
 	char		*pbuf;		/* one line pushed back */
 	size_t		 plen, pcap;
-	int		 pline, pushed, plong, pplain;
+	int		 pline, pushed, plong, pplain, pnul;
 	char		*tmp;		/* Latin-1 repair, names */
 	size_t		 tcap;
 
@@ -242,6 +243,8 @@ int	mat_dispcol(const struct matrd *, size_t);
  * Reports a bad encoding once per reader and every cut line.
  */
 int	mat_next_line(struct matrd *);
+/* Is the current line binary data (a NUL, a control character)? */
+int	mat_line_binary(const struct matrd *);
 /* Give the current line back; the next mat_next_line() returns it. */
 int	mat_push_back(struct matrd *);
 /* What the text layer holds, freed. */
@@ -265,6 +268,11 @@ int	mat_score_line(struct matrd *);
 /* The game's scores v and players named at st, len of the line: 1. */
 int	mat_set_score(struct matrd *, const size_t [2], const size_t [2],
 	    const int [2]);
+/* The names of a .gam's first line s[0..n): 1 with st, len, else 0. */
+int	mat_gam_names(const char *, size_t, size_t [2], size_t [2]);
+/* The game's players from such a line s, line lineno: 1, or <0. */
+int	mat_gam_players(struct matrd *, const char *, int, const size_t [2],
+	    const size_t [2]);
 /* A line of cells, numbered (body at the number) or not: 0 or <0. */
 int	mat_read_cells(struct matrd *, size_t, int);
 void	mat_grammar_free(struct matrd *);

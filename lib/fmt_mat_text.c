@@ -365,6 +365,7 @@ repair(struct matrd *r)
 		}
 		k = 1;
 		if (s[i] == 0) {
+			r->nul = 1;
 			memcpy(r->tmp + o, "\xef\xbf\xbd", 3);
 			o += 3;
 		} else {
@@ -567,6 +568,7 @@ set_line(struct matrd *r, char *s, size_t n, int plain)
 {
 	int rc;
 
+	r->nul = 0;
 	if (plain == 1 && n <= MAXLINE && !r->longline) {
 		/* The common case, in a few instructions. */
 		r->plain = 1;
@@ -599,6 +601,7 @@ mat_next_line(struct matrd *r)
 		r->lineno = r->pline;
 		r->longline = r->plong;
 		r->plain = r->pplain;
+		r->nul = r->pnul;
 		return 1;
 	}
 	r->longline = 0;
@@ -661,6 +664,24 @@ mat_next_line(struct matrd *r)
 	return 1;
 }
 
+/*
+ * Is the current line binary data: a NUL, or a control character other
+ * than a tab, vertical tab or form feed?
+ */
+int
+mat_line_binary(const struct matrd *r)
+{
+	size_t i;
+
+	if (r->nul)
+		return 1;
+	for (i = 0; i < r->llen; i++)
+		if (((unsigned char)r->line[i] < 0x20 &&
+		    !isws((unsigned char)r->line[i])) || r->line[i] == 0x7f)
+			return 1;
+	return 0;
+}
+
 /* Give the current line back; the next mat_next_line() returns it again. */
 int
 mat_push_back(struct matrd *r)
@@ -674,6 +695,7 @@ mat_push_back(struct matrd *r)
 	r->pline = r->lineno;
 	r->plong = r->longline;
 	r->pplain = r->plain;
+	r->pnul = r->nul;
 	r->pushed = 1;
 	return 0;
 }

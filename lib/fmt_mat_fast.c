@@ -273,9 +273,8 @@ mat_lit_keyword(bg_record *rec, const char *s, size_t len)
 
 /*
  * The point of digit values d0 and d1, two when d1 is a digit, else d0.
- * A product, not a choice, which gcc makes a branch the predictor cannot
- * guess: more instructions, but on the 100 MB session 12% less time,
- * side by side.
+ * A product, not a choice: a choice becomes a branch on the number of
+ * digits, which no predictor guesses (doc/performance.md).
  */
 static inline int
 point_of(unsigned d0, unsigned d1, unsigned two)

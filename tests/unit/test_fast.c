@@ -598,7 +598,8 @@ write_match(void)
  * A copy of mat with random edits to the move, match, game, tag and
  * result lines: such a line may lose a byte, or gain or have a byte replaced by
  * one of the pieces below, once or twice.  Among them the control bytes
- * that fast_cells' FAST_END takes for a line end with LF and NUL.
+ * that move_line's LINE_END (fmt_mat_fast.c) takes for a line end with
+ * LF and NUL.
  */
 static void
 edit_match(void)

@@ -20,7 +20,8 @@ corpus=${CORPUS:-}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
-# One run: $1 = bin dir, $2 = output prefix, $3 = input, rest = command.
+# One run: $1 = bin dir, $2 = output prefix, $3 = input, rest = the tool
+# and its options.
 one() {
 	b=$1 o=$2 f=$3
 	shift 3
@@ -32,14 +33,15 @@ one() {
 	sed -i "s|$b/||g" "$o.err"
 }
 
-same=0 differ=0
 list() {
 	find fixtures -type f ! -name '*.out' ! -name '*.err' ! -name '*.rc' \
 	    ! -name '*.args' ! -name '*.sh'
 	[ -d "$corpus" ] && find "$corpus" -type f
 }
-for f in $(list | sort); do
-	r=0
+# One line per input, "same" or "differ", counted at the end (the loop
+# runs in a subshell); names may hold blanks.
+list | sort | while IFS= read -r f; do
+	r=same
 	for c in "bgcheck -v" "bgcheck -v -T json" "bgshow -a -T json" \
 	    "bgconv -T json"; do
 		# shellcheck disable=SC2086
@@ -48,12 +50,14 @@ for f in $(list | sort); do
 		one "$new" "$tmp/b" "$f" $c
 		for x in out err rc; do
 			cmp -s "$tmp/a.$x" "$tmp/b.$x" || {
-				r=1
+				r=differ
 				echo "differ: $c $f ($x)"
 			}
 		done
 	done
-	if [ $r = 0 ]; then same=$((same + 1)); else differ=$((differ + 1)); fi
+	echo "$r" >>"$tmp/verdicts"
 done
+same=$(grep -c '^same$' "$tmp/verdicts")
+differ=$(grep -c '^differ$' "$tmp/verdicts")
 echo "compare: $same same, $differ differ"
-[ $differ = 0 ]
+[ "$differ" = 0 ]

@@ -15,9 +15,11 @@
  * reads it.  tests/unit/test_fast.c reads every corpus file and random
  * and edited lines both ways (fmt_mat_set_fast) and compares.
  *
- * It is entered once per line of a game, through mat_fast_take(), which
- * either takes the line (FAST_TAKEN), reads and classifies it
- * (FAST_KIND), or declines (FAST_UNREAD, FAST_READ).  The header lines'
+ * It is entered through one function, mat_fast_take(), wherever the game
+ * loop (fmt_mat.c) needs a line: it takes the line (FAST_TAKEN; where
+ * move lines lie in the decoded text, the whole run of them in one
+ * call), reads and classifies it (FAST_KIND), or declines (FAST_UNREAD,
+ * FAST_READ).  The header lines'
  * patterns also have literal forms here (mat_lit_*), which the reference
  * grammar tries before the pattern; each gives what the pattern's groups
  * would, or declines.  Part of the .mat reader (fmt_mat_int.h).

@@ -282,15 +282,16 @@ void	mat_grammar_free(struct matrd *);
 /* What mat_fast_take() did with the next line of a game. */
 enum fast {
 	FAST_UNREAD = 1,	/* declined before reading it: read it */
-	FAST_READ,	/* read it into r->line and declined: classify it */
-	FAST_KIND,	/* read and classified it into *k and *body */
-	FAST_TAKEN	/* read it whole, as the reference path would */
+	FAST_READ,		/* read it into r->line, declined: classify it */
+	FAST_KIND,		/* read and classified it into *k and *body */
+	FAST_TAKEN		/* read it whole, as the reference path would */
 };
 
 /*
  * The next line of a game, in the layout gnubg and XG write: a FAST_*
- * value, 0 at the end of the input (after FAST_UNREAD never), or a
- * negative code.  See fmt_mat_fast.c for the contract.
+ * value (always FAST_UNREAD when the reader's fast flag is off), 0 at
+ * the end of the input, or a negative code.  See fmt_mat_fast.c for the
+ * contract.
  */
 int	mat_fast_take(struct matrd *, enum kind *, size_t *);
 

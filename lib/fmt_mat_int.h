@@ -282,7 +282,7 @@ void	mat_grammar_free(struct matrd *);
 /* What mat_fast_take() did with the next line of a game. */
 enum fast {
 	FAST_UNREAD = 1,	/* declined before reading it: read it */
-	FAST_READ,		/* read it into r->line, declined: classify it */
+	FAST_READ,		/* read it into r->line, declined it */
 	FAST_KIND,		/* read and classified it into *k and *body */
 	FAST_TAKEN		/* read it whole, as the reference path would */
 };

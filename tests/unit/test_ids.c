@@ -577,7 +577,8 @@ test_no_ctype(void)
 		files++;
 		while (fgets(line, sizeof line, f) != NULL)
 			if (strncmp(line, "#include <ctype.h>", 18) == 0) {
-				fprintf(stderr, "%s includes <ctype.h>\n", path);
+				fprintf(stderr, "%s includes <ctype.h>\n",
+				    path);
 				found++;
 			}
 		fclose(f);

@@ -15,8 +15,10 @@
 #    line; every other file (gnubg text exports, position exports, the
 #    FIBS capture) gives exactly one no_match_line error.
 #  - every file: streaming and in-memory reading print the same.
+#  - gnubg's .gam exports (gnubg-export/exports): each is read as the
+#    same game of its match (bgshow -a, action by action).
 #
-# Run from the top of the tree after `make tests/unit/bin/matdump`;
+# Run from the top of the tree after `make all tests/unit/bin/matdump`;
 # CORPUS overrides ../shared/corpus.  Ends with "corpus_mat: N passed,
 # N failed".
 
@@ -176,6 +178,29 @@ while IFS= read -r f; do
 	fi
 	same_mem "$f"
 done <"$tmp/list"
+
+# ------------------------------------------------------------ .gam
+
+# gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam): each
+# reads as the same game of its match, action by action (side, dice,
+# play, Position ID), without a diagnostic.
+for g in "$CORPUS"/gnubg-export/exports/m*.g*.gam; do
+	[ -f "$g" ] || continue
+	b=${g##*/}
+	m=${b%%.*}
+	k=${b#*.g}
+	k=${k%.gam}
+	pick='[.action, .side, .dice, .move, .position_id]'
+	bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
+	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
+	bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
+	    [ ! -s "$tmp/err" ]; then
+		ok
+	else
+		bad "$b: not game $k of $m.mat"
+	fi
+done
 
 echo "corpus_mat: $pass passed, $fail failed"
 [ $fail = 0 ]

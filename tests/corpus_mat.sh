@@ -10,6 +10,8 @@
 #    verdict's line, a truncated_file mutant the unexpected_eof warning at
 #    the verdict's line.
 #  - every file: streaming and in-memory reading print the same.
+#  - gnubg's .gam exports (gnubg-export/exports): each is read as the
+#    same game of its match (bgshow -a, action by action).
 #
 # The records of other writers are read by tests/corpus_public.sh, with
 # the same checks (it runs this script with files as operands: each is
@@ -187,6 +189,29 @@ for f in "$@"; do
 		head -3 "$tmp/wins"
 	fi
 	same_mem "$f"
+done
+
+# ------------------------------------------------------------ .gam
+
+# gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam): each
+# reads as the same game of its match, action by action (side, dice,
+# play, Position ID), without a diagnostic.
+for g in "$CORPUS"/gnubg-export/exports/m*.g*.gam; do
+	[ -f "$g" ] || continue
+	b=${g##*/}
+	m=${b%%.*}
+	k=${b#*.g}
+	k=${k%.gam}
+	pick='[.action, .side, .dice, .move, .position_id]'
+	bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
+	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
+	bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
+	    [ ! -s "$tmp/err" ]; then
+		ok
+	else
+		bad "$b: not game $k of $m.mat"
+	fi
 done
 
 echo "corpus_mat: $pass passed, $fail failed"

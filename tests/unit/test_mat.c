@@ -667,9 +667,33 @@ test_diagnostics(void)
 	CHECK_INT(dump("hello\nworld\n"), 0);
 	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 hello\n");
 	CHECK_INT(dump(""), 0);
-	CHECK_STR(out, "! 0:0 no_match_line g0 m0 s-1 \n");
+	CHECK_STR(out, "! 0:0 empty_input g0 m0 s-1 \n");
+	CHECK_INT(dump(" \n\t\r\n\n"), 0);
+	CHECK_STR(out, "! 0:0 empty_input g0 m0 s-1 \n");
 	CHECK_INT(dump("; only\n; comments\n"), 0);
 	CHECK_STR(out, "! 0:0 no_match_line g0 m0 s-1 \n");
+	/* Binary data: named so, its bytes not echoed, no encoding warning. */
+	CHECK_INT(dumpn("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff", 17, 0, 0), 0);
+	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 \n");
+	CHECK_INT(dump("; [Event \"x\"]\nhello\n\x01\x02\n"), 0);
+	CHECK_STR(out, "! 3:0 binary_data g0 m0 s-1 \n");
+	/*
+	 * A Jellyfish single game (.gam): two names, then the move lines;
+	 * two words followed by no move line are no .gam.
+	 */
+	in = " Ann                  Bo\n\n  1) 31: 8/5 6/5     61: 13/7 8/7\n"
+	    "      Wins 1 point\n";
+	CHECK_INT(dumpn(in, strlen(in), 0, 1), 0);
+	CHECK_STR(out,
+	    "match -1 Ann|Bo\n"
+	    "game 1 Ann:0|Bo:0\n"
+	    "3:6 0 move 31 1 31: 8/5 6/5\n"
+	    "3:22 1 move 61 1 61: 13/7 8/7\n"
+	    "4:7 0 win[1] 00 0 Wins 1 point\n");
+	CHECK_INT(dump(" Ann Bo\n\nhello\n"), 0);
+	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 Ann Bo\n");
+	CHECK_INT(dump(" Ann Bo Cy\n  1) 31: 8/5 6/5\n"), 0);
+	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 Ann Bo Cy\n");
 	/* Text before the match line, between it and Game 1. */
 	CHECK_INT(dump("junk\nmore junk\n 1 point match\n stray\n Game 1\n"
 	    " a : 0   b : 0\n      Wins 1 point\n"), 0);

@@ -794,7 +794,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				break;
 			}
 			if (rv.code < 0) {
-				char where[24] = "";
+				char where[24] = "", why[80];
 
 				ex[0] = '\0';
 				if (rv.ncand > 0)
@@ -808,10 +808,15 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				else if (rv.point > 0)
 					snprintf(where, sizeof where,
 					    "point %d", rv.point);
-				diag(rp, -rv.code, rec, 0, "%s%s%s%s", where,
-				    *where && *ex ? "; " : "",
-				    *ex ? (rv.ncand ? "could be " :
-				    "a legal play: ") : "", ex);
+				if (rv.code == -BG_EDICE &&
+				    bg_notation_explain(why, sizeof why,
+				    &rec->note, rec->dice) > 0)
+					diag(rp, BG_EDICE, rec, 0, "%s", why);
+				else
+					diag(rp, -rv.code, rec, 0, "%s%s%s%s",
+					    where, *where && *ex ? "; " : "",
+					    *ex ? (rv.ncand ? "could be " :
+					    "a legal play: ") : "", ex);
 				lost = 1;
 				turn = !turn;
 				break;

@@ -7,6 +7,7 @@
  * wins, so an elided point means the route that does not hit there.
  * Part of libbgkit; callers use bg_notation_resolve() from bgkit.h.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "bgkit.h"
@@ -1098,4 +1099,142 @@ bg_play_from_notation(bg_play *p, const bg_notation *n)
 				p->n++;
 			}
 	return 0;
+}
+
+/* ---------------------------------------------- why the dice do not fit */
+
+#define MAXSEG	32	/* written steps an explanation lists */
+
+/* One written step of a part: from point f to point t (0 off), pips. */
+struct seg {
+	int	f, t, pips;
+};
+
+/* The sum of the dice of mask, a set of bits over dice. */
+static int
+dice_sum(const int *dice, unsigned mask)
+{
+	int k, sum = 0;
+
+	for (k = 0; mask; k++, mask >>= 1)
+		if (mask & 1)
+			sum += dice[k];
+	return sum;
+}
+
+/*
+ * Whether the dice of mask make step sg: their sum its pips, or, to
+ * bear off, at least its pips (the last die may be larger).
+ */
+static int
+seg_made(const struct seg *sg, const int *dice, unsigned mask)
+{
+	int sum = dice_sum(dice, mask);
+
+	return sg->t == 0 ? sum >= sg->pips : sum == sg->pips;
+}
+
+/*
+ * Whether steps k to nseg - 1 can each take dice of their own, none of
+ * used: what the search needs to find any route of the text.
+ */
+static int
+segs_fit(const struct seg *sg, int k, int nseg, const int *dice, int nd,
+    unsigned used)
+{
+	unsigned m;
+
+	if (k == nseg)
+		return 1;
+	for (m = 1; m < 1u << nd; m++)
+		if (!(m & used) && seg_made(&sg[k], dice, m) &&
+		    segs_fit(sg, k + 1, nseg, dice, nd, used | m))
+			return 1;
+	return 0;
+}
+
+/* Point p as a part writes it: "bar", "off" or its number. */
+static const char *
+point_text(char *buf, size_t size, int p)
+{
+	if (p == 25)
+		return "bar";
+	if (p == 0)
+		return "off";
+	snprintf(buf, size, "%d", p);
+	return buf;
+}
+
+/* The first of the nseg steps that no dice make, or -1. */
+static int
+seg_unmade(const struct seg *sg, int nseg, const int *dice, int nd)
+{
+	unsigned m;
+	int k;
+
+	for (k = 0; k < nseg; k++) {
+		for (m = 1; m < 1u << nd; m++)
+			if (seg_made(&sg[k], dice, m))
+				break;
+		if (m == 1u << nd)
+			return k;
+	}
+	return -1;
+}
+
+int
+bg_notation_explain(char *buf, size_t size, const bg_notation *n,
+    const int d[2])
+{
+	struct seg sg[MAXSEG] = { { 0, 0, 0 } };
+	char dtext[24], a[8], b[8], why[200];
+	int dice[4], nd, nseg = 0, i, j, c, k;
+	size_t at;
+
+	if (size > 0)
+		buf[0] = '\0';
+	if (n == NULL || d == NULL || n->kind != BG_NOTE_PLAY ||
+	    (unsigned)(d[0] - 1) > 5 || (unsigned)(d[1] - 1) > 5)
+		return 0;
+	nd = d[0] == d[1] ? 4 : 2;
+	dice[0] = d[0];
+	dice[1] = dice[2] = dice[3] = d[1];
+	if (nd == 4)
+		snprintf(dtext, sizeof dtext, "four %ds", d[0]);
+	else
+		snprintf(dtext, sizeof dtext, "%d and %d", d[0], d[1]);
+	/* Each written step, a part's count (0 read as 1) times over. */
+	for (i = 0; i < n->npath; i++)
+		for (c = 0; c < (n->path[i].count > 0 ? n->path[i].count : 1);
+		    c++)
+			for (j = 1; j < n->path[i].npt && nseg < MAXSEG; j++) {
+				sg[nseg].f = n->path[i].pt[j - 1];
+				sg[nseg].t = n->path[i].pt[j];
+				sg[nseg].pips = sg[nseg].f - sg[nseg].t;
+				nseg++;
+			}
+	if ((k = seg_unmade(sg, nseg, dice, nd)) >= 0)
+		/* A step that no dice make, the first as written. */
+		snprintf(why, sizeof why, "%s/%s moves %d pips; the dice are %s",
+		    point_text(a, sizeof a, sg[k].f),
+		    point_text(b, sizeof b, sg[k].t), sg[k].pips, dtext);
+	else if (nseg <= nd && segs_fit(sg, 0, nseg, dice, nd, 0))
+		return 0;
+	else {
+		/* The steps together: too many for the dice. */
+		at = 0;
+		for (k = 0; k < nseg && at < sizeof why; k++)
+			at += (size_t)snprintf(why + at, sizeof why - at,
+			    "%s%s/%s %s%d%s", k == 0 ? "" : k == nseg - 1 ?
+			    " and " : ", ", point_text(a, sizeof a, sg[k].f),
+			    point_text(b, sizeof b, sg[k].t),
+			    k == 0 ? "moves " : "", sg[k].pips,
+			    k == 0 ? " pips" : "");
+		if (at < sizeof why)
+			snprintf(why + at, sizeof why - at,
+			    "; the dice are %s", dtext);
+	}
+	if (size > 0)
+		snprintf(buf, size, "%s", why);
+	return (int)strlen(why);
 }

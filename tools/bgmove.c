@@ -189,6 +189,9 @@ do_verify(const struct opts *o, const bg_notation *n, const char *text,
 		fprintf(stderr, ":%ld:1: error: %d%d: ", line, d[0], d[1]);
 		cli_puttext(stderr, text);
 		fprintf(stderr, ": %s", bg_strerror(r.code));
+		if (r.code == -BG_EDICE &&
+		    bg_notation_explain(ex, sizeof ex, n, d) > 0)
+			fprintf(stderr, ": %s", ex);
 		if (r.point >= 0 && (r.code == -BG_EBLOCKED ||
 		    r.code == -BG_ENOCHECKER || r.code == -BG_EBEAROFF ||
 		    r.code == -BG_EHITRUN))

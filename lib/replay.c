@@ -16,7 +16,7 @@
 
 #include "bgkit.h"
 #include "record_int.h"
-#include "rules_int.h"
+#include "resolve_int.h"
 
 /*
  * The largest cube: as large as SGF's CV and the rules' limits go.  A
@@ -406,13 +406,13 @@ play_text(char *buf, size_t size, const bg_play *p)
 		buf[size - 1] = '\0';
 }
 
-/* The warnings of resolve_quick's answer q, as the general way gives. */
+/* The warnings of resolve_fast's answer q, as the general way gives. */
 static void
 quick_warn(bg_replay *rp, const bg_record *rec, int q)
 {
-	if ((q & RQ_UNMARKED) && !(rec->flags & BG_RF_NOMARKS))
+	if ((q & FAST_UNMARKED) && !(rec->flags & BG_RF_NOMARKS))
 		diag(rp, BG_WHITUNMARKED, rec, 0, "%.60s", rec->text);
-	if (q & RQ_EXTRA)
+	if (q & FAST_EXTRA)
 		diag(rp, BG_WHITEXTRA, rec, 0, "%.60s", rec->text);
 }
 
@@ -447,19 +447,17 @@ quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
 	int q, off;
 
 	/* The common texts inline, when no bear-off rule holds. */
-	if (rules || (q = resolve_land(me, op, &rec->note, rec->dice)) < 0) {
+	if (rules || (q = fast_land(me, op, &rec->note, rec->dice)) < 0) {
 		off = me[BG_OFF];
-		q = rules ? resolve_quick(&rp->board, t, &rec->note,
-		    rec->dice, vflags, NULL) : resolve_rest(me, op,
-		    &rec->note, rec->dice);
+		q = resolve_fast(me, op, &rec->note, rec->dice, vflags, NULL);
 		if (q == 0)
 			return 0;
-		if (q & (RQ_UNMARKED | RQ_EXTRA))
+		if (q & (FAST_UNMARKED | FAST_EXTRA))
 			quick_warn(rp, rec, q);
 		/* Only a checker borne off can end the game. */
 		return me[BG_OFF] != off && none_left(me) ? 2 : 1;
 	}
-	if (q & (RQ_UNMARKED | RQ_EXTRA))
+	if (q & (FAST_UNMARKED | FAST_EXTRA))
 		quick_warn(rp, rec, q);
 	return q != 0;
 }
@@ -493,11 +491,11 @@ quick_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
 }
 
 /*
- * From record k on, the rolls that resolve_quick decides, made as the
+ * From record k on, the rolls that resolve_fast decides, made as the
  * loop of bg_replay_game makes them: each a roll of the side on turn,
  * in a game going on with no double to answer, nothing lost and no
  * callback.  A roll that bears off the side's last checker ends the run
- * and the game, *stop set to 1; a roll resolve_quick refuses (without a
+ * and the game, *stop set to 1; a roll resolve_fast refuses (without a
  * play) ends it with *stop 2; else *stop is 0.  Returns the first record
  * left to that loop, with *turn, rolls and *last brought up to date.
  */
@@ -612,7 +610,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
 	int npos = 0, q, off;
-	const unsigned char *me;
+	unsigned char *me;
 	bg_play qplay;
 	int stop;
 	size_t nrec = bg_game_record_count(g), refused = nrec;
@@ -690,7 +688,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 				beaver_by = -1;
 			if (stop == 1)
 				over = borne_off(rp, !turn, cube, vi->flags);
-			/* Record j refused by resolve_quick, asked the same. */
+			/* Record j refused by resolve_fast, asked the same. */
 			refused = stop == 2 ? j : nrec;
 			if ((k = j) == nrec)
 				break;
@@ -771,9 +769,9 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			me = rp->board.pt[rec->side];
 			off = me[BG_OFF];
 			/* The play only for the callback. */
-			if (k != refused && (q = resolve_quick(&rp->board,
-			    rec->side, &rec->note, rec->dice, vi->flags,
-			    rp->fn != NULL ? &qplay : NULL)) != 0) {
+			if (k != refused && (q = resolve_fast(me,
+			    rp->board.pt[!rec->side], &rec->note, rec->dice,
+			    vi->flags, rp->fn != NULL ? &qplay : NULL)) != 0) {
 				if (q != 1)
 					quick_warn(rp, rec, q);
 				made = &qplay;

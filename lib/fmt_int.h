@@ -2,26 +2,15 @@
  * fmt_int.h: what the reader front (reader.c) shares with the format
  * readers and writers (fmt_mat.c, fmt_sgf.c, fmt_json.c, fmt_write.c):
  * the byte source, the format detection that picks a reader, the
- * interface of the readers other than .mat, and a list of diagnostics.
+ * interface of the readers other than .mat; their list of diagnostics
+ * is diag_int.h's.
  * Included by those files only, after bgkit.h and record_int.h; never
  * installed.
  */
 #ifndef FMT_INT_H
 #define FMT_INT_H
 
-/* A list of diagnostics that grows as they are added. */
-struct diaglist {
-	bg_diag		*d;
-	size_t		 n, cap;
-};
-
-/*
- * Add one; text[0..len) goes to the detail, cut at a character
- * boundary.  Returns 0 or -BG_ENOMEM (the diagnostic is then lost).
- */
-int	fmt_diag(struct diaglist *, int, int, int, int, int, int,
-	    const int [2], const char *, size_t);
-void	fmt_diag_free(struct diaglist *);
+#include "diag_int.h"
 
 /* Room for need bytes in *p of capacity *cap: 0 or -BG_ENOMEM. */
 int	fmt_reserve(char **, size_t *, size_t);

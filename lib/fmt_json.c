@@ -411,7 +411,7 @@ struct jrd {
 static void
 diag(struct jrd *r, int code, int col, const char *text, size_t len)
 {
-	if (fmt_diag(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
+	if (diaglist_add(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
 	    text, len) < 0)
 		r->err = -BG_ENOMEM;
 }
@@ -755,7 +755,7 @@ json_close(void *p)
 	free(r->doc.sb);
 	rec_match_fini(&r->match);
 	rec_game_fini(&r->game);
-	fmt_diag_free(&r->dl);
+	diaglist_free(&r->dl);
 	free(r);
 }
 

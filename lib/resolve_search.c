@@ -389,9 +389,12 @@ example:
 	{
 		int most, pips;
 
-		if (rules_example(&res->example, &most, &pips, b, s, d,
-		    v) > 0)
+		/* Out of memory, the call fails: no rule without its example. */
+		if ((i = rules_example(&res->example, &most, &pips, b, s, d,
+		    v)) > 0)
 			res->has_example = 1;
+		else if (i == -BG_ENOMEM)
+			res->code = -BG_ENOMEM;
 	}
 	return res->code;
 }
@@ -545,9 +548,10 @@ bg_notation_explain(char *buf, size_t size, const bg_notation *n,
 			}
 	if ((k = seg_unmade(sg, nseg, dice, nd)) >= 0)
 		/* A step that no dice make, the first as written. */
-		snprintf(why, sizeof why, "%s/%s moves %d pips; the dice are %s",
+		snprintf(why, sizeof why, "%s/%s moves %d pip%s; the dice are %s",
 		    point_text(a, sizeof a, sg[k].f),
-		    point_text(b, sizeof b, sg[k].t), sg[k].pips, dtext);
+		    point_text(b, sizeof b, sg[k].t), sg[k].pips,
+		    sg[k].pips == 1 ? "" : "s", dtext);
 	else if (nseg <= nd && segs_fit(sg, 0, nseg, dice, nd, 0))
 		return 0;
 	else {
@@ -559,7 +563,7 @@ bg_notation_explain(char *buf, size_t size, const bg_notation *n,
 			    " and " : ", ", point_text(a, sizeof a, sg[k].f),
 			    point_text(b, sizeof b, sg[k].t),
 			    k == 0 ? "moves " : "", sg[k].pips,
-			    k == 0 ? " pips" : "");
+			    k > 0 ? "" : sg[k].pips == 1 ? " pip" : " pips");
 		if (at < sizeof why)
 			snprintf(why + at, sizeof why - at,
 			    "; the dice are %s", dtext);

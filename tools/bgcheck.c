@@ -195,15 +195,19 @@ summary(const struct opts *o, const struct sink *k, const struct count *c,
 	if (res && c->games > 0) {
 		char xg[128], pid[BG_POSID_LEN + 1];
 		bg_matchstate ms = *bg_replay_state(rp);
+		int n, np;
 
 		/* The final position, the last game's score at its start. */
 		ms.score[0] = res->score[0] - (res->winner == 0) * res->points;
 		ms.score[1] = res->score[1] - (res->winner == 1) * res->points;
 		ms.dice[0] = ms.dice[1] = 0;
 		ms.state = BG_GAME_PLAYING;
-		if (bg_xgid_encode(xg, sizeof xg, bg_replay_board(rp), &ms) <
-		    (int)sizeof xg && bg_posid_encode(pid, sizeof pid,
-		    bg_replay_board(rp), ms.on_roll) < (int)sizeof pid)
+		/* None when a code says it has no form (a cube past 2^15). */
+		n = bg_xgid_encode(xg, sizeof xg, bg_replay_board(rp), &ms);
+		np = bg_posid_encode(pid, sizeof pid, bg_replay_board(rp),
+		    ms.on_roll);
+		if (n >= 0 && n < (int)sizeof xg && np >= 0 &&
+		    np < (int)sizeof pid)
 			fprintf(out, "final position: %s %s\n", pid, xg);
 	}
 }
@@ -219,7 +223,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	const bg_game *g;
 	struct count c;
 	char names[2][64] = { "", "" };
-	int rc, grc, s, length = 0;
+	int rc, grc, prc, s, length = 0;
 
 	memset(&c, 0, sizeof c);
 	if (name && (fp = cli_fopen(name)) == NULL) {
@@ -263,13 +267,19 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 				if (!names[s][0] && bg_game_player(g, s))
 					copyname(names[s], sizeof names[s],
 					    bg_game_player(g, s));
-			bg_replay_game(rp, g);
+			prc = bg_replay_game(rp, g);
 			c.records += bg_replay_result(rp)->records;
 			report_all(o, k, &c, label, m, rd, rp);
+			if (prc < 0) {
+				grc = prc;	/* a diagnostic lost */
+				break;
+			}
 		}
-		bg_replay_end(rp);
+		prc = bg_replay_end(rp);
 		/* The last call's too: JSON records after a bad game line. */
 		report_all(o, k, &c, label, m, rd, rp);
+		if (prc < 0 && grc >= 0)
+			grc = prc;
 		if (grc < 0) {
 			rc = grc;
 			break;

@@ -39,6 +39,7 @@ struct rs {
 	int		 nin;
 	int		 dice[4], ndice;
 	unsigned	 marks;		/* bit p: a '*' on point p */
+	int		 twice;		/* two parts star one point */
 	int		 strict;	/* check the rules at each step */
 	struct cand	 cand[MAXCAND];
 	int		 ncand;
@@ -240,11 +241,166 @@ first_route(bg_resolved *res, struct rs *r, const bg_notation *n,
 	return 1;
 }
 
-static void
-copy_play_from_cand(bg_resolved *res, const struct cand *c)
+/*
+ * The direct decision (resolve_fast.c), on a copy of b: 1 when it
+ * decides, res then filled as the search would fill it.
+ */
+static int
+fast_decided(bg_resolved *res, const bg_notation *n, const bg_board *b,
+    int s, const int d[2], unsigned vflags)
 {
-	res->play = c->play;
-	res->after = c->after;
+	bg_board after = *b;
+	bg_play p;
+	int q;
+
+	if ((q = resolve_fast(after.pt[s], after.pt[!s], n, d, vflags,
+	    &p)) == 0)
+		return 0;
+	if (q & FAST_UNMARKED)
+		res->warn[res->nwarn++] = BG_WHITUNMARKED;
+	if (q & FAST_EXTRA)
+		res->warn[res->nwarn++] = BG_WHITEXTRA;
+	res->play = p;
+	res->after = after;
+	res->cand[0] = p;
+	return 1;
+}
+
+/*
+ * The search's start for n and dice d: the dice, larger first, the
+ * checkers the text moves, and the points starred.  -BG_EDICE when the
+ * text moves more checkers than the search follows, else 0.
+ */
+static int
+rs_init(struct rs *r, const bg_notation *n, const int d[2])
+{
+	const bg_path *p;
+	int i, j, c;
+
+	/* What the search reads before writing; the rest is written first. */
+	r->nin = 0;
+	r->marks = 0;
+	r->twice = 0;
+	r->ncand = 0;
+	r->hits = 0;
+	memset(&r->play, 0, sizeof r->play);
+	r->ndice = d[0] == d[1] ? 4 : 2;
+	r->dice[0] = d[0] > d[1] ? d[0] : d[1];
+	r->dice[1] = d[0] > d[1] ? d[1] : d[0];
+	r->dice[2] = r->dice[3] = d[0];
+	if (n->kind != BG_NOTE_PLAY)
+		return 0;
+	for (i = 0; i < n->npath; i++) {
+		p = &n->path[i];
+		/*
+		 * Bit 0: a star on off, which never matches.  A point can
+		 * be hit once in a play, so a second part starring it
+		 * again marks nothing.
+		 */
+		for (j = 0; j < p->npt; j++)
+			if (p->hit[j] && p->pt[j] <= 24) {
+				if (r->marks & (1u << p->pt[j]))
+					r->twice = 1;
+				r->marks |= 1u << p->pt[j];
+			}
+		for (c = 0; c < (p->count > 0 ? p->count : 1); c++) {
+			if (r->nin == MAXINST)
+				return -BG_EDICE;
+			r->in[r->nin].path = p;
+			r->in[r->nin].cur = p->pt[0];
+			r->in[r->nin].next = 1;
+			r->nin++;
+		}
+	}
+	return 0;
+}
+
+/* The warnings of a route that hits the points of hits. */
+static void
+route_warnings(bg_resolved *res, const struct rs *r, unsigned hits)
+{
+	if (hits & ~r->marks)
+		res->warn[res->nwarn++] = BG_WHITUNMARKED;
+	if ((r->marks & ~hits) || r->twice)
+		res->warn[res->nwarn++] = BG_WHITEXTRA;
+}
+
+/*
+ * The search's results chosen by the hit marks: the one whose marks
+ * match best, with its warnings; -BG_EAMBIGUOUS, with the candidates in
+ * res, when several match as well.
+ */
+static int
+rs_choose(bg_resolved *res, const struct rs *r)
+{
+	int i, best, nbest;
+
+	best = r->cand[0].score;
+	for (i = 1; i < r->ncand; i++)
+		if (r->cand[i].score < best)
+			best = r->cand[i].score;
+	for (i = nbest = 0; i < r->ncand; i++)
+		if (r->cand[i].score == best) {
+			if (nbest < 4)
+				res->cand[nbest] = r->cand[i].play;
+			if (nbest++ == 0) {
+				res->play = r->cand[i].play;
+				res->after = r->cand[i].after;
+			}
+		}
+	if (nbest > 1) {
+		res->ncand = nbest < 4 ? nbest : 4;
+		return res->code = -BG_EAMBIGUOUS;
+	}
+	for (i = 0; i < r->ncand; i++)
+		if (r->cand[i].score == best)
+			route_warnings(res, r, r->cand[i].hits);
+	return 0;
+}
+
+/* The rules on the dice a legal route leaves unused (rules_finish). */
+static int
+finish(bg_resolved *res, const struct turn *t, const int d[2], bg_variant v)
+{
+	bg_verdict vd;
+
+	memset(&vd, 0, sizeof vd);
+	vd.play = res->play;
+	vd.after = res->after;
+	if (rules_finish(&vd, t, d, v) == 0)
+		return 0;
+	res->code = vd.code;
+	res->point = vd.point;
+	res->has_example = vd.has_example;
+	res->example = vd.example;
+	return res->code;
+}
+
+/*
+ * No legal route: one that fits the dice, without the rules, and the
+ * rule it breaks with a legal play as the example; else BG_EDICE.
+ */
+static int
+refused(bg_resolved *res, struct rs *r, const struct turn *t,
+    const bg_board *b, int s, const int d[2], bg_variant v)
+{
+	bg_verdict vd;
+	int most, pips, n;
+
+	r->strict = 0;
+	rs_walk(r, t, 0, 0);
+	if (r->ncand == 0)
+		return res->code = -BG_EDICE;
+	bg_rules_check(&vd, b, s, d, v, &r->cand[0].play);
+	res->code = vd.code ? vd.code : -BG_EDICE;
+	res->point = vd.point;
+	res->play = r->cand[0].play;
+	/* Out of memory, the call fails: no rule without its example. */
+	if ((n = rules_example(&res->example, &most, &pips, b, s, d, v)) > 0)
+		res->has_example = 1;
+	else if (n == -BG_ENOMEM)
+		res->code = -BG_ENOMEM;
+	return res->code;
 }
 
 /* bg_notation_resolve: the direct decisions when quick, else the search. */
@@ -254,8 +410,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 {
 	struct rs r;
 	struct turn t;
-	bg_verdict vd;
-	int i, j, c, best, nbest, twice = 0;
+	int i;
 
 	memset(res, 0, sizeof *res);
 	res->point = -1;
@@ -266,137 +421,27 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	res->after = *b;
 	if (n->kind == BG_NOTE_UNKNOWN)
 		return 0;
-	if (quick) {
-		bg_board after = *b;
-		bg_play p;
-
-		if ((i = resolve_fast(after.pt[s], after.pt[!s], n, d,
-		    t.flags, &p)) != 0) {
-			if (i & FAST_UNMARKED)
-				res->warn[res->nwarn++] = BG_WHITUNMARKED;
-			if (i & FAST_EXTRA)
-				res->warn[res->nwarn++] = BG_WHITEXTRA;
-			res->play = p;
-			res->after = after;
-			res->cand[0] = p;
-			return 0;
-		}
-	}
-
-	/* What the search reads before writing; the rest is written first. */
-	r.nin = 0;
-	r.marks = 0;
-	r.ncand = 0;
-	r.hits = 0;
-	memset(&r.play, 0, sizeof r.play);
-	r.ndice = d[0] == d[1] ? 4 : 2;
-	r.dice[0] = d[0] > d[1] ? d[0] : d[1];
-	r.dice[1] = d[0] > d[1] ? d[1] : d[0];
-	r.dice[2] = r.dice[3] = d[0];
-	if (n->kind == BG_NOTE_PLAY) {
-		for (i = 0; i < n->npath; i++) {
-			const bg_path *p = &n->path[i];
-
-			/*
-			 * Bit 0: a star on off, which never matches.  A
-			 * point can be hit once in a play, so a second
-			 * part starring it again marks nothing.
-			 */
-			for (j = 0; j < p->npt; j++)
-				if (p->hit[j] && p->pt[j] <= 24) {
-					if (r.marks & (1u << p->pt[j]))
-						twice = 1;
-					r.marks |= 1u << p->pt[j];
-				}
-			for (c = 0; c < (p->count > 0 ? p->count : 1); c++) {
-				if (r.nin == MAXINST)
-					return res->code = -BG_EDICE;
-				r.in[r.nin].path = p;
-				r.in[r.nin].cur = p->pt[0];
-				r.in[r.nin].next = 1;
-				r.nin++;
-			}
-		}
-	}
-
+	if (quick && fast_decided(res, n, b, s, d, t.flags))
+		return 0;
+	if (rs_init(&r, n, d) < 0)
+		return res->code = -BG_EDICE;
 	if ((i = quick ? first_route(res, &r, n, &t) : 0) == 2)
 		return 0;
 	if (i == 1) {
-		if (r.hits & ~r.marks)
-			res->warn[res->nwarn++] = BG_WHITUNMARKED;
-		if ((r.marks & ~r.hits) || twice)
-			res->warn[res->nwarn++] = BG_WHITEXTRA;
+		route_warnings(res, &r, r.hits);
 		/* All dice used: nothing for rules_finish to check. */
 		if (res->play.n == r.ndice && !((t.flags & BG_VF_MOSTPIPS) &&
 		    t.bearing))
 			return 0;
-		goto finish;
+		return finish(res, &t, d, v);
 	}
 	r.strict = 1;
 	rs_walk(&r, &t, 0, 0);
-	if (r.ncand == 0) {
-		/*
-		 * No legal way: find one that fits the dice and say which
-		 * rule it breaks.
-		 */
-		r.strict = 0;
-		rs_walk(&r, &t, 0, 0);
-		if (r.ncand == 0)
-			return res->code = -BG_EDICE;
-		bg_rules_check(&vd, b, s, d, v, &r.cand[0].play);
-		res->code = vd.code ? vd.code : -BG_EDICE;
-		res->point = vd.point;
-		res->play = r.cand[0].play;
-		goto example;
-	}
-
-	best = r.cand[0].score;
-	for (i = 1; i < r.ncand; i++)
-		if (r.cand[i].score < best)
-			best = r.cand[i].score;
-	for (i = nbest = 0; i < r.ncand; i++)
-		if (r.cand[i].score == best) {
-			if (nbest < 4)
-				res->cand[nbest] = r.cand[i].play;
-			if (nbest++ == 0)
-				copy_play_from_cand(res, &r.cand[i]);
-		}
-	if (nbest > 1) {
-		res->ncand = nbest < 4 ? nbest : 4;
-		return res->code = -BG_EAMBIGUOUS;
-	}
-	for (i = 0; i < r.ncand; i++)
-		if (r.cand[i].score == best) {
-			if (r.cand[i].hits & ~r.marks)
-				res->warn[res->nwarn++] = BG_WHITUNMARKED;
-			if ((r.marks & ~r.cand[i].hits) || twice)
-				res->warn[res->nwarn++] = BG_WHITEXTRA;
-		}
-
-finish:
-	memset(&vd, 0, sizeof vd);
-	vd.play = res->play;
-	vd.after = res->after;
-	if (rules_finish(&vd, &t, d, v) == 0)
-		return 0;
-	res->code = vd.code;
-	res->point = vd.point;
-	res->has_example = vd.has_example;
-	res->example = vd.example;
-	return res->code;
-
-example:
-	{
-		int most, pips;
-
-		/* Out of memory, the call fails: no rule without its example. */
-		if ((i = rules_example(&res->example, &most, &pips, b, s, d,
-		    v)) > 0)
-			res->has_example = 1;
-		else if (i == -BG_ENOMEM)
-			res->code = -BG_ENOMEM;
-	}
-	return res->code;
+	if (r.ncand == 0)
+		return refused(res, &r, &t, b, s, d, v);
+	if (rs_choose(res, &r) < 0)
+		return res->code;
+	return finish(res, &t, d, v);
 }
 
 int

@@ -2,8 +2,8 @@
  * diag.c: the message catalogue.  Every code the library can return or
  * raise has one row here: its severity, a stable name for machines and a
  * text for people.  And the list of diagnostics that the readers, the
- * replay and the writers keep (diag_int.h).  Part of libbgkit; callers use bg_strerror() and
- * friends from bgkit.h.
+ * replay and the writers keep (diag_int.h).  Part of libbgkit; callers
+ * use bg_strerror() and friends from bgkit.h.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -40,9 +40,9 @@
 /*
  * Part f/q (q 0 for off) with die d for the side whose half of the board
  * is me, the other's op: turn_stepcheck then turn_stepdo for a turn that
- * has frozen no checker, the step fitting the part as the search's first route asks: to
- * q when q is a point, else off.  -1 when not made; else made, 1 when it
- * hit.
+ * has frozen no checker, the step fitting the part as the search's first
+ * route asks: to q when q is a point, else off.  -1 when not made; else
+ * made, 1 when it hit.
  */
 static inline int
 step_part(unsigned char *me, unsigned char *op, int f, int q, int d)
@@ -624,7 +624,8 @@ resolve_fast(unsigned char *me, unsigned char *op, const bg_notation *n,
 				for (k = 0; k < p->n; k++)
 					play_put(p, k, n->path[k].pt[0],
 					    n->path[k].pt[1], n->path[k].pt[0] -
-					    n->path[k].pt[1], (q & FAST_HIT(k)) != 0);
+					    n->path[k].pt[1],
+					    (q & FAST_HIT(k)) != 0);
 			}
 		}
 		return q > 0 ? q & (1 | FAST_UNMARKED | FAST_EXTRA) : q;

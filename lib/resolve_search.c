@@ -593,7 +593,8 @@ bg_notation_explain(char *buf, size_t size, const bg_notation *n,
 			}
 	if ((k = seg_unmade(sg, nseg, dice, nd)) >= 0)
 		/* A step that no dice make, the first as written. */
-		snprintf(why, sizeof why, "%s/%s moves %d pip%s; the dice are %s",
+		snprintf(why, sizeof why,
+		    "%s/%s moves %d pip%s; the dice are %s",
 		    point_text(a, sizeof a, sg[k].f),
 		    point_text(b, sizeof b, sg[k].t), sg[k].pips,
 		    sg[k].pips == 1 ? "" : "s", dtext);

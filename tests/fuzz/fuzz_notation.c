@@ -2,9 +2,9 @@
  * fuzz_notation.c: libFuzzer harness for the move notation reader
  * (lib/notation.c) and the resolver behind it (lib/resolve_search.c,
  * lib/resolve_fast.c).  The first byte picks a position, a side, dice
- * and a variant; the rest is the move text.  A text that parses is written in every style, and
- * what is written must parse again and write the same; it is also
- * matched against the position and roll.  Built and run by
+ * and a variant; the rest is the move text.  A text that parses is
+ * written in every style, and what is written must parse again and
+ * write the same; it is also matched against the position and roll.  Built and run by
  * `make fuzz` (tests/fuzz/fuzz.mk).
  */
 #include <stdint.h>

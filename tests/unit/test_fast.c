@@ -409,7 +409,8 @@ test_blocked(void)
 				after = b;
 				if (bg_notation_parse(&nn, text, strlen(text),
 				    &e) >= 0 && resolve_fast(after.pt[s],
-				    after.pt[!s], &nn, d, bg_variant_get(v)->flags, NULL) != 0)
+				    after.pt[!s], &nn, d,
+				    bg_variant_get(v)->flags, NULL) != 0)
 					nshort++;
 			}
 			for (pl.n--; pl.n > 0; pl.n--) {
@@ -434,8 +435,8 @@ test_blocked(void)
 				after = b;
 				if (b.pt[s][25] < 2 && bg_notation_parse(&nn,
 				    text, strlen(text), &e) >= 0 &&
-				    resolve_fast(after.pt[s], after.pt[!s], &nn, d,
-				    bg_variant_get(v)->flags, NULL) != 0)
+				    resolve_fast(after.pt[s], after.pt[!s], &nn,
+				    d, bg_variant_get(v)->flags, NULL) != 0)
 					nsingle++, nhome += m == 3;
 			}
 			continue;

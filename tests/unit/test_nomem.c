@@ -204,8 +204,8 @@ try_file(const char *path, int bad)
 		    got.errors == want.errors && got.digest == want.digest);
 		CHECK(same);
 		if (live != before || !same)
-			fprintf(stderr, "test_nomem: %s, allocation %ld failing:"
-			    " %ld blocks left, %zu diagnostics (%zu without "
+			fprintf(stderr, "test_nomem: %s, allocation %ld "
+			    "failing: %ld blocks left, %zu diagnostics (%zu without "
 			    "the failure)%s\n", path, k, live - before,
 			    got.ndiag, want.ndiag, got.failed ? ", failed" :
 			    "");

@@ -104,7 +104,7 @@ starred(const bg_notation *n, int *twice)
 	return marks;
 }
 
-/* 1 and the RQ_* bits of the stars of n against the points hit. */
+/* 1 and the FAST_* bits of the stars of n against the points hit. */
 static int
 star_warnings(const bg_notation *n, unsigned hits)
 {

@@ -27,9 +27,11 @@
  *				a play: the search keeps another route)
  *
  * Every step is made by step_land (resolve_int.h), the one step
- * primitive, or for a part that may bear off by step_part, which checks
- * the bar's and the bear-off's rules first; the board is the caller's
- * own, changed in place and put back when the text is declined.
+ * primitive, through step_part for a part that may bear off, which
+ * checks the bar's and the bear-off's rules first and bears off itself
+ * (one_die_home's trial steps, which only ask whether the other die can
+ * then move, are undone at once).  The board is the caller's own,
+ * changed in place and put back when the text is declined.
  * Private to lib/: bg_notation_resolve and the replay call resolve_fast.
  */
 #include <string.h>

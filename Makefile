@@ -90,6 +90,14 @@ tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
+# test_nomem fails the library's allocations one at a time: every call of
+# malloc, calloc, realloc and free goes through the test's wrappers.
+tests/unit/bin/test_nomem: tests/unit/test_nomem.c tests/unit/t.h \
+    lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+
 tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)

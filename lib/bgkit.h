@@ -372,6 +372,15 @@ typedef struct bg_resolved {
  */
 int bg_notation_resolve(bg_resolved *r, const bg_notation *n,
     const bg_board *b, int s, const int d[2], bg_variant v);
+/*
+ * Why notation n cannot be made of roll d (BG_EDICE), in numbers and
+ * words: the part that no dice make, or the pips of every part against
+ * the dice, e.g. "13/6 moves 7 pips; the dice are 6 and 3".  Written to
+ * buf of size bytes; returns the length it needs, 0 (buf "") when the
+ * numbers fit the dice.
+ */
+int bg_notation_explain(char *buf, size_t size, const bg_notation *n,
+    const int d[2]);
 
 /* ------------------------------------------------------ match and cube */
 

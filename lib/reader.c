@@ -44,57 +44,6 @@ bg_format_name(bg_format f)
 	return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : NULL;
 }
 
-/* ---------------------------------------------------------- diagnostics */
-
-int
-fmt_diag(struct diaglist *l, int code, int line, int col, int game,
-    int move, int side, const int dice[2], const char *text, size_t len)
-{
-	bg_diag *d;
-
-	if (l->n == l->cap) {
-		size_t c = l->cap ? l->cap * 2 : 16;
-		bg_diag *nd;
-
-		if (c > (size_t)-1 / sizeof *nd ||
-		    (nd = realloc(l->d, c * sizeof *nd)) == NULL)
-			return -BG_ENOMEM;
-		l->d = nd;
-		l->cap = c;
-	}
-	d = &l->d[l->n++];
-	memset(d, 0, sizeof *d);
-	d->code = code;
-	d->severity = bg_code_severity(code);
-	d->line = line;
-	d->col = col;
-	d->game = game;
-	d->move = move;
-	d->side = side;
-	if (dice != NULL) {
-		d->dice[0] = dice[0];
-		d->dice[1] = dice[1];
-	}
-	if (text != NULL) {
-		if (len >= sizeof d->detail) {
-			len = sizeof d->detail - 1;
-			while (len > 0 &&
-			    ((unsigned char)text[len] & 0xc0) == 0x80)
-				len--;
-		}
-		memcpy(d->detail, text, len);
-		d->detail[len] = '\0';
-	}
-	return 0;
-}
-
-void
-fmt_diag_free(struct diaglist *l)
-{
-	free(l->d);
-	memset(l, 0, sizeof *l);
-}
-
 int
 fmt_reserve(char **p, size_t *cap, size_t need)
 {
@@ -262,12 +211,18 @@ static bg_reader *
 reader_new(const char *name)
 {
 	bg_reader *r;
+	size_t n;
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
-	if (name != NULL && (r->name = strdup(name)) == NULL) {
-		free(r);
-		return NULL;
+	if (name != NULL) {
+		/* Not strdup: the out-of-memory test sees malloc only. */
+		n = strlen(name) + 1;
+		if ((r->name = malloc(n)) == NULL) {
+			free(r);
+			return NULL;
+		}
+		memcpy(r->name, name, n);
 	}
 	return r;
 }

@@ -3,7 +3,7 @@
 # Runs `bgcheck -v`, `bgcheck -v -T json`, `bgshow -a -T json` and
 # `bgconv -T json` from each of two bin directories on every input
 # fixture (fixtures/, the golden siblings left out) and every file of
-# the corpus (CORPUS, else tests/corpus, else ../shared/corpus), and
+# the corpus (BGKIT_CORPUS, else tests/corpus), and
 # compares their output, messages and exit status.  Prints each input
 # that differs and ends with "compare: N same, N differ".
 #
@@ -14,9 +14,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 old=$(cd "$1" && pwd) new=$(cd "$2" && pwd) || exit 2
 cd "$top" || exit 2
 export LC_ALL=C
-corpus=${CORPUS:-}
-[ -n "$corpus" ] || { [ -d tests/corpus ] && corpus=tests/corpus; } ||
-    corpus=../shared/corpus
+corpus=${BGKIT_CORPUS:-tests/corpus}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/compare.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 

@@ -243,7 +243,7 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 	bg_replay *rp;
 	const bg_match *m = NULL, *last = NULL;
 	const bg_game *g;
-	int rc, grc = 0, wrc = 0;
+	int rc, grc = 0, wrc = 0, prc;
 
 	memset(c, 0, sizeof *c);
 	rd = bg_reader_new(input_read, in, in->label);
@@ -265,8 +265,12 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 			report_writer(o, c, err, in->label, m, w);
 		}
 		while (wrc >= 0 && (grc = bg_reader_next_game(rd, &g)) > 0) {
-			bg_replay_game(rp, g);
+			prc = bg_replay_game(rp, g);
 			report_all(o, c, err, in->label, m, rd, rp);
+			if (prc < 0) {
+				grc = prc;	/* a diagnostic lost */
+				break;
+			}
 			if (w) {
 				wrc = bg_writer_game(w, g);
 				report_writer(o, c, err, in->label, m, w);
@@ -274,8 +278,10 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 		}
 		/* The last call's too: JSON records after a bad game line. */
 		if (wrc >= 0) {
-			bg_replay_end(rp);
+			prc = bg_replay_end(rp);
 			report_all(o, c, err, in->label, m, rd, rp);
+			if (prc < 0 && grc >= 0)
+				grc = prc;
 		}
 		if (grc < 0) {
 			rc = grc;

@@ -160,7 +160,7 @@ score_file(enum format f, const char *name)
 	const bg_game *g;
 	const bg_result *r;
 	char names[2][64];
-	int rc, grc = 0, errors = 0, games, s, score[2];
+	int rc, grc = 0, prc, errors = 0, games, s, score[2];
 
 	if (name && (fp = cli_fopen(name)) == NULL) {
 		cli_warnx("%s: %s", name, strerror(errno));
@@ -194,8 +194,12 @@ score_file(enum format f, const char *name)
 				if (!names[s][0] && bg_game_player(g, s))
 					snprintf(names[s], sizeof names[s],
 					    "%s", bg_game_player(g, s));
-			bg_replay_game(rp, g);
+			prc = bg_replay_game(rp, g);
 			errors += errors_of(label, rd, rp);
+			if (prc < 0) {
+				grc = prc;	/* a diagnostic lost */
+				break;
+			}
 			r = bg_replay_result(rp);
 			print_game(f, ++games, r, names);
 			score[0] = r->score[0];

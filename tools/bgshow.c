@@ -376,7 +376,7 @@ show_file(const struct opts *o, const char *name, int *first)
 	const bg_match *m;
 	const bg_game *g;
 	struct walk w;
-	int rc, grc = 0, s, r;
+	int rc, grc = 0, prc, s, r;
 	size_t i;
 
 	if (name && (fp = cli_fopen(name)) == NULL) {
@@ -416,18 +416,24 @@ show_file(const struct opts *o, const char *name, int *first)
 				snprintf(w.name[s], sizeof w.name[s], "%s",
 				    n ? n : "");
 			}
-			bg_replay_game(rp, g);
+			prc = bg_replay_game(rp, g);
 			for (i = 0; i < bg_reader_diag_count(rd); i++)
 				report(&w, bg_reader_diag(rd, i));
 			for (i = 0; i < bg_replay_diag_count(rp); i++)
 				report(&w, bg_replay_diag(rp, i));
+			if (prc < 0) {
+				grc = prc;	/* a diagnostic lost */
+				break;
+			}
 		}
-		bg_replay_end(rp);
+		prc = bg_replay_end(rp);
 		/* The last call's too: JSON records after a bad game line. */
 		for (i = 0; i < bg_reader_diag_count(rd); i++)
 			report(&w, bg_reader_diag(rd, i));
 		for (i = 0; i < bg_replay_diag_count(rp); i++)
 			report(&w, bg_replay_diag(rp, i));
+		if (prc < 0 && grc >= 0)
+			grc = prc;
 		if (grc < 0) {
 			rc = grc;
 			break;

@@ -150,6 +150,10 @@ typedef enum bg_code {
 	BG_EJSON,		/* malformed JSON record line */
 	BG_WLOST,		/* the output format cannot hold it */
 	BG_EFIBS,		/* malformed FIBS board line */
+	/* eXtreme Gammon binary files, other binary input */
+	BG_EXG,			/* malformed eXtreme Gammon file */
+	BG_EBINARY,		/* binary data that is no record bgkit reads */
+	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -808,9 +812,12 @@ int bg_draw_svg(char *buf, size_t size, const bg_board *b,
 /*
  * The record formats bgkit reads and writes: Jellyfish .mat
  * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
- * Lines (bgkit-json(5)).  A bg_reader detects the format from the first
- * bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON Lines,
- * anything else .mat; bg_reader_set_format() overrides that.  Every
+ * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
+ * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
+ * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
+ * Lines, XG's "RGMH" or other binary data the XG reader (which names
+ * binary data that is not XG's), anything else .mat;
+ * bg_reader_set_format() overrides that.  Every
  * format gives the same bg_match, bg_game and bg_record values, and a
  * writer turns them into any format again:
  *
@@ -829,10 +836,11 @@ typedef enum bg_format {
 	BG_FORMAT_AUTO,		/* detect from the content */
 	BG_FORMAT_MAT,
 	BG_FORMAT_SGF,
-	BG_FORMAT_JSON
+	BG_FORMAT_JSON,
+	BG_FORMAT_XG		/* read only: eXtreme Gammon .xg, .xgp */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json"; BG_EINVAL if unknown. */
+/* "auto", "mat", "sgf", "json", "xg"; BG_EINVAL if unknown. */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);

@@ -56,6 +56,7 @@ struct fmt_ops {
 
 extern const struct fmt_ops fmt_sgf_ops;
 extern const struct fmt_ops fmt_json_ops;
+extern const struct fmt_ops fmt_xg_ops;
 
 /*
  * The front of a bg_reader: the format asked for or detected and, for

@@ -1,8 +1,8 @@
 /*
  * reader.c: the front of every bg_reader.  On the first
  * bg_reader_next_match() it reads a few bytes ahead, decides the
- * format from them (or takes the one the caller set) and, for SGF and
- * JSON Lines, opens the reader of that format and passes every later
+ * format from them (or takes the one the caller set) and, for SGF,
+ * JSON Lines and XG's binary files, opens the reader of that format and passes every later
  * call to it; a .mat input stays with the .mat reader (fmt_mat.c),
  * which is given the bytes read ahead first.  Also the diagnostic list
  * the readers and writers share, and the format names.  Part of
@@ -21,7 +21,8 @@ static const char *const names[] = {
 	[BG_FORMAT_AUTO] = "auto",
 	[BG_FORMAT_MAT] = "mat",
 	[BG_FORMAT_SGF] = "sgf",
-	[BG_FORMAT_JSON] = "json"
+	[BG_FORMAT_JSON] = "json",
+	[BG_FORMAT_XG] = "xg"
 };
 
 int
@@ -169,6 +170,32 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 }
 
 /*
+ * Binary data: control bytes other than blanks in more than one byte
+ * of 32 of the first 512, unless they are the NULs of UTF-16 (every
+ * other byte).  A text record with a stray NUL stays text.
+ */
+static int
+binary(const unsigned char *p, size_t n)
+{
+	size_t i, ctl = 0, nul[2] = { 0, 0 };
+
+	if (n > 512)
+		n = 512;
+	for (i = 0; i < n; i++) {
+		if (p[i] == 0)
+			nul[i & 1]++;
+		if ((p[i] < 0x20 && p[i] != '\t' && p[i] != '\n' &&
+		    p[i] != '\r' && p[i] != '\f' && p[i] != '\v' &&
+		    p[i] != 0x1a && p[i] != 0x1b) || p[i] == 0x7f)
+			ctl++;
+	}
+	if ((nul[0] == 0 || nul[1] == 0) && ctl == nul[0] + nul[1] &&
+	    ctl * 3 >= n)
+		return 0;	/* UTF-16 without a byte order mark */
+	return ctl * 32 > n;
+}
+
+/*
  * The format the first bytes p[0..n) say; *more when they are all
  * blanks (or a BOM) and more bytes could decide.
  */
@@ -178,6 +205,14 @@ sniff(const unsigned char *p, size_t n, int *more)
 	size_t i = 0;
 
 	*more = 0;
+	/* eXtreme Gammon's magic; other binary data goes there too, to be
+	 * named so. */
+	if (n < 4 && n > 0 && memcmp(p, "RGMH", n) == 0) {
+		*more = 1;
+		return BG_FORMAT_XG;
+	}
+	if ((n >= 4 && memcmp(p, "RGMH", 4) == 0) || binary(p, n))
+		return BG_FORMAT_XG;
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
 		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
@@ -269,6 +304,8 @@ fmt_front_start(struct fmt_front *fr, bg_read_fn *read, void **ctx,
 		fr->ops = &fmt_sgf_ops;
 	else if (fr->format == BG_FORMAT_JSON)
 		fr->ops = &fmt_json_ops;
+	else if (fr->format == BG_FORMAT_XG)
+		fr->ops = &fmt_xg_ops;
 	else
 		return 0;
 	if ((fr->sub = fr->ops->open(&fr->src, name)) == NULL)

@@ -18,6 +18,7 @@ have_cmd cc || need="$need gcc"
 have_cmd make || need="$need make"
 have_cmd pkg-config || need="$need pkg-config"
 pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
+pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
 if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"

@@ -589,7 +589,6 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 		if (add(x, &r, t) < 0)
 			return -1;
 		x->cube = r.value;
-		x->owner = s;
 		if (rr == 0)
 			diag(x, BG_EXG, k, x->game.number, !s, NULL,
 			    "a raccoon refused: the record model has no such "
@@ -946,6 +945,13 @@ read_game(struct xg *x)
 		if (x->err)
 			return x->err;
 	}
+	/*
+	 * A game that is only a position (an .xgp): its score is the
+	 * position's, in its XGID, not a score line to check.
+	 */
+	if (x->game.nrec > 0 && x->game.rec[x->game.nrec - 1].kind ==
+	    BG_REC_SETPOS && x->gameno == 1)
+		x->game.score[0] = x->game.score[1] = -1;
 	rec_game_finish(&x->game);
 	return x->err;
 }

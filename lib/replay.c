@@ -294,7 +294,7 @@ capped(const bg_replay *rp, int w, int written, int won)
  */
 static int
 setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
-    int *turn)
+    int *turn, bg_matchstate *set)
 {
 	char xg[96];
 	const char *t = rec->text;
@@ -302,6 +302,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 	bg_matchstate ms;
 	int e, own = 0;
 
+	memset(set, 0, sizeof *set);
 	if (t == NULL)
 		return -1;
 	if (memchr(t, ':', rec->len) != NULL) {
@@ -310,6 +311,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 		/* Who is on roll matters when the setup rolled dice. */
 		if (ms.dice[0])
 			*turn = ms.on_roll;
+		*set = ms;
 	} else {
 		if (rec->len < 28 || t[26] != '/')
 			return -1;
@@ -608,6 +610,7 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	int turn = -1, doubled = 0, doubler = -1, over = 0, lost = 0;
 	int cube = 1, owner = BG_CENTRED, turned = 0, s, i, last = 0;
 	int rolls[2] = { 0, 0 }, beaver_by = -1, nbeaver = 0;
+	bg_matchstate sms;
 	size_t k;
 	const bg_record *resigned = NULL;	/* for the callback */
 	const bg_play *made = NULL;
@@ -716,10 +719,27 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 		 * the game goes on from there, with that cube.
 		 */
 		if (rec->kind == BG_REC_SETPOS &&
-		    setpos(rp, rec, &cube, &owner, &turn) == 0) {
+		    setpos(rp, rec, &cube, &owner, &turn, &sms) == 0) {
 			if (cube > 1)
 				turned = 1;
 			lost = 0;
+			/*
+			 * A game that stops at a set position given by an XGID
+			 * (a position file, XG's .xgp): that position is
+			 * shown, with the score and roll the XGID gives.
+			 */
+			if (rp->fn != NULL && next_action(g, k) == NULL &&
+			    memchr(rec->text, ':', rec->len) != NULL) {
+				bg_matchstate keep = rp->ms;
+
+				rp->ms.dice[0] = sms.dice[0];
+				rp->ms.dice[1] = sms.dice[1];
+				rp->ms.score[0] = sms.score[0];
+				rp->ms.score[1] = sms.score[1];
+				position(rp, g, rec, ++npos, NULL, 0, turn, cube,
+				    owner, 0, 0);
+				rp->ms = keep;
+			}
 			continue;
 		}
 		/* Nor a record of neither side (a JSON "side" of 2). */

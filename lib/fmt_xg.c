@@ -1016,8 +1016,15 @@ start(struct xg *x)
 			o += (size_t)snprintf(t + o, sizeof t - o, "%s%02x",
 			    k ? " " : "", x->in[k]);
 		t[o] = '\0';
-		diag(x, BG_EBINARY, 0, 0, -1, NULL, "it starts %s%s", x->inlen ?
-		    t : "empty", x->inlen > 8 ? " ..." : "");
+		/* Text read as XG (-f xg) is no binary data. */
+		for (k = 0; k < x->inlen && k < 512; k++)
+			if (x->in[k] < 0x09 || (x->in[k] > 0x0d &&
+			    x->in[k] < 0x20 && x->in[k] != 0x1b))
+				break;
+		diag(x, k < x->inlen && k < 512 ? BG_EBINARY : BG_EXG, 0, 0,
+		    -1, NULL, "%sit starts %s%s", k < x->inlen && k < 512 ?
+		    "" : "no \"RGMH\" at the start: ", x->inlen ? t : "empty",
+		    x->inlen > 8 ? " ..." : "");
 		return 0;
 	}
 	if (u32(x->in + 4) != 1) {

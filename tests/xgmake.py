@@ -12,7 +12,8 @@ fields aligned.  Each line of the description is one record or setting
 
     match length=3 player1=Ann player2=Bob [event= site= round=
           transcriber= date=YYYY-MM-DDTHH:MM variation=0..3 crawford=1
-          jacoby=0 beaver=0 autodouble=0 version=30 ansi=1]
+          jacoby=0 beaver=0 autodouble=0 automax=N version=30 ansi=1
+          unicode=1]
     game [score=A,B number=N autodoubles=N start=26 comma-separated
           counts in player 1's view, positive player 1's]
     move p=1|2 dice=D,D [steps=24/18,13/11 (mover's points, 25 bar,
@@ -156,7 +157,7 @@ def build(lines):
             put(r, 576, 'ii', int(kv.get('comment', -1)), -1)
             if version >= 8:
                 put(r, 612, 'ii', 1024, int(kv.get('automax', 0)))
-            if version >= 24:
+            if version >= 24 and kv.get('unicode', '1') == '1':
                 r[622:880] = wide(kv.get('event', ''))
                 r[880:1138] = wide(kv.get('player1', ''))
                 r[1138:1396] = wide(kv.get('player2', ''))

@@ -3,6 +3,7 @@
 short text description, for the tests of bgkit's XG reader.
 
     python3 tests/xgmake.py DESCRIPTION >out.xg
+    python3 tests/xgmake.py -g DESCRIPTION >temp.xg   (the game file only)
 
 The layout written is the one bgkit-xg(5) describes: the RichGameFormat
 header, a zlib archive of temp.xgi, temp.xg, temp.xgr and temp.xgc with
@@ -273,11 +274,18 @@ def container(recs, opts):
 
 
 def main():
-    if len(sys.argv) != 2:
-        raise SystemExit('usage: xgmake.py DESCRIPTION >FILE')
-    with open(sys.argv[1], encoding='utf-8') as f:
+    args = sys.argv[1:]
+    game = args[:1] == ['-g']
+    if game:
+        args = args[1:]
+    if len(args) != 1:
+        raise SystemExit('usage: xgmake.py [-g] DESCRIPTION >FILE')
+    with open(args[0], encoding='utf-8') as f:
         recs, opts = build(f.readlines())
-    sys.stdout.buffer.write(container(recs, opts))
+    if game:
+        sys.stdout.buffer.write(b''.join(recs))
+    else:
+        sys.stdout.buffer.write(container(recs, opts))
 
 
 if __name__ == '__main__':

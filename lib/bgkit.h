@@ -688,8 +688,11 @@ bg_variant bg_replay_variant(const bg_replay *rp);
  * A position of a replayed game, handed to the caller's callback: the
  * game's start (rec NULL, turn 0), then one after each action of a side
  * (a move, a double, a take, a drop, a beaver or raccoon, a resignation),
- * numbered 1, 2, ... in the game.  A "Wins" line that only confirms an
- * ended game, comments and unreadable cells give no position.
+ * numbered 1, 2, ... in the game; a game that ends at a set position
+ * given by an XGID (a position file) passes through it last, with the
+ * XGID's roll and score (rec that record, side -1).  A "Wins" line that
+ * only confirms an ended game, comments and unreadable cells give no
+ * position.
  *
  *	static void
  *	show(void *ctx, const bg_replay_pos *pos)

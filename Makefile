@@ -120,14 +120,15 @@ check-update: all tests/unit/bin/rulestest
 demo: all
 	@sh tests/demo.sh
 
-# The benchmark of issue 7 (tests/bench/bench.sh): a report, not a test.
+# The benchmark (tests/bench/bench.sh, doc/performance.md): a report,
+# not a test.
 bench: all
 	@sh tests/deps.sh bench
 	@sh tests/bench/bench.sh
 
 .PHONY: bench
 
-# Fuzzing and the sanitizer runs (issue 8): make fuzz, check-asan,
+# Fuzzing and the sanitizer runs: make fuzz, check-asan,
 # check-valgrind; they build under build/.
 include tests/fuzz/fuzz.mk
 

@@ -1,6 +1,6 @@
 # report.awk: print the benchmark table from tests/bench/out/raw.txt
 # (written by bench.sh): one row per input set, then the ratios the
-# targets of issue 7 are stated in, each marked ok or MISSED.
+# targets are stated in (doc/performance.md), each marked ok or MISSED.
 
 function mb(b) { return b / 1e6 }
 function fmt_rate(x) {

@@ -222,10 +222,13 @@ slurp(struct xg *x)
 	long got;
 
 	for (;;) {
+		if (x->inlen > (size_t)MAXFILE)
+			return 1;
 		if (x->inlen == cap) {
-			if (cap >= (size_t)MAXFILE + 1)
-				return 1;
+			/* One byte past the limit tells a file too large. */
 			cap = cap ? cap * 2 : 65536;
+			if (cap > (size_t)MAXFILE + 1)
+				cap = (size_t)MAXFILE + 1;
 			if ((p = realloc(x->in, cap)) == NULL)
 				return -BG_ENOMEM;
 			x->in = p;

@@ -948,13 +948,6 @@ read_game(struct xg *x)
 		if (x->err)
 			return x->err;
 	}
-	/*
-	 * A game that is only a position (an .xgp): its score is the
-	 * position's, in its XGID, not a score line to check.
-	 */
-	if (x->game.nrec > 0 && x->game.rec[x->game.nrec - 1].kind ==
-	    BG_REC_SETPOS && x->gameno == 1)
-		x->game.score[0] = x->game.score[1] = -1;
 	rec_game_finish(&x->game);
 	return x->err;
 }

@@ -251,6 +251,28 @@ next_action(const bg_game *g, size_t i)
 	return NULL;
 }
 
+/*
+ * Is game g only positions set up by XGID (and comments), without an
+ * action of a side?
+ */
+static int
+position_only(const bg_game *g)
+{
+	const bg_record *r;
+	size_t i;
+	int set = 0;
+
+	for (i = 0; i < bg_game_record_count(g); i++) {
+		r = bg_game_record(g, i);
+		if (r->kind == BG_REC_SETPOS && r->text != NULL &&
+		    memchr(r->text, ':', r->len) != NULL)
+			set = 1;
+		else if (r->kind != BG_REC_COMMENT)
+			return 0;
+	}
+	return set;
+}
+
 /* No checker of side me left on the board: bg_board_checkers() 0. */
 static int
 none_left(const unsigned char *me)
@@ -646,6 +668,15 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			    bg_game_score(g, rp->prev_winner) -
 			    (rp->score[rp->prev_winner] - rp->prev_points),
 			    rp->prev_points);
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
+	/*
+	 * A game that is only a position set up (a position file) was not
+	 * played from the results before it: its score is the position's.
+	 */
+	if (position_only(g) && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0) {
 		rp->score[0] = bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1);
 	}

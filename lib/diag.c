@@ -165,9 +165,13 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_EFIBS] = { BG_SEV_ERROR, "bad_fibs_board",
 	    "malformed FIBS board line" },
 	[BG_EBINARY] = { BG_SEV_ERROR, "binary_data",
-	    "binary data, not a match record" },
+	    "binary data, not a match record bgkit reads" },
 	[BG_ENOINPUT] = { BG_SEV_ERROR, "empty_input",
 	    "empty input: no match record" },
+	[BG_EXG] = { BG_SEV_ERROR, "xg_malformed",
+	    "malformed eXtreme Gammon file" },
+	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
+	    "part of the input not read: the record model cannot hold it" },
 };
 
 static const struct diag *

@@ -56,6 +56,7 @@ struct fmt_ops {
 extern const struct fmt_ops fmt_mat_ops;
 extern const struct fmt_ops fmt_sgf_ops;
 extern const struct fmt_ops fmt_json_ops;
+extern const struct fmt_ops fmt_xg_ops;
 
 /*
  * Let the .mat reader of r use its fast reader (on, the default) or

@@ -2,7 +2,8 @@
  * reader.c: the bg_reader.  On the first bg_reader_next_match() it reads
  * a few bytes ahead, decides the format from them (or takes the one the
  * caller set), opens the reader of that format from the table of
- * readers (.mat, SGF, JSON Lines: struct fmt_ops) and passes every later
+ * readers (.mat, SGF, JSON Lines, XG's binary files: struct fmt_ops)
+ * and passes every later
  * call to it; the bytes read ahead are served again first.  Also the
  * diagnostic list the readers and writers share, and the format names.
  * Part of libbgkit; callers use bgkit.h.
@@ -20,7 +21,8 @@ static const char *const names[] = {
 	[BG_FORMAT_AUTO] = "auto",
 	[BG_FORMAT_MAT] = "mat",
 	[BG_FORMAT_SGF] = "sgf",
-	[BG_FORMAT_JSON] = "json"
+	[BG_FORMAT_JSON] = "json",
+	[BG_FORMAT_XG] = "xg"
 };
 
 int
@@ -126,6 +128,16 @@ sniff(const unsigned char *p, size_t n, int *more)
 	size_t i = 0;
 
 	*more = 0;
+	/*
+	 * eXtreme Gammon's magic.  Other binary data stays with the .mat
+	 * reader, which names it at the line where it starts.
+	 */
+	if (n < 4 && n > 0 && memcmp(p, "RGMH", n) == 0) {
+		*more = 1;
+		return BG_FORMAT_XG;
+	}
+	if (n >= 4 && memcmp(p, "RGMH", 4) == 0)
+		return BG_FORMAT_XG;
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
 		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
@@ -204,7 +216,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_AUTO] = NULL,
 	[BG_FORMAT_MAT] = &fmt_mat_ops,
 	[BG_FORMAT_SGF] = &fmt_sgf_ops,
-	[BG_FORMAT_JSON] = &fmt_json_ops
+	[BG_FORMAT_JSON] = &fmt_json_ops,
+	[BG_FORMAT_XG] = &fmt_xg_ops
 };
 
 static bg_reader *

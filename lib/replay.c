@@ -257,6 +257,28 @@ next_action(const bg_game *g, size_t i)
 	return NULL;
 }
 
+/*
+ * Is game g only positions set up by XGID (and comments), without an
+ * action of a side?
+ */
+static int
+position_only(const bg_game *g)
+{
+	const bg_record *r;
+	size_t i;
+	int set = 0;
+
+	for (i = 0; i < bg_game_record_count(g); i++) {
+		r = bg_game_record(g, i);
+		if (r->kind == BG_REC_SETPOS && r->text != NULL &&
+		    memchr(r->text, ':', r->len) != NULL)
+			set = 1;
+		else if (r->kind != BG_REC_COMMENT)
+			return 0;
+	}
+	return set;
+}
+
 /* No checker of side me left on the board: bg_board_checkers() 0. */
 static int
 none_left(const unsigned char *me)
@@ -300,7 +322,7 @@ capped(const bg_replay *rp, int w, int written, int won)
  */
 static int
 setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
-    int *turn)
+    int *turn, bg_matchstate *set)
 {
 	char xg[96];
 	const char *t = rec->text;
@@ -308,6 +330,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 	bg_matchstate ms;
 	int e, own = 0;
 
+	memset(set, 0, sizeof *set);
 	if (t == NULL)
 		return -1;
 	if (memchr(t, ':', rec->len) != NULL) {
@@ -316,6 +339,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 		/* Who is on roll matters when the setup rolled dice. */
 		if (ms.dice[0])
 			*turn = ms.on_roll;
+		*set = ms;
 	} else {
 		if (rec->len < 28 || t[26] != '/')
 			return -1;
@@ -876,6 +900,8 @@ on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
 static int
 before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 {
+	bg_matchstate set, keep;
+
 	if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
 	    rec->kind == BG_REC_UNPARSED)
 		return 0;
@@ -885,10 +911,27 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 	 * goes on from there, with that cube.
 	 */
 	if (rec->kind == BG_REC_SETPOS &&
-	    setpos(rp, rec, &gs->cube, &gs->owner, &gs->turn) == 0) {
+	    setpos(rp, rec, &gs->cube, &gs->owner, &gs->turn, &set) == 0) {
 		if (gs->cube > 1)
 			gs->turned = 1;
 		gs->lost = 0;
+		/*
+		 * A game that stops at a set position given by an XGID (a
+		 * position file, XG's .xgp): that position is shown, with
+		 * the score and roll the XGID gives.
+		 */
+		if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
+		    bg_game_record(gs->g, 0))) == NULL &&
+		    memchr(rec->text, ':', rec->len) != NULL) {
+			keep = rp->ms;
+			rp->ms.dice[0] = set.dice[0];
+			rp->ms.dice[1] = set.dice[1];
+			rp->ms.score[0] = set.score[0];
+			rp->ms.score[1] = set.score[1];
+			gs->npos++;
+			position(rp, gs, rec);
+			rp->ms = keep;
+		}
 		return 0;
 	}
 	/* Nor a record of neither side (a JSON "side" of 2). */
@@ -1004,6 +1047,15 @@ game_begin(bg_replay *rp, const bg_game *g)
 			    bg_game_score(g, rp->prev_winner) -
 			    (rp->score[rp->prev_winner] - rp->prev_points),
 			    rp->prev_points);
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
+	/*
+	 * A game that is only a position set up (a position file) was not
+	 * played from the results before it: its score is the position's.
+	 */
+	if (position_only(g) && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0) {
 		rp->score[0] = bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1);
 	}

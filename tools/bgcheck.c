@@ -22,7 +22,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json] [-j jobs] " \
+#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json|xg] [-j jobs] " \
 	"[-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
@@ -453,7 +453,7 @@ main(int argc, char *argv[])
 		case 'f':
 			if (bg_format_parse(&o.from, optarg) < 0) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json)", optarg);
+				    "json, xg)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -495,8 +495,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf or json "
-			    "(default: from the content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json or "
+			    "xg (default: from the\n"
+			    "                         content)\n"
 			    "  -q, --quiet            do not print warnings\n"
 			    "  -r, --rules RULES      rules to enforce: "
 			    "crawford=on|off,holland=on|off,\n"

@@ -27,7 +27,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -661,14 +661,14 @@ main(int argc, char *argv[])
 		case 'f':
 			if (bg_format_parse(&o.from, optarg) < 0) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json)", optarg);
+				    "json, xg)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
 			break;
 		case 'T':
 			if (bg_format_parse(&o.to, optarg) < 0 ||
-			    o.to == BG_FORMAT_AUTO) {
+			    o.to == BG_FORMAT_AUTO || o.to == BG_FORMAT_XG) {
 				cli_warnx("unknown output format: %s (mat, "
 				    "sgf, json)", optarg);
 				fputs(USAGE, stderr);
@@ -695,8 +695,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf or json "
-			    "(default: from the content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json or "
+			    "xg (default: from the\n"
+			    "                         content)\n"
 			    "  -T, --format FORMAT    write mat, sgf or json\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"

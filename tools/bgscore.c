@@ -14,7 +14,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-f mat|sgf|json] [-r rules] " \
+#define USAGE "usage: bgscore [-f mat|sgf|json|xg] [-r rules] " \
 	"[-T text|csv|json] [file ...]\n"
 
 enum format { F_TEXT, F_CSV, F_JSON };
@@ -247,7 +247,7 @@ main(int argc, char *argv[])
 		case 'f':
 			if (bg_format_parse(&from, optarg) < 0) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json)", optarg);
+				    "json, xg)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -272,8 +272,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf or json "
-			    "(default: from the content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json or "
+			    "xg (default: from the\n"
+			    "                         content)\n"
 			    "  -r, --rules RULES      rules to enforce "
 			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "

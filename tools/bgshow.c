@@ -15,7 +15,7 @@
 #include "cli.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f mat|sgf|json] [-g game] [-m move]\n" \
+	"[-f mat|sgf|json|xg] [-g game] [-m move]\n" \
 	"              [-r rules] [-T format] [-V variant] " \
 	"[-p position | file ...]\n"
 
@@ -77,8 +77,9 @@ help(void)
 	    "  -d, --direction DIR    the bottom side moves ccw (default, "
 	    "home at the\n"
 	    "                         bottom right) or cw\n"
-	    "  -f, --from FORMAT      read mat, sgf or json (default: from "
-	    "the content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json or xg (default: "
+	    "from the\n"
+	    "                         content)\n"
 	    "  -g, --game N           game N of the file (default: the "
 	    "last)\n"
 	    "  -m, --move N           the position after action N of the "
@@ -109,7 +110,7 @@ caption(const struct shown *p)
 {
 	printf("Game %d, move %d: ", p->game, p->turn);
 	if (p->side < 0) {
-		puts("start of the game");
+		puts(p->turn > 0 ? "a position set up" : "start of the game");
 		return;
 	}
 	cli_puttext(stdout, who(p, p->side));
@@ -595,7 +596,7 @@ main(int argc, char *argv[])
 		case 'f':
 			if (bg_format_parse(&o.from, optarg) < 0) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json)", optarg);
+				    "json, xg)", optarg);
 				return usage();
 			}
 			break;

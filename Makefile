@@ -43,7 +43,7 @@ LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
 TOOLS	= bgmove bgcheck bgscore bgshow bgconv
 TOOL_BIN = $(TOOLS:%=bin/%)
-CLI_OBJ	= tools/cli.o
+CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])
@@ -84,8 +84,8 @@ bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
-# bgcheck -j checks files on several threads.
-bin/bgcheck: LDFLAGS += -pthread
+# bgcheck -j checks files on several threads (tools/cli.c).
+$(TOOL_BIN): LDFLAGS += -pthread
 
 tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin

@@ -21,7 +21,8 @@ static const char *const names[] = {
 	[BG_FORMAT_AUTO] = "auto",
 	[BG_FORMAT_MAT] = "mat",
 	[BG_FORMAT_SGF] = "sgf",
-	[BG_FORMAT_JSON] = "json"
+	[BG_FORMAT_JSON] = "json",
+	[BG_FORMAT_HTML] = "html"
 };
 
 int
@@ -326,7 +327,8 @@ bg_reader_set_format(bg_reader *r, bg_format f)
 {
 	struct fmt_front *fr = (struct fmt_front *)(void *)r;
 
-	if (r == NULL || fr->started || bg_format_name(f) == NULL)
+	if (r == NULL || fr->started || bg_format_name(f) == NULL ||
+	    f == BG_FORMAT_HTML)
 		return -BG_EINVAL;
 	fr->format = f;
 	return 0;

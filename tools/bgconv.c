@@ -1,5 +1,6 @@
 /*
- * bgconv: convert match records between .mat, SGF and JSON Lines.  Each
+ * bgconv: convert match records between .mat, SGF and JSON Lines, or
+ * write one as an HTML page to step through.  Each
  * input is read in the format its content shows (or the one -f names)
  * and every match is written again in the format -T names, through the
  * library's one record model; what the input could not give and what
@@ -22,7 +23,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file] [file ...]\n"
 
 struct opts {
@@ -186,7 +187,8 @@ main(int argc, char *argv[])
 			}
 			break;
 		case 'f':
-			if (bg_format_parse(&o.from, optarg) < 0) {
+			if (bg_format_parse(&o.from, optarg) < 0 ||
+			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
 				    "json)", optarg);
 				fputs(USAGE, stderr);
@@ -197,7 +199,7 @@ main(int argc, char *argv[])
 			if (bg_format_parse(&o.to, optarg) < 0 ||
 			    o.to == BG_FORMAT_AUTO) {
 				cli_warnx("unknown output format: %s (mat, "
-				    "sgf, json)", optarg);
+				    "sgf, json, html)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -221,7 +223,7 @@ main(int argc, char *argv[])
 			fputs(USAGE "\n"
 			    "  -f, --from FORMAT      read mat, sgf or json "
 			    "(default: from the content)\n"
-			    "  -T, --format FORMAT    write mat, sgf or json\n"
+			    "  -T, --format FORMAT    write mat, sgf, json or html\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"
 			    "  -s, --style STYLE      .mat layout: gnubg "
@@ -247,7 +249,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (o.to == BG_FORMAT_AUTO) {
-		cli_warnx("no output format: give -T mat, sgf or json");
+		cli_warnx("no output format: give -T mat, sgf, json or "
+		    "html");
 		fputs(USAGE, stderr);
 		return 2;
 	}

@@ -38,7 +38,9 @@ _bgkit_values()
 		echo 0 1 ;;
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
-	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format | \
+	bgconv:-T | bgconv:--format)
+		echo mat sgf json html ;;
+	bgconv:-f | bgconv:--from | \
 	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from | \
 	    bgshow:-f | bgshow:--from)
 		echo mat sgf json ;;

@@ -241,7 +241,8 @@ main(int argc, char *argv[])
 	    -1) {
 		switch (c) {
 		case 'f':
-			if (bg_format_parse(&from, optarg) < 0) {
+			if (bg_format_parse(&from, optarg) < 0 ||
+			    from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
 				    "json)", optarg);
 				fputs(USAGE, stderr);

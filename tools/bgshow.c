@@ -587,7 +587,8 @@ main(int argc, char *argv[])
 			o.draw.clockwise = strcmp(optarg, "cw") == 0;
 			break;
 		case 'f':
-			if (bg_format_parse(&o.from, optarg) < 0) {
+			if (bg_format_parse(&o.from, optarg) < 0 ||
+			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
 				    "json)", optarg);
 				return usage();

@@ -50,6 +50,8 @@ static const char *const css[] = {
 "#moves{max-height:calc(100vh - 5.5rem);overflow:auto;background:#fff;"
 "font-size:.875rem;"
 "border:1px solid var(--line);border-radius:6px}",
+"section.game{content-visibility:auto;"
+"contain-intrinsic-size:auto 900px}",
 ".game h2{position:sticky;top:0;margin:0;padding:.35rem .6rem;"
 "font-size:.95rem;background:var(--soft);border-bottom:1px solid "
 "var(--line);display:flex;justify-content:space-between;gap:.5rem}",
@@ -214,8 +216,9 @@ static const char *const script[] = {
 "if(shown)shown.classList.remove('cur');shown=link(g,m);",
 "if(shown)shown.classList.add('cur');",
 "where.textContent='Game '+(g+1)+', move '+m+': '+",
-"(m===0?'start of the game':shown?shown.getAttribute('data-who')+' '+",
-"shown.textContent:'');",
+"(m===0?'start of the game':shown?name([sec.getAttribute('data-o'),",
+"sec.getAttribute('data-x')][shown.parentNode.cellIndex-1],",
+"shown.parentNode.cellIndex-1)+' '+shown.textContent:'');",
 "note.textContent='';",
 "ds=document.querySelectorAll('li[data-at=\"'+id+'\"]');",
 "for(i=0;i<ds.length;i++){li=ds[i].cloneNode(true);note.appendChild(li);}",
@@ -517,8 +520,8 @@ words(bg_writer *w, const bg_record *r, const struct wrec *wr)
 	case BG_REC_MOVE:
 		if (r->dice[0] > 0)
 			fmt_printf(w, "%d%d: ", r->dice[0], r->dice[1]);
-		if (wr->played && bg_play_format(buf, sizeof buf, &wr->play,
-		    BG_STYLE_GNUBG) < (int)sizeof buf)
+		if (wr->played && !wr->lost && bg_play_format(buf, sizeof buf,
+		    &wr->play, BG_STYLE_GNUBG) < (int)sizeof buf)
 			textz(w, *buf ? buf : "no play");
 		else if (r->note.kind == BG_NOTE_NONE)
 			fmt_puts(w, "no play");
@@ -618,10 +621,7 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 	fmt_printf(w, "<td%s>", worst == 2 ? " class=\"e\"" : worst == 1 ?
 	    " class=\"w\"" : "");
 	if (wr->pos) {
-		fmt_printf(w, "<a href=\"#g%dm%d\" data-who=\"", game,
-		    wr->turn);
-		whoname(w, g, r->side);
-		fmt_puts(w, "\">");
+		fmt_printf(w, "<a href=\"#g%dm%d\">", game, wr->turn);
 	} else
 		fmt_puts(w, "<span>");
 	words(w, r, wr);

@@ -2,14 +2,15 @@
 # run.sh: the test runner behind `make check`.  Runs the C unit tests,
 # the golden fixtures (fixtures/<tool>/<area>/<name>.* with .args, .out,
 # .err, .rc siblings), the rules scripts, the corpus tests and the
-# manual lint, and ends with the line "N passed, N failed".  A golden
+# manual lint, the HTML page in a browser (tests/page.sh), and ends with
+# the line "N passed, N failed".  A golden
 # case NAME.sh is a script run in its folder instead of the tool, for
 # inputs made at test time and checks the arguments cannot express
 # (fixtures/*/hostile/); its output is compared the same way.
 # With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing;
 # BGKIT_FIXTURES=fixtures/bgcheck limits the golden part to one folder.
 # An argument limits it to one part: unit, golden, rules, corpus, man,
-# install.
+# install, page.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -194,14 +195,35 @@ run_man() {
 	done
 }
 
+# The page of bgconv -T html in headless Chromium: tests/page.sh, which
+# counts its browser checks as one skipped when Chromium is missing.
+run_page() {
+	sh tests/page.sh >"$out/page.log" 2>&1
+	last=$(tail -n 1 "$out/page.log")
+	p=$(echo "$last" | sed -n 's/^page: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+	f=$(echo "$last" | sed -n 's/^page: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+	s=$(echo "$last" | sed -n 's/.*, \([0-9]*\) skipped$/\1/p')
+	if [ -z "$p" ]; then
+		bad "tests/page.sh: $last"
+		return
+	fi
+	pass=$((pass + p))
+	fail=$((fail + f))
+	skip=$((skip + ${s:-0}))
+	grep '^SKIP:' "$out/page.log"
+	[ "$f" = 0 ] || { echo "FAIL: tests/page.sh"; grep -A 3 FAIL "$out/page.log" | head -40; }
+}
+
 case $only in
-all) run_unit; run_golden; run_rules; run_corpus; run_man; run_install ;;
+all) run_unit; run_golden; run_rules; run_corpus; run_man; run_install
+	run_page ;;
 unit) run_unit ;;
 golden) run_golden ;;
 rules) run_rules ;;
 corpus) run_corpus ;;
 man) run_man ;;
 install) run_install ;;
+page) run_page ;;
 *) echo "run.sh: unknown part: $only" >&2; exit 2 ;;
 esac
 

@@ -30,7 +30,7 @@ static const char *const css[] = {
 "h1{font-size:1.2rem;margin:0}",
 "header p{margin:.1rem 0 0;color:var(--mute);font-size:.9rem}",
 "main{display:grid;grid-template-columns:minmax(0,min(100%,"
-"calc((100vh - 11rem)*1.21))) 24rem;justify-content:center;gap:1rem;"
+"calc((100vh - 13rem)*1.21))) 24rem;justify-content:center;gap:1rem;"
 "padding:.75rem 1rem;align-items:start}",
 "#view{position:sticky;top:0;padding-top:.2rem;background:#faf7f0;"
 "z-index:1}",
@@ -50,8 +50,8 @@ static const char *const css[] = {
 "#moves{max-height:calc(100vh - 5.5rem);overflow:auto;background:#fff;"
 "font-size:.875rem;"
 "border:1px solid var(--line);border-radius:6px}",
-"section.game{content-visibility:auto;"
-"contain-intrinsic-size:auto 900px}",
+"@media (min-width:52.01rem){section.game{content-visibility:auto;"
+"contain-intrinsic-size:auto 900px}}",
 ".game h2{position:sticky;top:0;margin:0;padding:.35rem .6rem;"
 "font-size:.95rem;background:var(--soft);border-bottom:1px solid "
 "var(--line);display:flex;justify-content:space-between;gap:.5rem}",
@@ -206,6 +206,17 @@ static const char *const script[] = {
 "k.textContent='cube '+q.cube;st.appendChild(k);}}",
 "function link(g,m){return list.querySelector('a[href=\"#g'+(g+1)+'m'+m+",
 "'\"]');}",
+/* Sections laid out only near the view may move it: once per frame. */
+"function reveal(a){var i,top;if(!a)return;",
+"if(list.scrollHeight>list.clientHeight+1){",
+"top=a.getBoundingClientRect().top-list.getBoundingClientRect().top;",
+"if(top<40||top>list.clientHeight-30)",
+"list.scrollTop+=top-list.clientHeight/3;}",
+"else if(getComputedStyle(view).position==='sticky'){",
+"i=view.getBoundingClientRect().bottom;",
+"top=a.getBoundingClientRect().top;",
+"if(top<i+40||top>innerHeight-30)",
+"scrollBy(0,top-i-(innerHeight-i)/3);}}",
 "function go(g,m,keep){var q,a,sec,id,ds,i,li,top;",
 "if(!secs.length)return;",
 "g=Math.max(0,Math.min(secs.length-1,g));",
@@ -230,16 +241,9 @@ static const char *const script[] = {
 "m===pos[g].length-1;",
 "document.getElementById('pgame').disabled=g===0;",
 "document.getElementById('ngame').disabled=g===secs.length-1;",
-"a=shown||sec.querySelector('h2');",
-"if(a&&list.scrollHeight>list.clientHeight+1){",
-"top=a.getBoundingClientRect().top-list.getBoundingClientRect().top;",
-"if(top<40||top>list.clientHeight-30)",
-"list.scrollTop+=top-list.clientHeight/3;}",
-"else if(a&&getComputedStyle(view).position==='sticky'){",
-"i=view.getBoundingClientRect().bottom;",
-"top=a.getBoundingClientRect().top;",
-"if(top<i+40||top>innerHeight-30)",
-"scrollBy(0,top-i-(innerHeight-i)/3);}",
+"a=shown||sec.querySelector('h2');reveal(a);",
+"requestAnimationFrame(function(){reveal(a);",
+"requestAnimationFrame(function(){reveal(a);});});",
 "if(!keep&&location.hash!=='#'+id)",
 "history.replaceState(null,'','#'+id);}",
 "function step(d){var g=cur.g,m=cur.m+d;",

@@ -107,14 +107,22 @@ tests/unit/bin/header-alone: lib/bgkit.h
 	    tests/unit/bin/header-alone.c
 	touch $@
 
+# `make check T=NAME` runs only the tests NAME names: a golden case path,
+# prefix or glob, a unit test, a rules script, a corpus script or a
+# manual page (tests/run.sh says how).
+T	=
 check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone \
     tests/unit/bin/matdump
 	@sh tests/deps.sh test
-	@sh tests/run.sh
+	@sh tests/run.sh '$(T)'
 
 check-update: all tests/unit/bin/rulestest
+ifeq ($(T),)
 	@BGKIT_UPDATE=1 sh tests/run.sh golden
 	@BGKIT_UPDATE=1 sh tests/run.sh rules
+else
+	@BGKIT_UPDATE=1 sh tests/run.sh '$(T)'
+endif
 
 demo: all
 	@sh tests/demo.sh

@@ -446,6 +446,75 @@ int bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s,
 int bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
     const char *s, size_t len);
 
+/* ----------------------------------------------------- a line of moves */
+
+/*
+ * One move as a person types it, normalised without a position or
+ * checked against one: what bgmove(1) does with each line.  Set up a
+ * bg_moveline_setup once; bg_moveline_check() then fills a
+ * bg_moveline for each text, and bg_moveline_play() for each play of
+ * bg_rules_legal().  Nothing is printed: the error is in words in the
+ * caller's buffer.
+ */
+typedef struct bg_moveline_setup {
+	int		 havepos;	/* check against board; else normalise */
+	bg_board	 board;
+	bg_matchstate	 ms;		/* on roll, cube and score, for IDs */
+	bg_variant	 variant;
+	int		 dice[2];	/* the roll given, or 0 0 */
+	bg_style	 style;		/* of the move written */
+} bg_moveline_setup;
+
+typedef struct bg_moveline {
+	int		code;		/* 0, or the error (negated) */
+	int		column;		/* of the error, from 1 */
+	int		dice[2];	/* the move's roll, else the one given */
+	int		nwarn;
+	int		warn[4];	/* BG_W* codes of a play accepted */
+	int		position;	/* position_id and xgid are set */
+	char		move[256];	/* the move in the style asked */
+	char		position_id[BG_POSID_LEN + 1];	/* after the play */
+	char		xgid[128];
+} bg_moveline;
+
+/*
+ * Normalise or check the move s[0..len) (a NUL in it is an error, not
+ * its end).  Returns 0 with ml filled: ml->code is 0 for a move
+ * accepted, else the error, told in words in msg[0..size) (always
+ * terminated) and *msglen set to the length it needed.  Returns
+ * -BG_EINVAL when a play is to be checked and neither the move nor the
+ * setup gives a roll.
+ */
+int bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
+    const char *s, size_t len, char *msg, size_t size, size_t *msglen);
+/* Fill ml for the legal play p of the setup that leads to after. */
+int bg_moveline_play(bg_moveline *ml, const bg_moveline_setup *su,
+    const bg_play *p, const bg_board *after);
+/*
+ * Set su up from the text of a position (NULL: none, normalise only),
+ * a variant name and a roll (each NULL when not given), in style st.
+ * Returns 0, or the error told in words in msg[0..size): -BG_EVARIANT
+ * for an unknown variant and -BG_EDICESYNTAX for a bad roll (usage
+ * errors), another code for a position that cannot be read or played.
+ */
+int bg_moveline_setup_init(bg_moveline_setup *su, const char *pos,
+    const char *variant, const char *dice, bg_style st, char *msg,
+    size_t size);
+/*
+ * Call fn(ctx, ml) for every legal play of the setup's roll, in the
+ * order of bg_rules_legal(); ml->position is set.  0 or a negative code.
+ */
+int bg_moveline_list(const bg_moveline_setup *su,
+    void (*fn)(void *ctx, const bg_moveline *ml), void *ctx);
+/*
+ * The line bgmove(1) prints for an accepted move, without its newline:
+ * as text (with its roll when normalised without a position) or, when
+ * json is not 0, as a JSON object with "move" and, when ml->position is
+ * set, "position_id" and "xgid".  Returns the length it needed.
+ */
+int bg_moveline_format(char *buf, size_t size, const bg_moveline *ml,
+    int normalised, int json);
+
 /* ------------------------------------------------ match records (.mat) */
 
 /*
@@ -617,6 +686,15 @@ void bg_ruleset_init(bg_ruleset *rs);
  */
 int bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len,
     size_t *errpos);
+/*
+ * What is wrong with the rules text s[0..len) at errpos, as
+ * bg_ruleset_parse() reported it, in words for a person: the pair
+ * without '=', the unknown key with the keys there are, or the bad value
+ * with the values its key takes.  Into buf (size bytes, always
+ * terminated); returns the length it needed.
+ */
+int bg_ruleset_explain(char *buf, size_t size, const char *s, size_t len,
+    size_t errpos);
 
 /* ------------------------------------------------------------ replay */
 

@@ -1,7 +1,8 @@
 /*
  * ruleset.c: the rules a record is judged by (bg_ruleset), and their
- * text form for the tools' -r option: "crawford=off,beavers=3".  Part of
- * libbgkit; the replay consults the values.
+ * text form for the tools' -r option: "crawford=off,beavers=3", with the
+ * words that say what is wrong with a bad one.  Part of libbgkit; the
+ * replay consults the values.
  */
 #include <stddef.h>
 #include <string.h>
@@ -100,4 +101,86 @@ bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len, size_t *errpos)
 		i = end < len ? end + 1 : end;
 	}
 	return 0;
+}
+
+/* Append the n bytes at t to buf[*o..size), keeping it terminated. */
+static void
+put(char *buf, size_t size, size_t *o, const char *t, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++, (*o)++)
+		if (*o + 1 < size)
+			buf[*o] = t[k];
+	if (size > 0)
+		buf[*o < size ? *o : size - 1] = '\0';
+}
+
+static void
+puts_(char *buf, size_t size, size_t *o, const char *t)
+{
+	put(buf, size, o, t, strlen(t));
+}
+
+int
+bg_ruleset_explain(char *buf, size_t size, const char *s, size_t len,
+    size_t errpos)
+{
+	static const char *const onoff[] = {
+		"crawford", "holland", "jacoby", "cube"
+	};
+	size_t o = 0, i, start, end, eq, k;
+	int v;
+
+	if (size > 0)
+		buf[0] = '\0';
+	if (errpos > len)
+		errpos = len;
+	for (start = errpos; start > 0 && s[start - 1] != ','; start--)
+		;
+	for (end = errpos; end < len && s[end] != ','; end++)
+		;
+	for (eq = start; eq < end && s[eq] != '='; eq++)
+		;
+	if (eq == end || eq == start) {
+		puts_(buf, size, &o, "expected key=value");
+		if (end > start) {
+			puts_(buf, size, &o, ": ");
+			put(buf, size, &o, s + start, end - start);
+		} else
+			puts_(buf, size, &o, ", found nothing");
+		return (int)o;
+	}
+	if (errpos < eq) {
+		puts_(buf, size, &o, "unknown rule: ");
+		put(buf, size, &o, s + start, eq - start);
+		puts_(buf, size, &o, " (the rules: crawford, holland, "
+		    "jacoby, beavers, autodoubles, cubelimit, variant, cube)");
+		return (int)o;
+	}
+	if (end == eq + 1) {
+		puts_(buf, size, &o, "no value for ");
+		put(buf, size, &o, s + start, eq - start);
+	} else {
+		puts_(buf, size, &o, "bad value for ");
+		put(buf, size, &o, s + start, eq - start);
+		puts_(buf, size, &o, ": ");
+		put(buf, size, &o, s + eq + 1, end - eq - 1);
+	}
+	if (eq - start == 7 && strncasecmp(s + start, "variant", 7) == 0) {
+		puts_(buf, size, &o, " (the variants:");
+		for (v = 0; v < BG_VARIANT_COUNT; v++) {
+			puts_(buf, size, &o, v ? ", " : " ");
+			puts_(buf, size, &o, bg_variant_get(v)->name);
+		}
+		puts_(buf, size, &o, ")");
+		return (int)o;
+	}
+	for (k = 0, i = 0; i < sizeof onoff / sizeof onoff[0]; i++)
+		if (strlen(onoff[i]) == eq - start &&
+		    strncasecmp(s + start, onoff[i], eq - start) == 0)
+			k = 1;
+	puts_(buf, size, &o, k ? " (on or off)" :
+	    " (a number from 0 to 1048576)");
+	return (int)o;
 }

@@ -10,7 +10,8 @@
 # gives gnubg's .mat and each .mat gives gnubg's .sgf byte for byte
 # (but for the program's name and gnubg's statistics), and each .sgf
 # read by bgcheck and bgshow gives the truth's positions; XG's .mat
-# export comes back from -s xg byte for byte.  Then -o.
+# export comes back from -s xg byte for byte.  Then -o.  Records with
+# errors are converted with -F: what could be read is what is compared.
 # Ends "corpus_conv: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,7 +54,7 @@ dump() {
 
 # bgconv's JSON of file $1 into $2.
 json() {
-	"$bin/bgconv" -q -T json "$1" >"$2" 2>/dev/null
+	"$bin/bgconv" -F -q -T json "$1" >"$2" 2>/dev/null
 }
 
 # The records of the public corpus: files a reader finds a game in.
@@ -61,7 +62,7 @@ records=$tmp/records
 : >"$records"
 for f in "$shared"/corpus/public/*/*; do
 	case $f in *.md) continue ;; esac
-	"$bin/bgconv" -q -T json "$f" 2>/dev/null | grep -q '"type":"game"' &&
+	"$bin/bgconv" -F -q -T json "$f" 2>/dev/null | grep -q '"type":"game"' &&
 	    printf '%s\n' "$f" >>"$records"
 done
 for f in "$shared"/corpus/gnubg/matches/* \
@@ -72,10 +73,10 @@ done
 while IFS= read -r f; do
 	name=${f#"$shared"/corpus/}
 	json "$f" "$tmp/a.json"
-	"$bin/bgconv" -T mat "$f" >"$tmp/a.mat" 2>"$tmp/err"
+	"$bin/bgconv" -F -T mat "$f" >"$tmp/a.mat" 2>"$tmp/err"
 
 	# JSON holds everything: read and written again, it is the same.
-	"$bin/bgconv" -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
+	"$bin/bgconv" -F -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
 	if [ "$(jq -c 'del(.source, .line, .column)' "$tmp/a.json")" = \
 	    "$(jq -c 'del(.source, .line, .column)' "$tmp/b.json")" ]; then
 		ok
@@ -83,7 +84,7 @@ while IFS= read -r f; do
 		bad "$name: JSON read again differs"
 	fi
 	# .mat through JSON is .mat.
-	"$bin/bgconv" -q -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
+	"$bin/bgconv" -F -q -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
 	cmp -s "$tmp/a.mat" "$tmp/b.mat" && ok ||
 	    bad "$name: .mat through JSON differs from .mat"
 
@@ -95,7 +96,7 @@ while IFS= read -r f; do
 	got=$(dump "$tmp/c.json" '[]')
 	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
 	    bad "$name: .mat read again differs"
-	"$bin/bgconv" -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
+	"$bin/bgconv" -F -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
 	json "$tmp/x.mat" "$tmp/c.json"
 	got=$(dump "$tmp/c.json" '[]')
 	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
@@ -103,7 +104,7 @@ while IFS= read -r f; do
 
 	# SGF keeps everything but what it names: Losses, Illegal play,
 	# unreadable cells, "and the match".
-	"$bin/bgconv" -T sgf "$f" >"$tmp/a.sgf" 2>"$tmp/err"
+	"$bin/bgconv" -F -T sgf "$f" >"$tmp/a.sgf" 2>"$tmp/err"
 	skip='["loss","illegal","unparsed"]'
 	lost=$(grep -c 'cannot hold this' "$tmp/err")
 	gone=$(jq -c --argjson skip "$skip" 'select(.type == "record" and

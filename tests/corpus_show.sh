@@ -141,31 +141,5 @@ while IFS='	' read -r id xgid pid; do
 	check "$id fibs" "$fibs2" "$fibs"
 done <"$tmp/cases"
 
-# The EXAMPLES of bgshow(1) run as written: in a scratch directory with
-# match.mat (a three-game match), each "$ " command, with its indented
-# continuation lines, exits 0 with nothing on the standard error.
-ex=$tmp/examples
-mkdir "$ex"
-cp "$dir/matches/m0001.mat" "$ex/match.mat"
-sed -n '/^\.Sh EXAMPLES/,/^\.Sh DIAG/p' "$top/man/bgshow.1" |
-    awk -v dir="$ex" '
-	/^\$ / { n++; print substr($0, 3) >(dir "/cmd." n); more = 1; next }
-	/^    / && more { print >>(dir "/cmd." n); next }
-	{ more = 0 }'
-n=0
-for c in "$ex"/cmd.*; do
-	[ -f "$c" ] || continue
-	n=$((n + 1))
-	if (cd "$ex" && PATH="$top/bin:$PATH" sh "$c" >out 2>err) &&
-	    ! [ -s "$ex/err" ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: bgshow(1) example: $(cat "$c")"
-		head -3 "$ex/err"
-	fi
-done
-[ $n -ge 7 ] || { fail=$((fail + 1)); echo "FAIL: $n examples in bgshow(1)"; }
-
 echo "corpus_show: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -1,23 +1,66 @@
 #!/bin/sh
-# run.sh: the test runner behind `make check`.  Runs the C unit tests,
-# the golden fixtures (fixtures/<tool>/<area>/<name>.* with .args, .out,
-# .err, .rc siblings), the rules scripts, the corpus tests and the
-# manual lint, the HTML page in a browser (tests/page.sh), and ends with
-# the line "N passed, N failed".  A golden
-# case NAME.sh is a script run in its folder instead of the tool, for
-# inputs made at test time and checks the arguments cannot express
-# (fixtures/*/hostile/); its output is compared the same way.
-# With BGKIT_UPDATE=1 it rewrites the golden files instead of comparing;
-# BGKIT_FIXTURES=fixtures/bgcheck limits the golden part to one folder.
-# An argument limits it to one part: unit, golden, rules, corpus, man,
-# install, page.
+# run.sh: the test runner behind `make check`.  It runs eight suites and
+# prints a count for each, then one closing line "N passed, N failed"
+# (", N skipped" added when a suite skipped something), which CI reads:
+#
+#   unit          the C unit tests, tests/unit/bin/test_* (each ends
+#                 "name: N passed, N failed"), and the header compiling
+#                 alone
+#   golden        the golden cases: fixtures/<tool>/<area>/<name>.<ext>
+#                 run through <tool> in its folder, with <name>.args
+#                 (arguments, shell words; $IN names the input),
+#                 <name>.out, <name>.err and <name>.rc (exit status,
+#                 when not 0) beside it.  A case <name>.sh is a script
+#                 run in its folder instead of the tool, for inputs
+#                 made at test time (fixtures/*/hostile/); its output is
+#                 compared the same way.  A case with .args and no input
+#                 runs the tool on no input.
+#   rules         the rules scripts tests/rules/NAME.txt, whose
+#                 annotated copy tests/unit/bin/rulestest must print
+#                 as NAME.out
+#   corpus        tests/corpus_*.sh, the real-record checks
+#   man-lint      mandoc -Tlint, every level, on every page of man/
+#   man-examples  tests/man_examples.sh: every command of every EXAMPLES
+#                 section run, its shown output compared
+#   install       tests/tools.sh and tests/install.sh
+#   page          tests/page.sh: the page of bgconv -T html in headless
+#                 Chromium (its browser checks one skip without it)
+#
+# A script suite (corpus, install, man-examples, page) ends with the line
+# "name: N passed, N failed" or "name: N passed, N failed, N skipped";
+# its "SKIP: reason" lines are shown and its skips added up.
+#
+# Usage: sh tests/run.sh [SUITE | NAME]
+#   SUITE is one of the names above, or "man" for both manual suites.
+#   NAME runs only what it names, in every suite: a golden case path
+#   (fixtures/bgcheck/mutants/garbage_lines, with or without its
+#   extension), a prefix or a shell glob of such paths
+#   (fixtures/bgmove, 'fixtures/*/hostile/*'), a unit test
+#   (test_mat), a rules script (standard), a corpus script
+#   (corpus_mat), a manual page (bgmove.1) or tools / install.  A NAME
+#   that matches nothing is an error (exit 2).  `make check T=NAME`
+#   passes NAME here.
+# A failing golden case prints `diff -u` of the expected and the actual
+# stdout, stderr and exit status, and a command to paste that runs it.
+#
+# BGKIT_UPDATE=1 (`make check-update`) rewrites the golden files and the
+# rules scripts' .out instead of comparing (only the selected ones with
+# NAME); a rewritten golden is reviewed like code.  BGKIT_FIXTURES=DIR
+# limits the golden cases to one folder.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
 export PATH="$top/bin:$PATH"
 export LC_ALL=C
-only=${1:-all}
+only=all sel=""
+case ${1:-all} in
+all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page)
+	only=${1:-all} ;;
+*)
+	sel=${1#./} ;;
+esac
 pass=0 fail=0 skip=0
+matched=0
 # A private scratch directory, so that runs side by side do not collide.
 out=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-test.XXXXXX") || exit 2
 trap 'rm -rf "$out"' EXIT
@@ -25,30 +68,96 @@ trap 'rm -rf "$out"' EXIT
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
+# picked NAME...: whether the selection (if any) names this test; a
+# name matches when it equals the selection, starts with it, or matches
+# it as a shell glob.
+picked() {
+	[ -z "$sel" ] && return 0
+	for n in "$@"; do
+		# shellcheck disable=SC2254
+		case $n in
+		$sel|$sel*) matched=$((matched + 1)); return 0 ;;
+		esac
+	done
+	return 1
+}
+
+# Each suite prints its own count: suite_start before, suite_end NAME
+# after (nothing when the selection left it nothing to run).
+suite_start() { p0=$pass f0=$fail s0=$skip m0=$matched; }
+suite_end() {
+	dp=$((pass - p0)) df=$((fail - f0)) ds=$((skip - s0))
+	[ -n "$sel" ] && [ $matched = $m0 ] && return
+	if [ $ds -gt 0 ]; then
+		echo "$1: $dp passed, $df failed, $ds skipped"
+	else
+		echo "$1: $dp passed, $df failed"
+	fi
+}
+
+# count_last LOG: add up the last line of a script's log,
+# "name: N passed, N failed[, N skipped]", leaving its counts in p, f
+# and sk; false when there is none.
+count_last() {
+	last=$(tail -n 1 "$1")
+	p=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\1/p')
+	f=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\2/p')
+	sk=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\3/p')
+	[ -n "$p" ] || return 1
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + ${sk:-0}))
+	grep '^SKIP: ' "$1"
+	return 0
+}
+
+# run_script SCRIPT [ARG...]: a script suite; its FAIL lines (with what
+# follows them) are shown when it failed.
+run_script() {
+	s=$1
+	shift
+	sh "$s" "$@" >"$out/script.log" 2>&1
+	rc=$?
+	if ! count_last "$out/script.log"; then
+		bad "$s: no result line (exit $rc); its last lines:"
+		tail -n 20 "$out/script.log"
+		return
+	fi
+	if [ "$f" != 0 ] || [ $rc != 0 ]; then
+		echo "FAIL: $s (exit $rc):"
+		sed '$d' "$out/script.log" | grep -A 8 '^FAIL' | head -n 60
+		[ "$f" = 0 ] && fail=$((fail + 1))
+	fi
+}
+
 # C unit tests: each prints "name: N passed, N failed" last.
 run_unit() {
 	for t in tests/unit/bin/test_*; do
 		[ -x "$t" ] || continue
+		n=$(basename "$t")
+		picked "$n" "$t" "tests/unit/$n.c" || continue
 		"$t" >"$out/unit.log" 2>&1
 		rc=$?
-		last=$(tail -n 1 "$out/unit.log")
-		p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-		f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-		if [ -z "$p" ]; then
+		if ! count_last "$out/unit.log"; then
 			bad "$t: no result line (exit $rc)"
 			cat "$out/unit.log"
 			continue
 		fi
-		pass=$((pass + p))
-		fail=$((fail + f))
 		if [ "$f" != 0 ] || [ $rc != 0 ]; then
-			echo "FAIL: $t"
+			echo "FAIL: $t (exit $rc)"
 			cat "$out/unit.log"
 			[ "$f" = 0 ] && fail=$((fail + 1))
 		fi
 	done
-	[ -e tests/unit/bin/header-alone ] && ok
+	if picked header-alone; then
+		if [ -e tests/unit/bin/header-alone ]; then
+			ok
+		else
+			bad "lib/bgkit.h does not compile alone (make tests/unit/bin/header-alone)"
+		fi
+	fi
 }
+
+# A shell word: 'text' with its quotes escaped.
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
 # One golden case: $1 = case path without extension, $2 = input or "".
 golden_case() {
@@ -57,19 +166,21 @@ golden_case() {
 	tool=$(echo "$c" | cut -d/ -f2)
 	args=""
 	[ -f "$c.args" ] && args=$(cat "$c.args")
+	IN=/dev/null
+	[ -n "$in" ] && IN=$(basename "$in")
+	# How the case runs: a script, the tool on its input on stdin (when
+	# the arguments do not name $IN), or the tool on no input.
+	if [ "${in##*.}" = sh ]; then
+		run="sh \"./\$IN\" $args </dev/null"
+	elif [ -n "$in" ] && ! printf '%s\n' "$args" | grep -q '\$IN'; then
+		run="$tool $args <\"\$IN\""
+	else
+		run="$tool $args </dev/null"
+	fi
 	(
 		cd "$dir" || exit 2
-		IN=$(basename "${in:-/dev/null}")
-		[ -n "$in" ] || IN=/dev/null
 		export IN
-		eval "set -- $args"
-		if [ "${in##*.}" = sh ]; then
-			sh "./$IN" "$@" </dev/null
-		elif [ -n "$in" ] && ! grep -q '\$IN' "$name.args" 2>/dev/null; then
-			"$tool" "$@" <"$IN"
-		else
-			"$tool" "$@" </dev/null
-		fi
+		eval "$run"
 		echo $? >"$out/golden.rc"
 	) >"$out/golden.out" 2>"$out/golden.err"
 	rc=$(cat "$out/golden.rc")
@@ -85,25 +196,33 @@ golden_case() {
 	want_rc=0
 	[ -f "$c.rc" ] && want_rc=$(cat "$c.rc")
 	r=0
-	if [ -f "$c.out" ]; then
-		cmp -s "$c.out" "$out/golden.out" || r=1
-	else
-		[ -s "$out/golden.out" ] && r=1
-	fi
-	if [ -f "$c.err" ]; then
-		cmp -s "$c.err" "$out/golden.err" || r=1
-	else
-		[ -s "$out/golden.err" ] && r=1
-	fi
+	for k in out err; do
+		if [ -f "$c.$k" ]; then
+			cmp -s "$c.$k" "$out/golden.$k" || r=1
+		else
+			[ -s "$out/golden.$k" ] && r=1
+		fi
+	done
 	[ "$rc" = "$want_rc" ] || r=1
 	if [ $r = 0 ]; then
 		ok
-	else
-		bad "golden $c (exit $rc, want $want_rc)"
-		[ -f "$c.out" ] && diff "$c.out" "$out/golden.out" | head -20
-		[ -f "$c.err" ] && diff "$c.err" "$out/golden.err" | head -20
-		[ -f "$c.err" ] || head -5 "$out/golden.err"
+		return
 	fi
+	bad "golden $c (exit $rc, want $want_rc)"
+	echo "$want_rc" >"$out/want.rc"
+	for k in out err rc; do
+		want=$c.$k
+		[ -f "$want" ] || want=/dev/null
+		[ $k = rc ] && want=$out/want.rc
+		diff -u --label "$c.$k (expected)" --label "$c.$k (actual)" \
+		    "$want" "$out/golden.$k" >"$out/golden.diff" && continue
+		head -n 60 "$out/golden.diff"
+		n=$(wc -l <"$out/golden.diff")
+		[ "$n" -gt 60 ] && echo "... ($((n - 60)) more lines of diff)"
+	done
+	echo "To run it:"
+	echo "  (cd $(quote "$top/$dir") && export LC_ALL=C IN=$(quote "$IN")" \
+	    "PATH=$(quote "$top/bin"):\"\$PATH\" && $run)"
 }
 
 run_golden() {
@@ -115,9 +234,11 @@ run_golden() {
 			# a case with an input file is run from that file
 			ls "$c".* 2>/dev/null | grep -qv '\.\(args\|out\|err\|rc\)$' &&
 			    continue
+			picked "$c" "$f" || continue
 			golden_case "$c" ""
 			;;
 		*)
+			picked "${f%.*}" "$f" || continue
 			golden_case "${f%.*}" "$f"
 			;;
 		esac
@@ -128,6 +249,8 @@ run_golden() {
 run_rules() {
 	for f in tests/rules/*.txt; do
 		[ -f "$f" ] || continue
+		n=$(basename "$f" .txt)
+		picked "$n" "$f" "${f%.txt}" || continue
 		g=${f%.txt}.out
 		tests/unit/bin/rulestest "$f" >"$out/rules.out" 2>&1
 		if [ "${BGKIT_UPDATE:-}" = 1 ]; then
@@ -137,7 +260,11 @@ run_rules() {
 			ok
 		else
 			bad "rules script $f"
-			diff "$g" "$out/rules.out" | head -20
+			diff -u --label "$g (expected)" --label "$g (actual)" \
+			    "$g" "$out/rules.out" | head -n 60
+			echo "To run it:"
+			echo "  cd $(quote "$top") && tests/unit/bin/rulestest $f" \
+			    "| diff -u $g -"
 		fi
 	done
 }
@@ -145,17 +272,8 @@ run_rules() {
 run_corpus() {
 	for s in tests/corpus_*.sh; do
 		[ -f "$s" ] || continue
-		sh "$s" >"$out/corpus.log" 2>&1
-		last=$(tail -n 1 "$out/corpus.log")
-		p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
-		f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
-		if [ -z "$p" ]; then
-			bad "$s: $last"
-			continue
-		fi
-		pass=$((pass + p))
-		fail=$((fail + f))
-		[ "$f" = 0 ] || { echo "FAIL: $s"; grep -m 20 FAIL "$out/corpus.log"; }
+		picked "$(basename "$s" .sh)" "$s" || continue
+		run_script "$s"
 	done
 }
 
@@ -164,29 +282,30 @@ run_corpus() {
 # install and uninstall, the library, pkg-config, the examples).
 run_install() {
 	for s in tests/tools.sh tests/install.sh; do
-		sh "$s" >"$out/install.log" 2>&1
-		last=$(tail -n 1 "$out/install.log")
-		p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p')
-		f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\2/p')
-		if [ -z "$p" ]; then
-			bad "$s: $last"
-			continue
-		fi
-		pass=$((pass + p))
-		fail=$((fail + f))
-		[ "$f" = 0 ] || { echo "FAIL: $s"; grep -A 8 FAIL "$out/install.log" | head -40; }
+		picked "$(basename "$s" .sh)" "$s" || continue
+		run_script "$s"
 	done
 }
 
-run_man() {
-	if ! command -v mandoc >/dev/null 2>&1; then
-		echo "SKIP: mandoc not installed (tests/deps.sh test)"
-		skip=$((skip + 1))
-		return
-	fi
+have_mandoc() {
+	command -v mandoc >/dev/null 2>&1 && return 0
+	echo "SKIP: mandoc not installed (sh tests/deps.sh test installs it)"
+	skip=$((skip + 1))
+	return 1
+}
+
+# Every level, style included, from man/ so that cross-references to the
+# other pages resolve, and with an empty MANPATH so that what the machine
+# has installed changes nothing (as tests/install.sh lints them).
+run_man_lint() {
+	have_mandoc || return
+	mkdir -p "$out/empty"
 	for m in man/*.[1-9]; do
 		[ -f "$m" ] || continue
-		if mandoc -Tlint -Wwarning "$m" >"$out/man.log" 2>&1; then
+		picked "$(basename "$m")" "$m" || continue
+		(cd man && MANPATH=$out/empty mandoc -Tlint "./${m#man/}") \
+		    >"$out/man.log" 2>&1
+		if [ $? = 0 ] && [ ! -s "$out/man.log" ]; then
 			ok
 		else
 			bad "mandoc -Tlint $m"
@@ -195,38 +314,39 @@ run_man() {
 	done
 }
 
-# The page of bgconv -T html in headless Chromium: tests/page.sh, which
-# counts its browser checks as one skipped when Chromium is missing.
+run_man_examples() {
+	have_mandoc || return
+	set --
+	for m in man/*.[1-9]; do
+		picked "$(basename "$m")" "$m" && set -- "$@" "$m"
+	done
+	[ $# -gt 0 ] && run_script tests/man_examples.sh "$@"
+}
+
 run_page() {
-	sh tests/page.sh >"$out/page.log" 2>&1
-	last=$(tail -n 1 "$out/page.log")
-	p=$(echo "$last" | sed -n 's/^page: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
-	f=$(echo "$last" | sed -n 's/^page: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
-	s=$(echo "$last" | sed -n 's/.*, \([0-9]*\) skipped$/\1/p')
-	if [ -z "$p" ]; then
-		bad "tests/page.sh: $last"
-		return
-	fi
-	pass=$((pass + p))
-	fail=$((fail + f))
-	skip=$((skip + ${s:-0}))
-	grep '^SKIP:' "$out/page.log"
-	[ "$f" = 0 ] || { echo "FAIL: tests/page.sh"; grep -A 3 FAIL "$out/page.log" | head -40; }
+	picked page tests/page.sh || return
+	run_script tests/page.sh
+}
+
+suite() {
+	suite_start
+	"run_$(echo "$1" | tr - _)"
+	suite_end "$1"
 }
 
 case $only in
-all) run_unit; run_golden; run_rules; run_corpus; run_man; run_install
-	run_page ;;
-unit) run_unit ;;
-golden) run_golden ;;
-rules) run_rules ;;
-corpus) run_corpus ;;
-man) run_man ;;
-install) run_install ;;
-page) run_page ;;
-*) echo "run.sh: unknown part: $only" >&2; exit 2 ;;
+all)
+	for s in unit golden rules corpus man-lint man-examples install page; do
+		suite $s
+	done ;;
+man) suite man-lint; suite man-examples ;;
+*) suite "$only" ;;
 esac
 
+if [ -n "$sel" ] && [ $matched = 0 ]; then
+	echo "run.sh: no test matches $sel" >&2
+	exit 2
+fi
 if [ $skip -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else

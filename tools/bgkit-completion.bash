@@ -98,6 +98,10 @@ _bgkit()
 			compopt -o filenames 2>/dev/null
 			COMPREPLY=($(compgen -f -- "$cur"))
 			return 0 ;;
+		DIR)
+			compopt -o filenames 2>/dev/null
+			COMPREPLY=($(compgen -d -- "$cur"))
+			return 0 ;;
 		*)
 			return 0 ;;
 		esac

@@ -1,7 +1,9 @@
 /*
  * bgmove: normalise move notation, check a play against a position and
- * roll, or list every legal play.  A thin front end to lib/: parsing,
- * rules and formatting all live there.
+ * roll, or list every legal play.  A thin front end to lib/: it reads
+ * the options, the position (-p, or "-p -" from the first line of the
+ * standard input) and the lines of moves, and prints what
+ * bg_moveline_check() says of each, one line of output per move.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -16,243 +18,148 @@
 	"[-T format] [-V variant] [move]\n"
 
 struct opts {
-	bg_style	 style;
-	int		 json;
-	int		 list;
-	int		 werror;
-	int		 havepos;
-	bg_board	 board;
-	bg_matchstate	 ms;
-	bg_variant	 variant;
-	int		 dice[2];
-	int		 havedice;
+	bg_moveline_setup su;
+	int		 json, list, werror;
+	const char	*pos, *dice, *variant;
+	long		 lineno;	/* lines of stdin read */
+	char		 line[LINEMAX + 1];	/* one of them */
 };
 
-static void
-usage(FILE *fp)
+static const char help[] = USAGE "\n"
+    "  -d, --dice DICE        the roll: 64, 6-4 or \"6 4\"\n"
+    "  -l, --list             list every legal play\n"
+    "  -p, --position POS     Position ID, PID:MID, XGID or a start word "
+    "(- reads it)\n"
+    "  -s, --style STYLE      gnubg (default), mat or xg\n"
+    "  -T, --format FORMAT    text (default) or json\n"
+    "  -V, --variant VARIANT  standard, nackgammon, hyper1..3, tavla\n"
+    "  -W, --warnings-fatal   warnings make the exit status 1\n"
+    "      --help, --version\n";
+
+/* The usage on stderr, after a message when fmt is not NULL: 2. */
+static int
+usage(const char *fmt, const char *arg)
 {
-	fputs(USAGE, fp);
+	if (fmt)
+		cli_warnx(fmt, arg);
+	fputs(USAGE, stderr);
+	return 2;
 }
 
+/* A move's error: on stderr, or as a JSON object in the output. */
 static void
-help(void)
+error(const struct opts *o, const char *file, long line, long col,
+    const char *msg)
 {
-	usage(stdout);
-	fputs("\n"
-	    "  -d, --dice DICE        the roll: 64, 6-4 or \"6 4\"\n"
-	    "  -l, --list             list every legal play\n"
-	    "  -p, --position POS     Position ID, PID:MID, XGID or a start "
-	    "word\n"
-	    "  -s, --style STYLE      gnubg (default), mat or xg\n"
-	    "  -T, --format FORMAT    text (default) or json\n"
-	    "  -V, --variant VARIANT  standard, nackgammon, hyper1..3, "
-	    "tavla\n"
-	    "  -W, --warnings-fatal   warnings make the exit status 1\n"
-	    "      --help, --version\n", stdout);
-}
-
-static void
-print_json_play(const struct opts *o, const char *move, const bg_board *after,
-    int mover)
-{
-	char pid[BG_POSID_LEN + 1], xg[128];
-	bg_matchstate ms = o->ms;
-
-	ms.on_roll = ms.turn = !mover;
-	ms.dice[0] = ms.dice[1] = 0;
-	ms.doubled = 0;
-	bg_posid_encode(pid, sizeof pid, after, !mover);
-	bg_xgid_encode(xg, sizeof xg, after, &ms);
-	fputs("{\"move\":", stdout);
-	cli_putjson(stdout, move);
-	fputs(",\"position_id\":", stdout);
-	cli_putjson(stdout, pid);
-	fputs(",\"xgid\":", stdout);
-	cli_putjson(stdout, xg);
+	if (!o->json) {
+		cli_diagtext(file, line, col, "error", msg);
+		return;
+	}
+	printf("{\"line\":%ld,\"column\":%ld,\"severity\":\"error\","
+	    "\"message\":", line, col);
+	cli_putjson(stdout, msg);
 	fputs("}\n", stdout);
 }
 
 static void
-format_play(char *buf, size_t size, const bg_play *p, bg_style st)
+print(void *ctx, const bg_moveline *ml)
 {
-	if ((size_t)bg_play_format(buf, size, p, st) >= size)
-		buf[size - 1] = '\0';
+	const struct opts *o = ctx;
+	char buf[1024];
+
+	bg_moveline_format(buf, sizeof buf, ml, !o->su.havepos, o->json);
+	puts(buf);
 }
 
-/* Every legal play, one per line. */
+/* One move, text[0..len); 0, 1 for an error, 2 for no roll. */
 static int
-list_plays(const struct opts *o)
-{
-	bg_movelist *ml;
-	const bg_legal *l;
-	char buf[128];
-	size_t i;
-	int n;
-
-	if ((ml = bg_movelist_new()) == NULL) {
-		cli_warnx("%s", bg_strerror(BG_ENOMEM));
-		return 2;
-	}
-	n = bg_rules_legal(ml, &o->board, o->ms.on_roll, o->dice, o->variant);
-	if (n < 0) {
-		cli_warnx("%s", bg_strerror(n));
-		bg_movelist_free(ml);
-		return 2;
-	}
-	for (i = 0; i < bg_movelist_count(ml); i++) {
-		l = bg_movelist_get(ml, i);
-		format_play(buf, sizeof buf, &l->play, o->style);
-		if (o->json)
-			print_json_play(o, buf, &l->after, o->ms.on_roll);
-		else
-			printf("%s\n", buf);
-	}
-	bg_movelist_free(ml);
-	return 0;
-}
-
-static void
-print_dice_move(const int d[2], const char *move)
-{
-	int hi = d[0] > d[1] ? d[0] : d[1], lo = d[0] + d[1] - hi;
-
-	if (*move)
-		printf("%d%d: %s\n", hi, lo, move);
-	else
-		printf("%d%d:\n", hi, lo);
-}
-
-/* Normalise one move without a position. */
-static int
-do_syntax(const struct opts *o, const bg_notation *n)
-{
-	char buf[256];
-	bg_play p;
-
-	if (n->kind == BG_NOTE_PLAY && bg_play_from_notation(&p, n) == 0)
-		format_play(buf, sizeof buf, &p, o->style);
-	else if ((size_t)bg_notation_format(buf, sizeof buf, n, o->style) >=
-	    sizeof buf)
-		buf[sizeof buf - 1] = '\0';
-	if (o->json) {
-		fputs("{\"move\":", stdout);
-		cli_putjson(stdout, buf);
-		fputs("}\n", stdout);
-	} else if (n->dice[0])
-		print_dice_move(n->dice, buf);
-	else
-		printf("%s\n", buf);
-	return 0;
-}
-
-static int
-same_dice(const int a[2], const int b[2])
-{
-	return (a[0] == b[0] && a[1] == b[1]) ||
-	    (a[0] == b[1] && a[1] == b[0]);
-}
-
-/* Check one move against the position. */
-static int
-do_verify(const struct opts *o, const bg_notation *n, const char *text,
+do_move(const struct opts *o, const char *text, size_t len,
     const char *file, long line)
 {
-	bg_resolved r;
-	char buf[128], ex[128];
-	const int *d = o->dice;
+	bg_moveline ml;
+	char *msg;
 	int i, rc = 0;
 
-	if (n->dice[0]) {
-		if (o->havedice && !same_dice(n->dice, o->dice)) {
-			cli_diag(file, line, 1, "error",
-			    "%s: the move's roll %d%d is not the roll %d%d",
-			    bg_strerror(BG_EDICE), n->dice[0], n->dice[1],
-			    o->dice[0], o->dice[1]);
-			return 1;
-		}
-		d = n->dice;
-	} else if (!o->havedice) {
-		cli_warnx("no dice: use -d, a position with dice, or a "
-		    "\"64:\" prefix");
-		return 2;
-	}
-	if (n->kind == BG_NOTE_UNKNOWN) {
-		cli_diag(file, line, 1, "error",
-		    "the play is not recorded (\"???\"): nothing to check");
-		return 1;
-	}
-	if (bg_notation_resolve(&r, n, &o->board, o->ms.on_roll, d,
-	    o->variant) < 0) {
-		fflush(stdout);
-		fprintf(stderr, "%s: ", cli_prog);
-		cli_puttext(stderr, file);
-		fprintf(stderr, ":%ld:1: error: %d%d: ", line, d[0], d[1]);
-		cli_puttext(stderr, text);
-		fprintf(stderr, ": %s", bg_strerror(r.code));
-		if (r.point >= 0 && (r.code == -BG_EBLOCKED ||
-		    r.code == -BG_ENOCHECKER || r.code == -BG_EBEAROFF ||
-		    r.code == -BG_EHITRUN))
-			fprintf(stderr, " (%s)", r.point == 25 ? "bar" :
-			    r.point == 0 ? "off" : (snprintf(ex, sizeof ex,
-			    "point %d", r.point), ex));
-		if (r.code == -BG_EAMBIGUOUS) {
-			fputs(": could be", stderr);
-			for (i = 0; i < r.ncand; i++) {
-				format_play(ex, sizeof ex, &r.cand[i],
-				    BG_STYLE_GNUBG);
-				fprintf(stderr, "%s %s", i ? " or" : "", ex);
-			}
-		} else if (r.has_example) {
-			format_play(ex, sizeof ex, &r.example, o->style);
-			fprintf(stderr, "; a legal play: %s", ex);
-		}
-		fputc('\n', stderr);
-		return 1;
-	}
-	for (i = 0; i < r.nwarn; i++) {
-		cli_diag(file, line, 1, "warning", "%d%d: %s: %s", d[0], d[1],
-		    text, bg_strerror(r.warn[i]));
-		if (o->werror)
-			rc = 1;
-	}
-	format_play(buf, sizeof buf, &r.play, o->style);
-	if (o->json)
-		print_json_play(o, buf, &r.after, o->ms.on_roll);
-	else
-		printf("%s\n", buf);
-	return rc;
-}
-
-/* The move text[0..len): a NUL in it is an error, not its end. */
-static int
-do_move(const struct opts *o, const char *text, size_t len, const char *file,
-    long line)
-{
-	bg_notation n;
-	size_t pos = 0;
-	char *t;
-	int rc;
-
-	if ((t = malloc(len + 1)) == NULL) {
+	if ((msg = malloc(len + 1024)) == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
-	memcpy(t, text, len);
-	t[len] = '\0';
-	if ((rc = bg_notation_parse(&n, t, len, &pos)) < 0) {
-		cli_diag(file, line, (long)pos + 1, "error", "%s",
-		    bg_strerror(rc));
+	if (bg_moveline_check(&ml, &o->su, text, len, msg, len + 1024,
+	    NULL) < 0) {
+		cli_warnx("no dice: use -d, a position with dice, or a "
+		    "\"64:\" prefix");
+		rc = 2;
+	} else if (ml.code < 0) {
+		error(o, file, line, ml.column, msg);
 		rc = 1;
-	} else if (o->havepos)
-		rc = do_verify(o, &n, t, file, line);
-	else
-		rc = do_syntax(o, &n);
-	free(t);
+	} else {
+		for (i = 0; i < ml.nwarn; i++) {
+			cli_diag(file, line, 1, "warning", "%d%d: %.*s: %s",
+			    ml.dice[0], ml.dice[1], (int)len, text,
+			    bg_strerror(ml.warn[i]));
+			rc = o->werror;
+		}
+		print((void *)o, &ml);
+	}
+	free(msg);
 	return rc;
 }
 
-int
-main(int argc, char *argv[])
+/* A move a line from stdin, each line an answer; the worst status. */
+static int
+read_moves(struct opts *o)
+{
+	long n;
+	int r, rc = 0;
+
+	while (rc != 2 && (n = cli_getline(stdin, o->line, LINEMAX)) != -1) {
+		o->lineno++;
+		if (n == -2) {
+			error(o, "<stdin>", o->lineno, LINEMAX + 1, "line too "
+			    "long: over 65536 bytes, not read");
+			r = 1;
+		} else
+			r = do_move(o, o->line, (size_t)n, "<stdin>",
+			    o->lineno);
+		if (r > rc)
+			rc = r;
+	}
+	if (ferror(stdin)) {
+		cli_warnx("<stdin>: read error");
+		rc = 2;
+	}
+	return rc;
+}
+
+/* The position of -p ("-": stdin's first line), -d and -V; 0, 1 or 2. */
+static int
+setup(struct opts *o)
+{
+	const char *pos = o->pos;
+	char msg[LINEMAX + 256];
+	long n;
+	int r;
+
+	if (pos && strcmp(pos, "-") == 0) {
+		o->lineno++;
+		if ((n = cli_getline(stdin, o->line, LINEMAX)) < 0) {
+			cli_warnx("-p -: %s", n == -1 ? "no position on the "
+			    "standard input" : "line too long");
+			return n == -1 ? 2 : 1;
+		}
+		o->line[n] = '\0';
+		pos = o->line;
+	}
+	r = bg_moveline_setup_init(&o->su, pos, o->variant, o->dice,
+	    o->su.style, msg, sizeof msg);
+	if (r < 0)
+		cli_warntext(msg);
+	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
+}
+
+/* The options; -1 when they are all right, else the exit status. */
+static int
+options(struct opts *o, int argc, char *argv[])
 {
 	static const struct option longopts[] = {
 		{ "dice", required_argument, NULL, 'd' },
@@ -266,180 +173,74 @@ main(int argc, char *argv[])
 		{ "version", no_argument, NULL, 'v' },
 		{ NULL, 0, NULL, 0 }
 	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "d:lp:s:T:V:W", longopts,
+	    NULL)) != -1) {
+		if (c == 'd')
+			o->dice = optarg;
+		else if (c == 'p')
+			o->pos = optarg;
+		else if (c == 'V')
+			o->variant = optarg;
+		else if (c == 'l')
+			o->list = 1;
+		else if (c == 'W')
+			o->werror = 1;
+		else if (c == 'h' || c == 'v') {
+			if (c == 'h')
+				fputs(help, stdout);
+			else
+				printf("bgmove %s (libbgkit %s)\n", BG_VERSION,
+				    bg_version());
+			return cli_close_stdout();
+		} else if (c == 's' && bg_style_parse(&o->su.style, optarg) < 0)
+			return usage("unknown style: %s (gnubg, mat, xg)", optarg);
+		else if (c == 'T' && strcmp(optarg, "text") != 0 &&
+		    !(o->json = strcmp(optarg, "json") == 0))
+			return usage("unknown format: %s (text, json)", optarg);
+		else if (c != 's' && c != 'T')
+			return usage(NULL, NULL);
+	}
+	return -1;
+}
+
+int
+main(int argc, char *argv[])
+{
 	struct opts o;
-	const char *pos = NULL, *dice = NULL, *variant = NULL;
-	char *line = NULL;
-	size_t n = 0;
-	long lineno = 0;
-	int c, rc = 0, r, i, over = 0;
+	char *move;
+	int r, rc;
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
-	o.style = BG_STYLE_GNUBG;
-	o.variant = BG_VARIANT_STANDARD;
-	while ((c = getopt_long(argc, argv, "d:lp:s:T:V:W", longopts,
-	    NULL)) != -1) {
-		switch (c) {
-		case 'd':
-			dice = optarg;
-			break;
-		case 'l':
-			o.list = 1;
-			break;
-		case 'p':
-			pos = optarg;
-			break;
-		case 's':
-			if (bg_style_parse(&o.style, optarg) < 0) {
-				cli_warnx("unknown style: %s (gnubg, mat, xg)",
-				    optarg);
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'T':
-			if (strcmp(optarg, "json") == 0)
-				o.json = 1;
-			else if (strcmp(optarg, "text") != 0) {
-				cli_warnx("unknown format: %s (text, json)",
-				    optarg);
-				usage(stderr);
-				return 2;
-			}
-			break;
-		case 'V':
-			variant = optarg;
-			break;
-		case 'W':
-			o.werror = 1;
-			break;
-		case 'h':
-			help();
-			return cli_close_stdout();
-		case 'v':
-			printf("bgmove %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
+	o.su.style = BG_STYLE_GNUBG;
+	if ((rc = options(&o, argc, argv)) >= 0)
+		return rc;
 	argc -= optind;
 	argv += optind;
-
-	if (variant && bg_variant_parse(&o.variant, variant) < 0) {
-		cli_warnx("unknown variant: %s (standard, nackgammon, "
-		    "hyper1, hyper2, hyper3, tavla)", variant);
-		return 2;
-	}
-	if (pos) {
-		r = bg_position_parse(&o.board, &o.ms, &o.variant, pos,
-		    strlen(pos));
-		if (r < 0) {
-			fprintf(stderr, "%s: -p ", cli_prog);
-			cli_puttext(stderr, pos);
-			fprintf(stderr, ": %s\n", bg_strerror(r));
-			return 1;
-		}
-		if (variant)
-			bg_variant_parse(&o.variant, variant);
-		if ((r = bg_board_check(&o.board, o.variant)) < 0) {
-			cli_warnx("-p: %s for %s", bg_strerror(r),
-			    bg_variant_get(o.variant)->name);
-			return 1;
-		}
-		o.havepos = 1;
-		if (o.ms.dice[0]) {
-			o.dice[0] = o.ms.dice[0];
-			o.dice[1] = o.ms.dice[1];
-			o.havedice = 1;
-		}
-	}
-	if (dice) {
-		if (bg_dice_parse(o.dice, dice, strlen(dice)) < 0) {
-			cli_warnx("-d: %s: %s", bg_strerror(BG_EDICESYNTAX),
-			    dice);
-			return 2;
-		}
-		o.havedice = 1;
-	}
-	if ((o.list || o.havedice) && !o.havepos) {
-		cli_warnx("%s needs -p position", o.list ? "-l" : "-d");
-		usage(stderr);
-		return 2;
-	}
-	if (o.list) {
-		if (!o.havedice) {
-			cli_warnx("-l needs a roll: -d or a position with dice");
-			return 2;
-		}
-		if (argc > 0) {
-			usage(stderr);
-			return 2;
-		}
-		rc = list_plays(&o);
-	} else if (argc > 0) {
+	if ((rc = setup(&o)) != 0)
+		return rc;
+	if ((o.list || o.su.dice[0]) && !o.su.havepos) {
+		rc = usage("%s needs -p position", o.list ? "-l" : "-d");
+	} else if (o.list && !o.su.dice[0]) {
+		cli_warnx("-l needs a roll: -d or a position with dice");
+		rc = 2;
+	} else if (o.list && argc > 0) {
+		rc = usage(NULL, NULL);
+	} else if (o.list) {
+		if ((rc = bg_moveline_list(&o.su, print, &o)) < 0)
+			cli_warnx("%s", bg_strerror(rc));
+		rc = rc < 0 ? 2 : 0;
+	} else if (argc == 0)
+		rc = read_moves(&o);
+	else if ((move = cli_join(argc, argv)) == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		rc = 2;
+	} else {
 		/* The operands are the words of one move, as typed. */
-		size_t len = 0;
-		char *move;
-
-		for (i = 0; i < argc; i++)
-			len += strlen(argv[i]) + 1;
-		if ((move = malloc(len)) == NULL) {
-			cli_warnx("%s", bg_strerror(BG_ENOMEM));
-			return 2;
-		}
-		*move = '\0';
-		for (i = 0; i < argc; i++) {
-			if (i)
-				strcat(move, " ");
-			strcat(move, argv[i]);
-		}
 		rc = do_move(&o, move, strlen(move), "<args>", 1);
 		free(move);
-	} else {
-		/*
-		 * A move a line; lines end at LF, CRLF or a lone CR, and
-		 * one longer than LINEMAX is an error, not held in memory.
-		 */
-		if ((line = malloc(LINEMAX)) == NULL) {
-			cli_warnx("%s", bg_strerror(BG_ENOMEM));
-			return 2;
-		}
-		for (r = 0; r != 2; ) {
-			c = getchar();
-			if (c != EOF && c != '\n' && c != '\r') {
-				if (n < LINEMAX)
-					line[n++] = (char)c;
-				else
-					over = 1;
-				continue;
-			}
-			if (c == EOF && n == 0 && !over)
-				break;
-			lineno++;
-			if (over) {
-				cli_diag("<stdin>", lineno, LINEMAX + 1,
-				    "error", "line too long: over %d bytes, "
-				    "not read", LINEMAX);
-				r = 1;
-			} else
-				r = do_move(&o, line, n, "<stdin>", lineno);
-			if (r > rc)
-				rc = r;
-			if (c == '\r' && (c = getchar()) != '\n' && c != EOF)
-				ungetc(c, stdin);
-			if (c == EOF)
-				break;
-			n = 0;
-			over = 0;
-		}
-		free(line);
-		if (ferror(stdin)) {
-			cli_warnx("<stdin>: read error");
-			rc = 2;
-		}
 	}
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

@@ -88,7 +88,7 @@ help(void)
 	    "a FIBS board:\n"
 	    "                         line or a start word, instead of "
 	    "files\n"
-	    "  -r, --rules RULES      rules the record does not state "
+	    "  -r, --rules RULES      rules that win over the record's tags "
 	    "(as bgcheck -r)\n"
 	    "  -T, --format FORMAT    ascii (default), svg, xgid, gnubgid, "
 	    "fibs, json\n"

@@ -246,13 +246,78 @@ cli_fprint_diag(FILE *fp, const char *file, const char *who,
 int
 cli_rules(bg_ruleset *rs, const char *text)
 {
-	size_t pos = 0;
+	size_t pos = 0, len = strlen(text);
+	char why[256];
 
-	if (bg_ruleset_parse(rs, text, strlen(text), &pos) == 0)
+	if (bg_ruleset_parse(rs, text, len, &pos) == 0)
 		return 0;
+	bg_ruleset_explain(why, sizeof why, text, len, pos);
 	fprintf(stderr, "%s: -r ", cli_prog);
 	cli_puttext(stderr, text);
-	fprintf(stderr, ": column %zu: %s\n", pos + 1,
-	    bg_strerror(BG_ERULES));
+	fprintf(stderr, ": column %zu: ", pos + 1);
+	cli_puttext(stderr, why);
+	fputc('\n', stderr);
 	return -1;
+}
+
+/* See cli.h. */
+long
+cli_getline(FILE *fp, char *buf, size_t max)
+{
+	size_t n = 0;
+	int c, over = 0;
+
+	while ((c = getc(fp)) != EOF && c != '\n' && c != '\r') {
+		if (n < max)
+			buf[n++] = (char)c;
+		else
+			over = 1;
+	}
+	if (c == EOF && n == 0 && !over)
+		return -1;
+	if (c == '\r' && (c = getc(fp)) != '\n' && c != EOF)
+		ungetc(c, fp);
+	return over ? -2 : (long)n;
+}
+
+char *
+cli_join(int argc, char *argv[])
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	for (*s = '\0', i = 0; i < argc; i++)
+		strcat(strcat(s, i ? " " : ""), argv[i]);
+	return s;
+}
+
+/* See cli.h. */
+void
+cli_diagtext(const char *file, long line, long col, const char *sev,
+    const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, file);
+	if (line > 0)
+		fprintf(stderr, ":%ld", line);
+	if (col > 0)
+		fprintf(stderr, ":%ld", col);
+	fprintf(stderr, ": %s: ", sev);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
+}
+
+void
+cli_warntext(const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
 }

@@ -17,6 +17,9 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 	    __attribute__((format(printf, 5, 6)));
 /* "prog: message" on stderr, for usage and system errors. */
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* cli_diag() and cli_warnx() of untrusted text, printed escaped. */
+void	cli_diagtext(const char *, long, long, const char *, const char *);
+void	cli_warntext(const char *);
 /* Write s with control characters and invalid UTF-8 escaped. */
 void	cli_puttext(FILE *, const char *);
 /* Write s as one CSV field, quoted when it needs to be. */
@@ -41,5 +44,13 @@ FILE	*cli_fopen(const char *);
 long	cli_read(void *, char *, size_t);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
+/*
+ * The next line of fp into buf (max bytes, no NUL added): its length,
+ * -1 at the end, -2 when it is longer than max (read, not kept).  Lines
+ * end at LF, CRLF or a lone CR; a NUL is a byte like any other.
+ */
+long	cli_getline(FILE *, char *, size_t);
+/* The operands joined by blanks, in memory to free(); NULL on ENOMEM. */
+char	*cli_join(int, char *[]);
 
 #endif

@@ -21,9 +21,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char name[64];
 
 	bg_ruleset_init(&rs);
-	if (bg_ruleset_parse(&rs, (const char *)data, size, &err) < 0 &&
-	    err > size)
-		abort();
+	if (bg_ruleset_parse(&rs, (const char *)data, size, &err) < 0) {
+		if (err > size)
+			abort();
+		if (bg_ruleset_explain(name, sizeof name, (const char *)data,
+		    size, err) < 0 || strlen(name) >= sizeof name)
+			abort();
+	}
 	if (size < sizeof name && memchr(data, '\0', size) == NULL) {
 		memcpy(name, data, size);
 		name[size] = '\0';

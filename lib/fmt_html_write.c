@@ -566,7 +566,7 @@ words(bg_writer *w, const bg_record *r, const struct wrec *wr)
 	}
 }
 
-/* The position after record i (or the start, wr NULL) for data-p. */
+/* A position for data-p: its XGID without "XGID=", and its state. */
 static void
 posdata(bg_writer *w, const bg_board *b, const bg_matchstate *ms, int lost)
 {
@@ -695,7 +695,7 @@ fmt_html_game(bg_writer *w)
 	struct place *pl = NULL;
 	struct row rw;
 	struct dout o;
-	char words_[96];
+	char mwords[96];
 	int game = w->games + 1, s, turn = 0, lastno = 0, open;
 
 	if (w->matches > 1)
@@ -717,10 +717,10 @@ fmt_html_game(bg_writer *w)
 	textz(w, player(w, g, 0));
 	fmt_puts(w, "\" data-x=\"");
 	textz(w, player(w, g, 1));
-	dout_init(&o, words_, sizeof words_);
+	dout_init(&o, mwords, sizeof mwords);
 	draw_match(&o, &w->startms, bg_replay_variant(w->rp));
 	fmt_puts(w, "\" data-match=\"");
-	textz(w, words_);
+	textz(w, mwords);
 	/* Every position, the start first, numbered as bgshow -m counts. */
 	fmt_puts(w, "\"\n data-p=\"");
 	posdata(w, &w->start, &w->startms, 0);

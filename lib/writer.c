@@ -4,8 +4,8 @@
  * hits, and each position), buffers the output for the caller's write
  * callback, gathers the warnings about what a format cannot hold, and
  * hands each match and game to the writer of the format asked for
- * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c).  Part of
- * libbgkit; callers use bgkit.h.
+ * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c,
+ * fmt_html_write.c).  Part of libbgkit; callers use bgkit.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -170,7 +170,7 @@ bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
 	bg_writer *w;
 
 	if (write == NULL || (f != BG_FORMAT_MAT && f != BG_FORMAT_SGF &&
-	    f != BG_FORMAT_JSON))
+	    f != BG_FORMAT_JSON && f != BG_FORMAT_HTML))
 		return NULL;
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return NULL;
@@ -361,6 +361,9 @@ end_match(bg_writer *w)
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_end(w);
 		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_end(w);
+		break;
 	default:
 		rc = fmt_json_end(w);
 		break;
@@ -395,6 +398,9 @@ bg_writer_match(bg_writer *w, const bg_match *m)
 		break;
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_match(w);
+		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_match(w);
 		break;
 	default:
 		rc = fmt_json_match(w);
@@ -464,6 +470,9 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 		break;
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_game(w);
+		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_game(w);
 		break;
 	default:
 		rc = fmt_json_game(w);

@@ -1,6 +1,6 @@
 /*
- * bgconv: convert match records between .mat, SGF and JSON Lines.  Each
- * input is read in the format its content shows (or the one -f names),
+ * bgconv: convert match records between .mat, SGF and JSON Lines (and
+ * from XG's binary files), or write one as an HTML page.  Each input is read in the format its content shows (or the one -f names),
  * replayed through the rules as bgcheck replays it, and every match is
  * written again in the format -T names, through the library's one record
  * model; what the input could not give, what breaks the rules and what
@@ -27,7 +27,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -554,7 +554,8 @@ outname(const char *dir, const char *f, const char *ext)
 static int
 to_dir(const struct opts *o, const char *dir, char **files, int n)
 {
-	static const char *const ext[] = { "", "mat", "sgf", "json" };
+	static const char *const ext[] = { "", "mat", "sgf", "json", "",
+	    "html" };
 	struct output out;
 	struct input in;
 	struct stat sin, sout;
@@ -659,7 +660,8 @@ main(int argc, char *argv[])
 				return 2;
 			break;
 		case 'f':
-			if (bg_format_parse(&o.from, optarg) < 0) {
+			if (bg_format_parse(&o.from, optarg) < 0 ||
+			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
 				    "json, xg)", optarg);
 				fputs(USAGE, stderr);
@@ -670,7 +672,7 @@ main(int argc, char *argv[])
 			if (bg_format_parse(&o.to, optarg) < 0 ||
 			    o.to == BG_FORMAT_AUTO || o.to == BG_FORMAT_XG) {
 				cli_warnx("unknown output format: %s (mat, "
-				    "sgf, json)", optarg);
+				    "sgf, json, html)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -698,7 +700,7 @@ main(int argc, char *argv[])
 			    "  -f, --from FORMAT      read mat, sgf, json or "
 			    "xg (default: from the\n"
 			    "                         content)\n"
-			    "  -T, --format FORMAT    write mat, sgf or json\n"
+			    "  -T, --format FORMAT    write mat, sgf, json or html\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"
 			    "  -s, --style STYLE      .mat layout: gnubg "
@@ -726,7 +728,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (o.to == BG_FORMAT_AUTO) {
-		cli_warnx("no output format: give -T mat, sgf or json");
+		cli_warnx("no output format: give -T mat, sgf, json or "
+		    "html");
 		fputs(USAGE, stderr);
 		return 2;
 	}

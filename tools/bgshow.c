@@ -287,7 +287,8 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad side: %s (0 or 1)", arg);
 	else if (c == 'd' && strcmp(arg, "cw") != 0 && strcmp(arg, "ccw") != 0)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
-	else if (c == 'f' && bg_format_parse(&o->from, arg) < 0)
+	else if (c == 'f' && (bg_format_parse(&o->from, arg) < 0 ||
+	    o->from == BG_FORMAT_HTML))
 		cli_warnx("unknown input format: %s (mat, sgf, json, xg)", arg);
 	else if ((c == 'g' && number(&o->game, arg, 1, "game") < 0) ||
 	    (c == 'm' && number(&o->move, arg, 0, "move") < 0) ||

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: the test runner behind `make check`.  It runs seven suites and
+# run.sh: the test runner behind `make check`.  It runs eight suites and
 # prints a count for each, then one closing line "N passed, N failed"
 # (", N skipped" added when a suite skipped something), which CI reads:
 #
@@ -23,8 +23,10 @@
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
 #                 section run, its shown output compared
 #   install       tests/tools.sh and tests/install.sh
+#   page          tests/page.sh: the page of bgconv -T html in headless
+#                 Chromium (its browser checks one skip without it)
 #
-# A script suite (corpus, install, man-examples) ends with the line
+# A script suite (corpus, install, man-examples, page) ends with the line
 # "name: N passed, N failed" or "name: N passed, N failed, N skipped";
 # its "SKIP: reason" lines are shown and its skips added up.
 #
@@ -52,7 +54,7 @@ export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
 case ${1:-all} in
-all|unit|golden|rules|corpus|man|man-lint|man-examples|install)
+all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page)
 	only=${1:-all} ;;
 *)
 	sel=${1#./} ;;
@@ -321,6 +323,11 @@ run_man_examples() {
 	[ $# -gt 0 ] && run_script tests/man_examples.sh "$@"
 }
 
+run_page() {
+	picked page tests/page.sh || return
+	run_script tests/page.sh
+}
+
 suite() {
 	suite_start
 	"run_$(echo "$1" | tr - _)"
@@ -329,7 +336,7 @@ suite() {
 
 case $only in
 all)
-	for s in unit golden rules corpus man-lint man-examples install; do
+	for s in unit golden rules corpus man-lint man-examples install page; do
 		suite $s
 	done ;;
 man) suite man-lint; suite man-examples ;;

@@ -38,12 +38,12 @@ _bgkit_values()
 		echo 0 1 ;;
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
-	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format | \
-	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from | \
-	    bgshow:-f | bgshow:--from)
-		echo mat sgf json ;;
-	bggrep:-f | bggrep:--from)
-		echo mat sgf json ;;
+	bgconv:-T | bgconv:--format)
+		echo mat sgf json html ;;
+	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
+	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
+	    bggrep:-f | bggrep:--from)
+		echo mat sgf json xg ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
 	bggrep:-k | bggrep:--result)

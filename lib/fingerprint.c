@@ -280,7 +280,7 @@ bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r, char *hex)
 {
 	static const char *const how[] = { "none", "bearoff", "drop",
 	    "resign" };
-	char buf[64];
+	char buf[BG_FINGERPRINT_LEN + 16];
 
 	open_game(fp);
 	if (r == NULL || r->winner < 0 || (unsigned)r->ended_by > 3)

@@ -98,7 +98,7 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	case 'k': rc = bg_select_result(o->sel, a); break;
 	case 'm':
 		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
-			snprintf(msg, sizeof msg, "at column %lu",
+			snprintf(msg, sizeof msg, " at column %lu",
 			    (unsigned long)at + 1);
 		break;
 	case 'P': *pos = a; break;
@@ -127,7 +127,7 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	}
 	if (rc < 0) {
 		cli_warnx("-%c %s: %s%s%s", c, a, bg_strerror(rc),
-		    *msg ? ": " : "", msg);
+		    *msg && *msg != ' ' ? ": " : "", msg);
 		return -1;
 	}
 	return 0;

@@ -19,7 +19,7 @@ static const char help[] = USAGE "\n"
     "Criteria (a game is kept when it meets every one given):\n"
     "  -p, --player PATTERN   a player's name matches (PCRE2)\n"
     "  -w, --winner PATTERN   the winner's name matches\n"
-    "  -t, --tag KEY=PATTERN  the match's tag KEY matches\n"
+    "  -t, --tag SPEC         KEY=PATTERN: the match's tag KEY matches\n"
     "  -L, --length RANGE     match length: N, N-M, N- or -M (0 money)\n"
     "  -C, --cube RANGE       the game's highest cube\n"
     "  -k, --result KIND      single, gammon, backgammon, bearoff, drop "
@@ -156,7 +156,9 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 	}
 	if (pos != NULL && (c = bg_select_position(o->sel, pos, need,
 	    BG_VARIANT_STANDARD)) < 0) {
-		cli_warnx("-P %s: %s", pos, bg_strerror(c));
+		cli_warnx("-P %s: %s", pos, c == -BG_EDICESYNTAX &&
+		    (need & BG_SELPOS_DICE) ? "-R dice asks for a position "
+		    "with dice" : bg_strerror(c));
 		return -2;
 	} else if (pos == NULL && need != 0) {
 		cli_warnx("-R asks for -P");

@@ -41,7 +41,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 LIB_SRC	= $(sort $(wildcard lib/*.c))
 LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
-TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep
+TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))

@@ -1259,6 +1259,13 @@ void bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r,
     char *hex);
 /* The match ended: its hash into hex[65]. */
 void bg_fingerprint_end(bg_fingerprint *fp, char *hex);
+/*
+ * The canonical line of one position (its length; 0 and "" for a
+ * position that gives none) and of a game's result, without the line
+ * feed, as snprintf writes.
+ */
+int bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos);
+int bg_fingerprint_result(char *buf, size_t size, const bg_result *r);
 
 /* ------------------------------------------------------------- select */
 
@@ -1348,6 +1355,41 @@ int bg_dupset_add(bg_dupset *d, const char *hex, const char *file,
     int line, int games);
 int bg_dupset_write(bg_write_fn write, void *ctx, bg_outfmt f,
     const bg_dupset *d);
+
+/*
+ * A record as the list of its canonical actions (bg_trace_new(3)): the
+ * lines of bgkit-fingerprint(7), each with its game, position, line and
+ * text as written; and two such lists aligned, as bgdiff(1) does.
+ */
+typedef struct bg_trace bg_trace;
+
+typedef struct bg_trace_entry {
+	int		 game;		/* ordinal in the file */
+	int		 turn;		/* the position; -1 match or result */
+	int		 line;		/* where it is written; 0 unknown */
+	const char	*canon;		/* its canonical line */
+	const char	*text;		/* the record as written, or "" */
+} bg_trace_entry;
+
+bg_trace *bg_trace_new(void);
+void bg_trace_free(bg_trace *t);
+/* At BG_PIPE_MATCH and BG_PIPE_GAME: 0 or -BG_ENOMEM. */
+int bg_trace_match(bg_trace *t, const bg_pipeline *p);
+int bg_trace_game(bg_trace *t, const bg_pipeline *p);
+/* A bg_replay_fn; ctx is the trace. */
+void bg_trace_pos(void *ctx, const bg_replay_pos *pos);
+size_t bg_trace_count(const bg_trace *t);
+const bg_trace_entry *bg_trace_get(const bg_trace *t, size_t i);
+/*
+ * From entries *ia of a and *ib of b on, move both past what they share:
+ * 0 when both end together, 1 at the first difference (an index at the
+ * count: that list ended).
+ */
+int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
+    size_t *ib);
+/* Both indexes on to the next game (or match) of their list. */
+void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
+    size_t *ib);
 
 #ifdef __cplusplus
 }

@@ -225,22 +225,16 @@ unplayed(char *buf, size_t size, const bg_record *rec)
 		snprintf(buf, size, " ?");
 }
 
-void
-bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos)
+int
+bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos)
 {
-	bg_fingerprint *fp = ctx;
 	const bg_record *r = pos->rec;
-	char buf[256], tail[160];
+	char tail[160];
 	int d0, d1;
 
-	if (pos->turn == 0)
-		fp->open = 0;
-	open_game(fp);
 	if (r == NULL) {
 		posid(tail, sizeof tail, &pos->board);
-		snprintf(buf, sizeof buf, "start%s %d", tail, pos->ms.cube);
-		line(fp, &fp->game, buf);
-		return;
+		return snprintf(buf, size, "start%s %d", tail, pos->ms.cube);
 	}
 	switch (r->kind) {
 	case BG_REC_MOVE:
@@ -250,44 +244,60 @@ bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos)
 			posid(tail, sizeof tail, &pos->board);
 		else
 			unplayed(tail, sizeof tail, r);
-		snprintf(buf, sizeof buf, "move %d %d%d%s", pos->side, d0, d1,
+		return snprintf(buf, size, "move %d %d%d%s", pos->side, d0, d1,
 		    tail);
-		break;
 	case BG_REC_DOUBLE:
 	case BG_REC_BEAVER:
 	case BG_REC_RACCOON:
 	case BG_REC_TAKE:
 	case BG_REC_DROP:
 	case BG_REC_WIN:
-		snprintf(buf, sizeof buf, "%s %d", bg_action_name(pos),
+		return snprintf(buf, size, "%s %d", bg_action_name(pos),
 		    pos->side);
-		break;
 	case BG_REC_SETPOS:
 		posid(tail, sizeof tail, &pos->board);
-		snprintf(buf, sizeof buf, "setpos%s", tail);
-		break;
+		return snprintf(buf, size, "setpos%s", tail);
 	case BG_REC_ILLEGAL:
-		snprintf(buf, sizeof buf, "illegal %d", pos->side);
-		break;
+		return snprintf(buf, size, "illegal %d", pos->side);
 	default:
-		return;		/* comments, unreadable cells, losses */
+		if (size > 0)
+			*buf = '\0';
+		return 0;	/* comments, unreadable cells, losses */
 	}
-	line(fp, &fp->game, buf);
+}
+
+void
+bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos)
+{
+	bg_fingerprint *fp = ctx;
+	char buf[256];
+
+	if (pos->turn == 0)
+		fp->open = 0;
+	open_game(fp);
+	if (bg_fingerprint_line(buf, sizeof buf, pos) > 0)
+		line(fp, &fp->game, buf);
+}
+
+int
+bg_fingerprint_result(char *buf, size_t size, const bg_result *r)
+{
+	static const char *const how[] = { "none", "bearoff", "drop",
+	    "resign" };
+
+	if (r == NULL || r->winner < 0 || (unsigned)r->ended_by > 3)
+		return snprintf(buf, size, "result none");
+	return snprintf(buf, size, "result %d %s %d %d", r->winner,
+	    how[r->ended_by], r->level, r->points);
 }
 
 void
 bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r, char *hex)
 {
-	static const char *const how[] = { "none", "bearoff", "drop",
-	    "resign" };
 	char buf[BG_FINGERPRINT_LEN + 16];
 
 	open_game(fp);
-	if (r == NULL || r->winner < 0 || (unsigned)r->ended_by > 3)
-		snprintf(buf, sizeof buf, "result none");
-	else
-		snprintf(buf, sizeof buf, "result %d %s %d %d", r->winner,
-		    how[r->ended_by], r->level, r->points);
+	bg_fingerprint_result(buf, sizeof buf, r);
 	line(fp, &fp->game, buf);
 	sha_end(&fp->game, hex);
 	fp->open = 0;

@@ -42,7 +42,7 @@ _bgkit_values()
 		echo mat sgf json html ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
-	    bggrep:-f | bggrep:--from)
+	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)
 		echo mat sgf json xg ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
@@ -128,4 +128,4 @@ _bgkit()
 	return 0
 }
 
-complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep
+complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff

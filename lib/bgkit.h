@@ -1320,6 +1320,8 @@ int bg_select_need(unsigned *need, const char *list);
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 /* 0 any game, 1 accepted only, 2 rejected only. */
 void bg_select_verdict(bg_select *s, int v);
+/* Hand every position on to fn(ctx, pos) too (NULL: none). */
+void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */
 bg_fingerprint *bg_select_fingerprint(bg_select *s);
 int bg_select_match(bg_select *s, const bg_pipeline *p);
@@ -1390,6 +1392,24 @@ int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
 /* Both indexes on to the next game (or match) of their list. */
 void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
     size_t *ib);
+
+/*
+ * The decisions of the games as rows (bg_decisions_new(3)): one per
+ * checker play and cube action, with the position before it, in CSV
+ * (bg_decisions_header writes its header) or JSON Lines.  Call
+ * bg_decisions_match at each match, give it the replay's positions
+ * (bg_decisions_pos, ctx the bg_decisions), and after each game write
+ * its rows or drop them with bg_decisions_flush (keep 0).
+ */
+typedef struct bg_decisions bg_decisions;
+
+bg_decisions *bg_decisions_new(bg_outfmt f);
+void bg_decisions_free(bg_decisions *d);
+int bg_decisions_header(bg_write_fn write, void *ctx, bg_outfmt f);
+int bg_decisions_match(bg_decisions *d, const bg_pipeline *p);
+void bg_decisions_pos(void *ctx, const bg_replay_pos *pos);
+int bg_decisions_flush(bg_decisions *d, bg_write_fn write, void *ctx,
+    int keep);
 
 #ifdef __cplusplus
 }

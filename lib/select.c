@@ -48,6 +48,8 @@ struct bg_select {
 	bg_select_hit	*hit;
 	size_t		 nhit, caphit;
 	int		 games;
+	bg_replay_fn	 next;			/* the caller's callback */
+	void		*nextctx;
 	char		 hex[BG_FINGERPRINT_LEN + 1];
 };
 
@@ -272,6 +274,13 @@ bg_select_verdict(bg_select *s, int v)
 	s->verdict = v;
 }
 
+void
+bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx)
+{
+	s->next = fn;
+	s->nextctx = ctx;
+}
+
 bg_fingerprint *
 bg_select_fingerprint(bg_select *s)
 {
@@ -390,6 +399,8 @@ bg_select_pos(void *ctx, const bg_replay_pos *pos)
 	int move, none[2] = { 0, 0 };
 
 	bg_fingerprint_pos(s->fp, pos);
+	if (s->next != NULL)
+		s->next(s->nextctx, pos);
 	if (pos->turn == 0) {
 		s->posok = s->playok = 0;
 		s->line = s->turn = 0;

@@ -190,5 +190,26 @@ else
 	bad "bggrep -u kept more or fewer than one copy of each match"
 fi
 
+# Decisions: every play's row names the position before it as gnubg's
+# truth does (its Position ID with the mover on roll), its dice, the
+# play as gnubg writes it and the pips of that position; the row count is
+# the truth's plays and cube actions.
+for t in ../truth/m*.json; do
+	m=$(basename "$t" .json)
+	jq -r '.games[] | .game as $g | .turns[] |
+	    select(.action == "move" or .action == "double" or
+	    .action == "take" or .action == "drop") |
+	    if .action == "move" then "\($g) move \(.side) \(.dice | max)\(.dice | min) \(.position_id_before) \(.move)"
+	    else "\($g) \(.action) \(.side)" end' "$t" >"$tmp/want"
+	"$bin/bggrep" -d -T json "$m.mat" | jq -r 'if .action == "move" then
+	    "\(.game) move \(.side) \(.dice | join("")) \(.gnubg_id | split(":")[0]) \(.play // "")"
+	    else "\(.game) \(.action) \(.side)" end' >"$tmp/got"
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$m: bggrep -d: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
+	fi
+done
+
 echo "corpus_grep: $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -65,7 +65,7 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 		cli_puttext(stdout, bg_pipeline_name(p));
 		printf(":%d: %lu of %d game%s\n", line, (unsigned long)n,
 		    games, games == 1 ? "" : "s");
-	} else if (o->mode == 0)
+	} else if (o->mode == 0 || o->mode == 'd')
 		fwrite(b->p, 1, b->n, stdout);
 }
 
@@ -86,12 +86,18 @@ grep_file(void *ctx, const char *name)
 	while (!bad && (ev = bg_pipeline_next(p)) > 0) {
 		if (ev == BG_PIPE_MATCH) {
 			bg_select_match(o->sel, p);
+			if (o->dec != NULL)
+				bad = bg_decisions_match(o->dec, p) < 0;
 			line = bg_match_line(bg_pipeline_match(p));
 			games = 0;
 			b.n = 0;
 		} else if (ev == BG_PIPE_GAME) {
 			games++;
-			if ((ev = bg_select_game(o->sel, p)) <= 0 || o->mode)
+			ev = bg_select_game(o->sel, p);
+			if (o->dec != NULL && bg_decisions_flush(o->dec,
+			    bufwrite, &b, ev > 0) < 0)
+				ev = -BG_ENOMEM;
+			if (ev <= 0 || o->mode)
 				bad = ev < 0;
 			else if (w == NULL && ((w = bg_writer_new(o->to,
 			    bufwrite, &b)) == NULL ||
@@ -161,5 +167,6 @@ main(int argc, char *argv[])
 		rc = 2;
 	bg_select_free(o.sel);
 	bg_dupset_free(o.dups);
+	bg_decisions_free(o.dec);
 	return rc;
 }

@@ -8,9 +8,10 @@
 struct opts {
 	bg_select	*sel;
 	bg_dupset	*dups;
+	bg_decisions	*dec;		/* -d */
 	bg_format	 from, to;	/* -f; -T for records */
-	bg_outfmt	 out;		/* -T for -n and -D */
-	int		 mode;		/* 'c', 'l', 'n', 'F', 'D', 'q', 'X', 0 */
+	bg_outfmt	 out;		/* -T for -n, -d and -D */
+	int		 mode;		/* 'c', 'd', 'l', 'n', 'F', 'D', 'q', 'X', 0 */
 	int		 unique, recurse, found;
 };
 

@@ -10,7 +10,7 @@
 #include "cli.h"
 #include "bggrep.h"
 
-#define USAGE "usage: bggrep [-AcDEFlnqruX] [-C range] [-f format] " \
+#define USAGE "usage: bggrep [-AcDdEFlnqruX] [-C range] [-f format] " \
 	"[-k kind] [-L range]\n              [-m play] [-P position] " \
 	"[-p pattern] [-R list] [-T format]\n              [-t key=pattern] " \
 	"[-w pattern] [file ...]\n"
@@ -32,10 +32,12 @@ static const char help[] = USAGE "\n"
     "  -E, --rejected         only games with errors\n"
     "Output (default: the games kept, as records):\n"
     "  -T, --format FORMAT    records: mat (default), sgf or json; "
-    "-n, -D: text or json\n"
+    "-n, -D: text or json;\n                         -d: csv or json\n"
     "  -n, --hits             one line per game kept: file, line, game, "
     "move\n"
     "  -c, --count            the games kept of each file\n"
+    "  -d, --decisions        a row per play and cube action of the games "
+    "kept\n"
     "  -l, --files            the names of the files with a game kept\n"
     "  -F, --fingerprints     each match kept with its fingerprint\n"
     "  -D, --duplicates       the groups of copies of a match\n"
@@ -53,6 +55,7 @@ static const struct option longopts[] = {
 	{ "cube", required_argument, NULL, 'C' },
 	{ "count", no_argument, NULL, 'c' },
 	{ "duplicates", no_argument, NULL, 'D' },
+	{ "decisions", no_argument, NULL, 'd' },
 	{ "rejected", no_argument, NULL, 'E' },
 	{ "from", required_argument, NULL, 'f' },
 	{ "fingerprints", no_argument, NULL, 'F' },
@@ -87,7 +90,7 @@ option(struct opts *o, int c, const char *a, const char **pos,
 
 	switch (c) {
 	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
-	case 'c': case 'D': case 'F': case 'l': case 'n': case 'q':
+	case 'c': case 'd': case 'D': case 'F': case 'l': case 'n': case 'q':
 		o->mode = c;
 		break;
 	case 'C': case 'L':
@@ -106,8 +109,8 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	case 'R': rc = bg_select_need(need, a); break;
 	case 'r': o->recurse = 1; break;
 	case 'T':
-		if (strcmp(a, "text") == 0)
-			o->out = BG_OUT_TEXT;
+		if (strcmp(a, "text") == 0 || strcmp(a, "csv") == 0)
+			o->out = *a == 't' ? BG_OUT_TEXT : BG_OUT_CSV;
 		else if (bg_format_parse(&o->to, a) < 0 ||
 		    o->to == BG_FORMAT_AUTO)
 			rc = -BG_EINVAL;
@@ -141,7 +144,7 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 	int c;
 
 	while ((c = getopt_long(argc, argv,
-	    "AC:cDEf:Fk:L:lm:nP:p:qR:rT:t:uw:X", longopts, NULL)) != -1) {
+	    "AC:cDdEf:Fk:L:lm:nP:p:qR:rT:t:uw:X", longopts, NULL)) != -1) {
 		if (c == 'h') {
 			fputs(help, stdout);
 			*rc = cli_close_stdout();
@@ -164,6 +167,16 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 		cli_warnx("-R asks for -P");
 		fputs(USAGE, stderr);
 		return -2;
+	}
+	if (o->mode == 'd') {
+		if ((o->dec = bg_decisions_new(o->out == BG_OUT_JSON ?
+		    BG_OUT_JSON : BG_OUT_CSV)) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			return -2;
+		}
+		bg_select_set_next(o->sel, bg_decisions_pos, o->dec);
+		bg_decisions_header(bg_write_stdio, stdout, o->out ==
+		    BG_OUT_JSON ? BG_OUT_JSON : BG_OUT_CSV);
 	}
 	return optind;
 }

@@ -22,8 +22,8 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 flags="-O2 -std=c99 -Wall -Wextra -D_DEFAULT_SOURCE -Ilib"
 pcre=$(pkg-config --libs libpcre2-8)
-# A copy of the tool, so that a rebuild during the run changes nothing.
-cp bin/bgcheck "$out/bgcheck"
+# A copy of the tools, so that a rebuild during the run changes nothing.
+cp bin/bgcheck bin/bggrep "$out/"
 bin=$out
 $cc $flags -o "$out/gen" tests/bench/gen.c lib/libbgkit.a $pcre
 $cc $flags -o "$out/worst" tests/bench/worst.c lib/libbgkit.a $pcre
@@ -59,6 +59,16 @@ if ! cmp -s mutants.txt "$out/mutants.got"; then
 	die "mutants: errors not where the generator put them"
 fi
 
+# bggrep: the start position is in every game of the match files, the
+# position after an opening 3-1 (8/5 6/5) in some.
+ngames=$(set_field match 4)
+got=$("$bin/bggrep" -c -P 4HPwATDgc/ABMA match/*.mat |
+    awk -F: '{ n += $NF } END { print n }')
+[ "$got" = "$ngames" ] ||
+    die "bggrep -P finds the start in $got games of $ngames"
+"$bin/bggrep" -D match/*.mat > /dev/null ||
+    [ $? = 1 ] || die "bggrep -D failed"
+
 # ------------------------------------------------------------ timing
 command -v hyperfine > /dev/null || die "hyperfine is missing"
 gnubg=$(command -v gnubg || ls /usr/games/gnubg 2>/dev/null || true)
@@ -71,7 +81,9 @@ set -- \
     -n bgcheck-session "$bin/bgcheck -q -j 1 session.mat" \
     -n wc-session "wc -l session.mat" \
     -n bgcheck-one "$bin/bgcheck -q -j 1 one.mat" \
-    -n bgcheck-split "$bin/bgcheck -q -j 1 $split"
+    -n bgcheck-split "$bin/bgcheck -q -j 1 $split" \
+    -n bggrep-position "$bin/bggrep -c -P 4HPwATDgc/ABMA $match" \
+    -n bggrep-dups "$bin/bggrep -D $match"
 if [ "$ncpu" -gt 1 ]; then
 	set -- "$@" -n bgcheck-match-j "$bin/bgcheck -q -j $ncpu $match"
 fi

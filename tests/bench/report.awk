@@ -69,6 +69,12 @@ END {
 		printf "callgrind, match files: bgcheck %.0f, gnubg import %.0f instructions per roll (start-up subtracted): %.1fx\n", irm / rolls["match"], irg / rolls["match"], irg / irm
 	if (cpu["bgcheck-match"] > 0 && cpu["gnubg-match"] != "")
 		printf "CPU time (user + system, means), match files: %.1fx gnubg net; session: %.1fx wc -l\n", (cpu["gnubg-match"] - cpu["gnubg-start"]) / cpu["bgcheck-match"], cpu["bgcheck-session"] / cpu["wc-session"]
+	if (med["bggrep-position"] != "")
+		printf "bggrep -P (a position) on the match files: %.3f s, %.2f times bgcheck\n",
+		    med["bggrep-position"], med["bggrep-position"] / med["bgcheck-match"]
+	if (med["bggrep-dups"] != "")
+		printf "bggrep -D (copies by fingerprint) on the match files: %.3f s, %.2f times bgcheck\n",
+		    med["bggrep-dups"], med["bggrep-dups"] / med["bgcheck-match"]
 	if (med["bgcheck-match-j"] != "")
 		printf "-j %d on the match files: %.2f times the speed of -j 1\n",
 		    ncpu, med["bgcheck-match"] / med["bgcheck-match-j"]

@@ -1,11 +1,17 @@
 #!/bin/sh
 # corpus_grep.sh: fingerprints and bggrep against the gnubg corpus
 # (tests/corpus/gnubg; BGKIT_CORPUS names another copy of tests/corpus).
+#  - each game's canonical text (bggrep -X), hashed by sha256sum, is
+#    its fingerprint;
 #  - every match gives the same match and game fingerprints read from
 #    gnubg's .mat, gnubg's .sgf and bgconv's JSON Lines of it;
 #  - a copy with one roll changed (one move in each game)
 #    gives another fingerprint for that game and the match, and the same
 #    for the other games;
+#  - bgdiff finds the .mat, .sgf and JSON the same, and each mutant
+#    different at the line changed;
+#  - bggrep -d gives the position before each play, its dice and the play
+#    as gnubg's truth has them, and a row per cube action;
 #  - bggrep -P with a Position ID finds exactly the games whose
 #    positions, as gnubg recorded them in truth/, hold that board (either
 #    side on roll), and with -R roll those where it occurs with that side
@@ -62,6 +68,22 @@ for mat in m*.mat; do
 	else
 		bad "$m: the fingerprints of .mat, .sgf and JSON differ"
 	fi
+	# The canonical text of each game, hashed by sha256sum, is its
+	# fingerprint.
+	"$bin/bggrep" -X "$mat" | awk -v d="$tmp/g" '/^game$/ { n++ }
+	    /^game$/, /^result/ { print > (d n) }'
+	i=1
+	while [ -f "$tmp/g$i" ]; do
+		sha256sum <"$tmp/g$i" | cut -d ' ' -f 1
+		i=$((i + 1))
+	done >"$tmp/sums"
+	rm -f "$tmp"/g[0-9]*
+	if [ -s "$tmp/sums" ] && "$bin/bggrep" -n -T json "$mat" |
+	    jq -r .fingerprint | cmp -s - "$tmp/sums"; then
+		ok
+	else
+		bad "$m: sha256sum of the canonical texts is not the fingerprints"
+	fi
 	# One roll changed: in each game, the first move of side 0 in odd
 	# games, of side 1 in even ones.
 	"$bin/bggrep" -n -T json "$mat" | jq -r '.fingerprint' >"$tmp/games"
@@ -94,7 +116,22 @@ for mat in m*.mat; do
 		else
 			ok
 		fi
+		# bgdiff names the mutant's line, against the .sgf too.
+		if "$bin/bgdiff" "$m.sgf" "$tmp/mut.mat" >"$tmp/diff"; then
+			bad "$m: bgdiff finds the mutant (line $line) the same"
+		elif grep -q "^> $tmp/mut.mat:$line: $new:" "$tmp/diff"; then
+			ok
+		else
+			bad "$m: bgdiff does not name line $line: $(cat "$tmp/diff")"
+		fi
 	done <"$tmp/rolls"
+	if "$bin/bgdiff" "$mat" "$m.sgf" >"$tmp/diff" &&
+	    "$bin/bgdiff" "$tmp/$m.json" "$m.sgf" >>"$tmp/diff" &&
+	    [ ! -s "$tmp/diff" ]; then
+		ok
+	else
+		bad "$m: bgdiff finds .mat, .sgf and JSON different: $(head -n 3 "$tmp/diff")"
+	fi
 done
 
 # The truth: for every game of every match, "FILE GAME ID" for each

@@ -1320,6 +1320,8 @@ int bg_select_need(unsigned *need, const char *list);
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 /* 0 any game, 1 accepted only, 2 rejected only. */
 void bg_select_verdict(bg_select *s, int v);
+/* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
+void bg_select_set_fingerprint(bg_select *s, int on);
 /* Hand every position on to fn(ctx, pos) too (NULL: none). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */

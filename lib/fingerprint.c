@@ -6,6 +6,7 @@
  * a text listing its length, its variant and its games' hashes.  The
  * SHA-256 below follows FIPS 180-4.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,13 +15,13 @@
 /* ------------------------------------------------------------- SHA-256 */
 
 struct sha {
-	unsigned long	h[8];		/* the state, 32 bits each */
+	uint32_t	h[8];		/* the state */
 	unsigned char	blk[64];	/* the block being filled */
 	size_t		nblk;
 	unsigned long	lo, hi;		/* the length in bytes, 64 bits */
 };
 
-static const unsigned long K[64] = {
+static const uint32_t K[64] = {
 	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b,
 	0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
 	0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7,
@@ -37,12 +38,12 @@ static const unsigned long K[64] = {
 };
 
 #define M32(x)		((x) & 0xffffffffUL)
-#define ROR(x, n)	M32(((x) >> (n)) | ((x) << (32 - (n))))
+#define ROR(x, n)	((uint32_t)((x) >> (n) | (x) << (32 - (n))))
 
 static void
 sha_init(struct sha *s)
 {
-	static const unsigned long h0[8] = { 0x6a09e667, 0xbb67ae85,
+	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85,
 	    0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
 	    0x5be0cd19 };
 
@@ -54,30 +55,34 @@ sha_init(struct sha *s)
 static void
 sha_block(struct sha *s, const unsigned char *p)
 {
-	unsigned long w[64], v[8], t1, t2;
+	uint32_t w[64], v[8], t1, t2;
 	int i;
 
 	for (i = 0; i < 16; i++)
-		w[i] = (unsigned long)p[4 * i] << 24 |
-		    (unsigned long)p[4 * i + 1] << 16 |
-		    (unsigned long)p[4 * i + 2] << 8 | p[4 * i + 3];
+		w[i] = (uint32_t)p[4 * i] << 24 |
+		    (uint32_t)p[4 * i + 1] << 16 |
+		    (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
 	for (; i < 64; i++)
-		w[i] = M32((ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^
+		w[i] = (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^
 		    (w[i - 2] >> 10)) + w[i - 7] + (ROR(w[i - 15], 7) ^
-		    ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) + w[i - 16]);
+		    ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) + w[i - 16];
 	memcpy(v, s->h, sizeof v);
 	for (i = 0; i < 64; i++) {
-		t1 = M32(v[7] + (ROR(v[4], 6) ^ ROR(v[4], 11) ^
-		    ROR(v[4], 25)) + ((v[4] & v[5]) ^ (~v[4] & v[6])) +
-		    K[i] + w[i]);
-		t2 = M32((ROR(v[0], 2) ^ ROR(v[0], 13) ^ ROR(v[0], 22)) +
-		    ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2])));
-		memmove(v + 1, v, 7 * sizeof v[0]);
-		v[4] = M32(v[4] + t1);
-		v[0] = M32(t1 + t2);
+		t1 = v[7] + (ROR(v[4], 6) ^ ROR(v[4], 11) ^ ROR(v[4], 25)) +
+		    ((v[4] & v[5]) ^ (~v[4] & v[6])) + K[i] + w[i];
+		t2 = (ROR(v[0], 2) ^ ROR(v[0], 13) ^ ROR(v[0], 22)) +
+		    ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
+		v[7] = v[6];
+		v[6] = v[5];
+		v[5] = v[4];
+		v[4] = v[3] + t1;
+		v[3] = v[2];
+		v[2] = v[1];
+		v[1] = v[0];
+		v[0] = t1 + t2;
 	}
 	for (i = 0; i < 8; i++)
-		s->h[i] = M32(s->h[i] + v[i]);
+		s->h[i] += v[i];
 }
 
 static void
@@ -240,6 +245,19 @@ bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos)
 	case BG_REC_MOVE:
 		d0 = r->dice[0] > r->dice[1] ? r->dice[0] : r->dice[1];
 		d1 = r->dice[0] > r->dice[1] ? r->dice[1] : r->dice[0];
+		if (pos->played && !pos->lost && size > 11 + BG_POSID_LEN &&
+		    (pos->side == 0 || pos->side == 1) && d0 >= 0 && d0 <= 9 &&
+		    d1 >= 0 && bg_posid_encode(buf + 10, size - 10, &pos->board,
+		    0) == BG_POSID_LEN) {
+			/* The common line, without snprintf's cost. */
+			memcpy(buf, "move ", 5);
+			buf[5] = (char)('0' + pos->side);
+			buf[6] = ' ';
+			buf[7] = (char)('0' + d0);
+			buf[8] = (char)('0' + d1);
+			buf[9] = ' ';
+			return 10 + BG_POSID_LEN;
+		}
 		if (pos->played && !pos->lost)
 			posid(tail, sizeof tail, &pos->board);
 		else

@@ -48,6 +48,7 @@ struct bg_select {
 	bg_select_hit	*hit;
 	size_t		 nhit, caphit;
 	int		 games;
+	int		 nofp;			/* no fingerprints */
 	bg_replay_fn	 next;			/* the caller's callback */
 	void		*nextctx;
 	char		 hex[BG_FINGERPRINT_LEN + 1];
@@ -275,6 +276,12 @@ bg_select_verdict(bg_select *s, int v)
 }
 
 void
+bg_select_set_fingerprint(bg_select *s, int on)
+{
+	s->nofp = !on;
+}
+
+void
 bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx)
 {
 	s->next = fn;
@@ -398,7 +405,8 @@ bg_select_pos(void *ctx, const bg_replay_pos *pos)
 	const bg_record *r = pos->rec;
 	int move, none[2] = { 0, 0 };
 
-	bg_fingerprint_pos(s->fp, pos);
+	if (!s->nofp)
+		bg_fingerprint_pos(s->fp, pos);
 	if (s->next != NULL)
 		s->next(s->nextctx, pos);
 	if (pos->turn == 0) {
@@ -461,7 +469,10 @@ bg_select_game(bg_select *s, const bg_pipeline *p)
 	int ok = 1, err = 0, k;
 
 	s->games++;
-	bg_fingerprint_game(s->fp, r, s->hex);
+	if (s->nofp)
+		s->hex[0] = '\0';
+	else
+		bg_fingerprint_game(s->fp, r, s->hex);
 	for (i = 0; i < bg_pipeline_diag_count(p); i++)
 		if (bg_pipeline_diag(p, i)->severity >= BG_SEV_ERROR)
 			err = 1;
@@ -503,7 +514,10 @@ bg_select_game(bg_select *s, const bg_pipeline *p)
 void
 bg_select_match_end(bg_select *s, char *hex)
 {
-	bg_fingerprint_end(s->fp, hex);
+	if (s->nofp)
+		hex[0] = '\0';
+	else
+		bg_fingerprint_end(s->fp, hex);
 }
 
 size_t

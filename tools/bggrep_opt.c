@@ -168,6 +168,9 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 		fputs(USAGE, stderr);
 		return -2;
 	}
+	/* Fingerprints only where they are shown or used. */
+	bg_select_set_fingerprint(o->sel, o->unique || o->mode == 'n' ||
+	    o->mode == 'F' || o->mode == 'D' || o->mode == 'X');
 	if (o->mode == 'd') {
 		if ((o->dec = bg_decisions_new(o->out == BG_OUT_JSON ?
 		    BG_OUT_JSON : BG_OUT_CSV)) == NULL) {

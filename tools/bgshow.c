@@ -35,14 +35,10 @@ struct opts {
 struct walk {
 	const struct opts *o;
 	bg_pipeline	*p;
+	bg_pick		 pick;		/* the position asked for */
 	int		 printed;	/* positions written */
 	int		 errors;
 	int		 system;	/* a write or memory error */
-	int		 have;		/* cand holds the choice so far */
-	bg_shownpos	 cand;
-	int		 games;		/* of the file, once read */
-	int		 line, col;	/* FILE:LINE[:COL]: the position */
-	bg_shownpos	 prev;		/* before the action there */
 };
 
 static void
@@ -106,41 +102,18 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	return 1;
 }
 
-/* The replay's callback: keep or print the position. */
+/* The replay's callback: the pick keeps the position, -a prints it. */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
 	struct walk *w = ctx;
-	const struct opts *o = w->o;
 	bg_shownpos p;
-	const char *names[2];
-	int rc, game = bg_pipeline_count(w->p)->games;
+	int rc;
 
-	if ((o->game > 0 && game != o->game) ||
-	    (o->move >= 0 && pos->turn != o->move) || w->system)
-		return;
-	names[0] = bg_pipeline_game_player(w->p, 0);
-	names[1] = bg_pipeline_game_player(w->p, 1);
-	bg_shownpos_replay(&p, game, pos, bg_replay_variant(
-	    bg_pipeline_replay(w->p)), names);
-	if (w->line > 0) {
-		/* The first action at or after LINE:COL: the one before. */
-		if (!w->have && pos->rec != NULL && (pos->rec->line > w->line ||
-		    (pos->rec->line == w->line && pos->rec->col >= w->col))) {
-			w->cand = w->prev;
-			w->have = 1;
-		}
-		w->prev = p;
-		return;
-	}
-	if (!o->all) {
-		w->cand = p;
-		w->have = 1;
-		return;
-	}
-	if (p.lost)
-		return;		/* the diagnostics say why */
-	if ((rc = show(o, &p, w->printed == 0)) != 0) {
+	if (w->system || !bg_pick_offer(&w->pick, w->p, pos, &p) ||
+	    !w->o->all || p.lost)
+		return;		/* a position lost: the diagnostics say why */
+	if ((rc = show(w->o, &p, w->printed == 0)) != 0) {
 		if (rc > 1)
 			w->system = 1;
 		else
@@ -149,53 +122,47 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	w->printed++;
 }
 
-/* The position -g and -m ask for, once the file is read. */
+/* Read the file: the errors told, -a's positions printed; 0 or 2. */
 static int
-chosen(const struct opts *o, struct walk *w, const char *label, int first)
+walk(struct walk *w)
 {
-	int games = w->games;
+	const bg_diag *d;
+	size_t i;
+	int rc;
 
-	if (w->line > 0 && !w->have) {
-		cli_warnx("%s: no action at line %d or after", label,
-		    w->line);
-		return 1;
-	}
-	/* The choice: it must be in the game asked for, or the last. */
-	if (w->line == 0 && (!w->have || (o->game == 0 &&
-	    w->cand.v.game != games))) {
-		if (o->game > games || games == 0)
-			cli_warnx("%s: no game %d (%d in the file)", label,
-			    o->game ? o->game : 1, games);
-		else
-			cli_warnx("%s: game %d has no move %d", label,
-			    o->game ? o->game : games, o->move);
-		return 1;
-	}
-	if (w->cand.lost) {
-		cli_warnx("%s: game %d, move %d: the record cannot be "
-		    "followed this far", label, w->cand.v.game,
-		    w->cand.v.turn);
-		return 1;
-	}
-	bg_shownpos_bind(&w->cand);
-	return show(o, &w->cand, first);
+	bg_pipeline_set_callback(w->p, onpos, w);
+	do
+		for (rc = bg_pipeline_next(w->p), i = 0;
+		    i < bg_pipeline_diag_count(w->p); i++)
+			if ((d = bg_pipeline_diag(w->p, i))->severity !=
+			    BG_SEV_WARNING) {
+				cli_report(stdout, stderr, 0,
+				    bg_pipeline_name(w->p),
+				    bg_pipeline_diag_player(w->p, d), d, -1);
+				w->errors++;
+			}
+	while (rc > 0);
+	if (rc < 0)
+		cli_syserr(stdout, stderr, w->o->format == BG_POS_JSON,
+		    bg_pipeline_name(w->p), -rc, NULL);
+	return rc < 0 ? 2 : 0;
 }
 
 static int
 show_file(const struct opts *o, const char *name, int *first)
 {
-	char *at = NULL;
+	bg_shownpos *sp;
+	char *at = NULL, why[128];
 	struct walk w;
-	const bg_diag *d;
-	int rc, r;
-	size_t i;
+	int games, line, col, r;
 
 	memset(&w, 0, sizeof w);
 	w.o = o;
 	w.printed = *first ? 0 : 1;
-	if (cli_location(&name, &w.line, &w.col, &at) < 0)
+	if (cli_location(&name, &line, &col, &at) < 0)
 		return 2;
-	if (w.line > 0 && (o->all || o->game || o->move >= 0)) {
+	bg_pick_init(&w.pick, o->game, o->move, line, col);
+	if (line > 0 && (o->all || o->game || o->move >= 0)) {
 		cli_warnx("FILE:LINE shows one position: no -a, -g or -m");
 		free(at);
 		return cli_usage(USAGE);
@@ -205,27 +172,17 @@ show_file(const struct opts *o, const char *name, int *first)
 		free(at);
 		return 2;
 	}
-	bg_pipeline_set_callback(w.p, onpos, &w);
-	do
-		for (rc = bg_pipeline_next(w.p), i = 0; i < bg_pipeline_diag_count(w.p); i++)
-			if ((d = bg_pipeline_diag(w.p, i))->severity !=
-			    BG_SEV_WARNING) {
-				cli_report(stdout, stderr, 0,
-				    bg_pipeline_name(w.p), d->side >= 0 &&
-				    *bg_pipeline_game_player(w.p, d->side) ?
-				    bg_pipeline_game_player(w.p, d->side) :
-				    NULL, d, -1);
-				w.errors++;
-			}
-	while (rc > 0);
-	if (rc < 0)
-		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
-		    bg_pipeline_name(w.p), -rc, NULL);
-	w.games = bg_pipeline_count(w.p)->games;
-	r = (rc = cli_close(w.p, rc)) < 0 || w.system ? 2 : 0;
-	if (r == 0 && !o->all &&
-	    (r = chosen(o, &w, name ? name : "<stdin>", *first)) == 0)
-		w.printed++;
+	r = walk(&w);
+	games = bg_pipeline_count(w.p)->games;
+	if (cli_close(w.p, r ? -BG_EIO : 0) < 0 || w.system)
+		r = 2;
+	if (r == 0 && !o->all) {
+		if (bg_pick_done(&w.pick, games, &sp, why, sizeof why) < 0) {
+			cli_warnx("%s: %s", name ? name : "<stdin>", why);
+			r = 1;
+		} else if ((r = show(o, sp, *first)) == 0)
+			w.printed++;
+	}
 	free(at);
 	if (r != 0)
 		return r;

@@ -947,7 +947,10 @@ const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
 typedef struct bg_writer bg_writer;
 typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
 
-/* NULL when out of memory or f is not a format to write. */
+/*
+ * NULL when out of memory or f is not a format to write.  write NULL:
+ * nothing is written, and the warnings are all the same (a dry run).
+ */
 bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
 void bg_writer_free(bg_writer *w);
 /* Whether there is a writer of format f: 1 or 0. */

@@ -25,7 +25,8 @@ flush(bg_writer *w)
 	size_t o = 0;
 	long n;
 
-	while (!w->err && o < w->olen) {
+	/* No write function: a dry run, for the warnings alone. */
+	while (!w->err && w->write != NULL && o < w->olen) {
 		n = w->write(w->ctx, w->out + o, w->olen - o);
 		if (n <= 0 || (size_t)n > w->olen - o) {
 			w->err = -BG_EIO;
@@ -201,7 +202,7 @@ bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
 {
 	bg_writer *w;
 
-	if (write == NULL || wfmt(f) == NULL)
+	if (wfmt(f) == NULL)
 		return NULL;
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return NULL;

@@ -23,7 +23,10 @@ struct opts {
 	bg_format	 from, to;
 	bg_style	 style;
 	const char	*out, *dir;	/* -o, -d */
+	const char	*stylearg;	/* -s */
 	int		 quiet, werror, force;
+	struct cli_output *output;	/* all inputs' output, but with -d */
+	bg_writer	*w;		/* and its writer */
 };
 
 /* A writer of -T's format, -s's style and -r's rules; NULL said. */
@@ -97,33 +100,23 @@ check(const struct opts *o, struct cli_input *in)
 	bg_writer_free(w);
 	if (cli_release(&h, r == 2 || (r == 1 && !o->force)) < 0)
 		r = 2;
-	if (r < 2 && cli_input_rewind(in) != 0) {
-		cli_warnx("%s: %s", in->label, strerror(errno));
-		r = 2;
-	}
-	return r;
+	return r < 2 && cli_input_rewind(in) != 0 ? 2 : r;
 }
 
 /*
- * One input (cli_each_input), checked, then written by c->w to c->out,
- * or with dst (-d) by a writer of its own to the file dst; one that
- * fails is not written without -F.  0, 1 or 2.
+ * One input (cli_each_input), checked, then written by o->w to
+ * o->output, or with dst (-d) by a writer of its own to the file dst;
+ * one that fails is not written without -F.  0, 1 or 2.
  */
-struct conv {
-	const struct opts *o;
-	struct cli_output *out;
-	bg_writer	*w;
-};
-
 static int
 one(void *ctx, struct cli_input *in, const char *dst)
 {
-	const struct conv *c = ctx;
-	struct cli_output own, *out = c->out;
-	bg_writer *w = c->w;
+	const struct opts *o = ctx;
+	struct cli_output own, *out = o->output;
+	bg_writer *w = o->w;
 	int r, fail;
 
-	if ((fail = check(c->o, in)) == 2 || (fail && !c->o->force)) {
+	if ((fail = check(o, in)) == 2 || (fail && !o->force)) {
 		if (fail == 1 && (dst != NULL || out->name == NULL))
 			cli_warnx("%s: not written: the conversion failed "
 			    "(-F writes it all the same)", dst ? dst :
@@ -132,9 +125,9 @@ one(void *ctx, struct cli_input *in, const char *dst)
 	}
 	if (dst != NULL && cli_output_open(out = &own, dst) != 0)
 		return 2;
-	if (dst != NULL && (w = writer(c->o, cli_output_write, out)) == NULL)
+	if (dst != NULL && (w = writer(o, cli_output_write, out)) == NULL)
 		r = 2;
-	else if ((r = pass(c->o, in, w, out, stderr)) < 2 && fail)
+	else if ((r = pass(o, in, w, out, stderr)) < 2 && fail)
 		r = 1;
 	if (dst != NULL) {
 		bg_writer_free(w);
@@ -149,24 +142,20 @@ one(void *ctx, struct cli_input *in, const char *dst)
  * with -F.
  */
 static int
-convert(const struct opts *o, int argc, char **argv)
+convert(struct opts *o, int argc, char **argv)
 {
 	struct cli_output out;
-	struct conv c;
 	int rc;
 
-	c.o = o;
-	c.out = &out;
-	c.w = NULL;
 	if (o->dir != NULL)
 		return cli_each_input(argc, argv, o->dir,
-		    bg_format_name(o->to), one, &c);
-	if (cli_output_open(&out, o->out) != 0)
+		    bg_format_name(o->to), one, o);
+	if (cli_output_open(o->output = &out, o->out) != 0)
 		return 2;
-	if ((c.w = writer(o, cli_output_write, &out)) == NULL)
+	if ((o->w = writer(o, cli_output_write, &out)) == NULL)
 		return cli_output_close(&out, 0, 2);
-	rc = cli_each_input(argc, argv, NULL, NULL, one, &c);
-	bg_writer_free(c.w);
+	rc = cli_each_input(argc, argv, NULL, NULL, one, o);
+	bg_writer_free(o->w);
 	if (o->out && rc == 1 && !o->force)
 		cli_warnx("%s: not replaced: the conversion failed (-F "
 		    "replaces it all the same)", o->out);
@@ -175,11 +164,10 @@ convert(const struct opts *o, int argc, char **argv)
 
 /* One option other than --help and --version: 0, or the exit status. */
 static int
-option(struct opts *o, int c, const char *arg, const char **style)
+option(struct opts *o, int c, const char *arg)
 {
-	if (c == 'r' && cli_rules(&o->rules, arg) < 0)
-		return 2;
-	if (c == 'f' && cli_from(&o->from, arg, USAGE) < 0)
+	if ((c == 'r' && cli_rules(&o->rules, arg) < 0) ||
+	    (c == 'f' && cli_from(&o->from, arg, USAGE) < 0))
 		return 2;
 	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
 	    !bg_writer_can(o->to))) {
@@ -188,7 +176,7 @@ option(struct opts *o, int c, const char *arg, const char **style)
 	}
 	if (strchr("frTsodFqW", c) == NULL)
 		return cli_usage(USAGE);
-	*style = c == 's' ? arg : *style;
+	o->stylearg = c == 's' ? arg : o->stylearg;
 	o->out = c == 'o' ? arg : o->out;
 	o->dir = c == 'd' ? arg : o->dir;
 	o->force |= c == 'F';
@@ -199,8 +187,10 @@ option(struct opts *o, int c, const char *arg, const char **style)
 
 /* What the options say together: 0, or the exit status. */
 static int
-coherent(struct opts *o, const char *style, int argc, char **argv)
+coherent(struct opts *o, int argc, char **argv)
 {
+	const char *style = o->stylearg;
+
 	o->style = BG_STYLE_GNUBG;
 	if (o->to == BG_FORMAT_AUTO)
 		cli_warnx("no output format: give -T mat, sgf or json");
@@ -236,7 +226,6 @@ main(int argc, char *argv[])
 		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
-	const char *style = NULL;
 	int c, r, rc;
 
 	cli_setprog(argv[0]);
@@ -244,11 +233,11 @@ main(int argc, char *argv[])
 	o.to = BG_FORMAT_AUTO;
 	bg_ruleset_init(&o.rules);
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1)
-		if (c == 0 || (rc = option(&o, c, optarg, &style)) != 0)
+		if (c == 0 || (rc = option(&o, c, optarg)) != 0)
 			return rc;
 	argc -= optind;
 	argv += optind;
-	if ((rc = coherent(&o, style, argc, argv)) != 0)
+	if ((rc = coherent(&o, argc, argv)) != 0)
 		return rc;
 	rc = convert(&o, argc, argv);
 	if ((r = cli_close_stdout()) > rc)

@@ -105,7 +105,7 @@ struct cli_input {
 int	cli_input_open(struct cli_input *, const char *);
 /* A bg_read_fn reading the struct cli_input * ctx. */
 long	cli_input_read(void *, char *, size_t);
-/* Back to the start for the second reading; -1 with errno set. */
+/* Back to the start for the second reading; -1 said. */
 int	cli_input_rewind(struct cli_input *);
 /* Whether the file at path is the input itself: 1 or 0. */
 int	cli_input_is(const struct cli_input *, const char *);

@@ -74,7 +74,10 @@ cli_input_rewind(struct cli_input *in)
 		return 0;
 	}
 	clearerr(in->fp);
-	return fseeko(in->fp, in->start, SEEK_SET);
+	if (fseeko(in->fp, in->start, SEEK_SET) == 0)
+		return 0;
+	cli_warnx("%s: %s", in->label, strerror(errno));
+	return -1;
 }
 
 int

@@ -19,6 +19,8 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 	    __attribute__((format(printf, 5, 6)));
 /* "prog: message" on stderr, for usage and system errors. */
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* *out = the number s, lo to 32767; -1 after "bad what: s". */
+int	cli_number(int *, const char *, int, const char *);
 /* "usage" to stderr; returns 2. */
 int	cli_usage(const char *);
 /* cli_diag() and cli_warnx() of untrusted text, printed escaped. */

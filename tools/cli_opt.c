@@ -5,8 +5,10 @@
  * unknown option are answered here, the same way for every tool.
  * Nothing here knows backgammon.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
@@ -87,4 +89,21 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 		return 0;
 	}
 	return c;
+}
+
+int
+cli_number(int *out, const char *s, int lo, const char *what)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo ||
+	    v > 0x7fff) {
+		cli_warnx("bad %s: %s", what, s);
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
 }

@@ -151,6 +151,11 @@ typedef enum bg_code {
 	BG_EJSON,		/* malformed JSON record line */
 	BG_WLOST,		/* the output format cannot hold it */
 	BG_EFIBS,		/* malformed FIBS board line */
+	/* any input; eXtreme Gammon's binary files */
+	BG_EBINARY,		/* binary data that is no record bgkit reads */
+	BG_ENOINPUT,		/* no bytes, or only blanks */
+	BG_EXG,			/* malformed eXtreme Gammon file */
+	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -370,6 +375,15 @@ typedef struct bg_resolved {
  */
 int bg_notation_resolve(bg_resolved *r, const bg_notation *n,
     const bg_board *b, int s, const int d[2], bg_variant v);
+/*
+ * Why notation n cannot be made of roll d (BG_EDICE), in numbers and
+ * words: the part that no dice make, or the pips of every part against
+ * the dice, e.g. "13/6 moves 7 pips; the dice are 6 and 3".  Written to
+ * buf of size bytes; returns the length it needs, 0 (buf "") when the
+ * numbers fit the dice.
+ */
+int bg_notation_explain(char *buf, size_t size, const bg_notation *n,
+    const int d[2]);
 
 /* ------------------------------------------------------ match and cube */
 
@@ -763,8 +777,11 @@ bg_variant bg_replay_variant(const bg_replay *rp);
  * A position of a replayed game, handed to the caller's callback: the
  * game's start (rec NULL, turn 0), then one after each action of a side
  * (a move, a double, a take, a drop, a beaver or raccoon, a resignation),
- * numbered 1, 2, ... in the game.  A "Wins" line that only confirms an
- * ended game, comments and unreadable cells give no position.
+ * numbered 1, 2, ... in the game; a game that ends at a set position
+ * given by an XGID (a position file) passes through it last, with the
+ * XGID's roll and score (rec that record, side -1).  A "Wins" line that
+ * only confirms an ended game, comments and unreadable cells give no
+ * position.
  *
  *	static void
  *	show(void *ctx, const bg_replay_pos *pos)
@@ -887,9 +904,12 @@ int bg_draw_svg(char *buf, size_t size, const bg_board *b,
 /*
  * The record formats bgkit reads and writes: Jellyfish .mat
  * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
- * Lines (bgkit-json(5)).  A bg_reader detects the format from the first
- * bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON Lines,
- * anything else .mat; bg_reader_set_format() overrides that.  Every
+ * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
+ * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
+ * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
+ * Lines, XG's "RGMH" or other binary data the XG reader (which names
+ * binary data that is not XG's), anything else .mat;
+ * bg_reader_set_format() overrides that.  Every
  * format gives the same bg_match, bg_game and bg_record values, and a
  * writer turns them into any format again:
  *
@@ -908,10 +928,11 @@ typedef enum bg_format {
 	BG_FORMAT_AUTO,		/* detect from the content */
 	BG_FORMAT_MAT,
 	BG_FORMAT_SGF,
-	BG_FORMAT_JSON
+	BG_FORMAT_JSON,
+	BG_FORMAT_XG		/* read only: eXtreme Gammon .xg, .xgp */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json"; BG_EINVAL if unknown. */
+/* "auto", "mat", "sgf", "json", "xg"; BG_EINVAL if unknown. */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);

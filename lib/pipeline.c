@@ -337,10 +337,15 @@ next_match(bg_pipeline *p)
 	return BG_PIPE_MATCH;
 }
 
+/*
+ * The next game, replayed; or the match's end.  A replay that could not
+ * keep a diagnostic (out of memory) ends the pipeline with its code once
+ * what it kept is handed out.
+ */
 static int
 next_game(bg_pipeline *p)
 {
-	int rc, grc;
+	int rc, grc, prc = 0;
 
 	p->tat = 0;
 	p->tturn = 0;
@@ -349,11 +354,11 @@ next_game(bg_pipeline *p)
 		if ((rc = names(p)) < 0)
 			return rc;
 		if (p->replay) {
-			bg_replay_game(p->rp, p->g);
+			prc = bg_replay_game(p->rp, p->g);
 			p->played = 1;
 			p->count.records += bg_replay_result(p->rp)->records;
 		}
-		if ((rc = gather(p, p->replay)) < 0)
+		if ((rc = gather(p, p->replay)) < 0 || (rc = prc) < 0)
 			return rc;
 		if (p->w != NULL &&
 		    (rc = wrote(p, bg_writer_game(p->w, p->g))) < 0)
@@ -362,8 +367,9 @@ next_game(bg_pipeline *p)
 	}
 	p->g = NULL;
 	if (p->replay)
-		bg_replay_end(p->rp);
-	if ((rc = gather(p, p->replay)) < 0 || (rc = grc) < 0)
+		prc = bg_replay_end(p->rp);
+	if ((rc = gather(p, p->replay)) < 0 || (rc = grc) < 0 ||
+	    (rc = prc) < 0)
 		return rc;
 	if (p->w != NULL && (rc = wrote(p, bg_writer_end(p->w))) < 0)
 		return rc;

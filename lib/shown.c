@@ -44,7 +44,8 @@ caption(struct out *o, const bg_shown *p)
 {
 	out_printf(o, "Game %d, move %d: ", p->game, p->turn);
 	if (p->side < 0) {
-		out_puts(o, "start of the game\n");
+		out_puts(o, p->turn > 0 ? "a position set up\n" :
+		    "start of the game\n");
 		return;
 	}
 	out_text(o, who(p, p->side));

@@ -109,7 +109,7 @@ fmt_lost(bg_writer *w, const bg_record *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
-	if (fmt_diag(&w->dl, BG_WLOST, r ? r->line : w->g ?
+	if (diaglist_add(&w->dl, BG_WLOST, r ? r->line : w->g ?
 	    bg_game_line(w->g) : w->m ? bg_match_line(w->m) : 0,
 	    r ? r->col : 0, w->g ? bg_game_number(w->g) : 0,
 	    r ? r->moveno : 0, r ? r->side : -1, r ? r->dice : NULL, detail,
@@ -225,7 +225,7 @@ bg_writer_free(bg_writer *w)
 		return;
 	bg_replay_free(w->rp);
 	free(w->tags);
-	fmt_diag_free(&w->dl);
+	diaglist_free(&w->dl);
 	free(w->out);
 	free(w->wr);
 	free(w);
@@ -466,8 +466,10 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 	w->g = g;
 	w->ngames++;
 	bg_replay_set_callback(w->rp, position, w);
-	bg_replay_game(w->rp, g);
+	rc = bg_replay_game(w->rp, g);
 	bg_replay_set_callback(w->rp, NULL, NULL);
+	if (rc < 0)
+		return w->err = rc;
 	rc = wfmt(w->format)->game(w);
 	w->games++;
 	if (w->olen >= FLUSHAT / 4)

@@ -20,7 +20,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json] [-j jobs] " \
+#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json|xg] [-j jobs] " \
 	"[-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
@@ -95,8 +95,9 @@ static int
 help(void)
 {
 	fputs(USAGE "\n"
-	    "  -f, --from FORMAT      read mat, sgf or json "
-	    "(default: from the content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json or "
+	    "xg (default: from the\n"
+	    "                         content)\n"
 	    "  -q, --quiet            do not print warnings\n"
 	    "  -r, --rules RULES      rules to enforce: "
 	    "crawford=on|off,holland=on|off,\n"

@@ -13,7 +13,7 @@
 #include "cli.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f mat|sgf|json] [-g game] [-m move]\n" \
+	"[-f mat|sgf|json|xg] [-g game] [-m move]\n" \
 	"              [-r rules] [-T format] [-V variant] " \
 	"[-p position | file ...]\n"
 
@@ -209,8 +209,8 @@ main(int argc, char *argv[])
 		    "or 0" },
 		{ 'd', "direction", "DIR", "the bottom side moves ccw (default, "
 		    "home at the\nbottom right) or cw" },
-		{ 'f', "from", "FORMAT", "read mat, sgf or json (default: from "
-		    "the content)" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
+		    "from the\ncontent)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
 		{ 'm', "move", "N", "the position after action N of the game "
 		    "(0: its\nstart; default: its end)" },

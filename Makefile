@@ -126,6 +126,11 @@ check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone \
 	@sh tests/deps.sh test
 	@sh tests/run.sh '$(T)'
 
+# The sources' size limits alone (also run by make check, suite lint):
+# every lib function over 120 lines, tool over 250, main over 80.
+lint-size:
+	@sh tests/size.sh
+
 check-update: all tests/unit/bin/rulestest
 ifeq ($(T),)
 	@BGKIT_UPDATE=1 sh tests/run.sh golden
@@ -190,5 +195,5 @@ clean:
 	rm -f lib/*.o tools/*.o lib/libbgkit.a lib/libbgkit.so*
 	rm -rf bin tests/unit/bin
 
-.PHONY: all check check-update demo install uninstall clean
+.PHONY: all check check-update demo install uninstall clean lint-size
 .SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)

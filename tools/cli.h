@@ -64,8 +64,6 @@ int	cli_run(bg_pipeline *, FILE *, FILE *, int, int);
  * Returns rc.
  */
 int	cli_close(bg_pipeline *, int);
-/* "prog: " and a diagnostic in the house format on fp (bgconv). */
-void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 #endif
 /* Open an input file for reading; NULL with errno EISDIR for a directory. */
 FILE	*cli_fopen(const char *);

@@ -929,17 +929,19 @@ typedef enum bg_format {
 	BG_FORMAT_MAT,
 	BG_FORMAT_SGF,
 	BG_FORMAT_JSON,
-	BG_FORMAT_XG		/* read only: eXtreme Gammon .xg, .xgp */
+	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
+	BG_FORMAT_HTML		/* written only: a page to step through a
+				   match (bgkit-html(5)) */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json", "xg"; BG_EINVAL if unknown. */
+/* "auto", "mat", "sgf", "json", "xg", "html"; BG_EINVAL if unknown. */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);
 
 /*
  * Read format f whatever the content says; only before the first
- * bg_reader_next_match() (BG_EINVAL after it).
+ * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
  */
 int bg_reader_set_format(bg_reader *r, bg_format f);
 /* The format read: BG_FORMAT_AUTO until the first next_match call. */

@@ -144,5 +144,8 @@ int	fmt_sgf_end(bg_writer *);
 int	fmt_json_match(bg_writer *);
 int	fmt_json_game(bg_writer *);
 int	fmt_json_end(bg_writer *);
+int	fmt_html_match(bg_writer *);
+int	fmt_html_game(bg_writer *);
+int	fmt_html_end(bg_writer *);
 
 #endif

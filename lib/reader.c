@@ -22,7 +22,8 @@ static const char *const names[] = {
 	[BG_FORMAT_MAT] = "mat",
 	[BG_FORMAT_SGF] = "sgf",
 	[BG_FORMAT_JSON] = "json",
-	[BG_FORMAT_XG] = "xg"
+	[BG_FORMAT_XG] = "xg",
+	[BG_FORMAT_HTML] = "html"
 };
 
 int
@@ -350,7 +351,8 @@ bg_reader_diag(const bg_reader *r, size_t i)
 int
 bg_reader_set_format(bg_reader *r, bg_format f)
 {
-	if (r == NULL || r->started || bg_format_name(f) == NULL)
+	if (r == NULL || r->started || bg_format_name(f) == NULL ||
+	    f == BG_FORMAT_HTML)
 		return -BG_EINVAL;
 	r->format = f;
 	return 0;

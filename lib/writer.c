@@ -4,8 +4,8 @@
  * hits, and each position), buffers the output for the caller's write
  * callback, gathers the warnings about what a format cannot hold, and
  * hands each match and game to the writer of the format asked for
- * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c).  Part of
- * libbgkit; callers use bgkit.h.
+ * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c,
+ * fmt_html_write.c).  Part of libbgkit; callers use bgkit.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -178,6 +178,7 @@ static const struct wfmt {
 	{ BG_FORMAT_MAT, fmt_mat_match, fmt_mat_game, fmt_mat_end },
 	{ BG_FORMAT_SGF, fmt_sgf_match, fmt_sgf_game, fmt_sgf_end },
 	{ BG_FORMAT_JSON, fmt_json_match, fmt_json_game, fmt_json_end },
+	{ BG_FORMAT_HTML, fmt_html_match, fmt_html_game, fmt_html_end },
 };
 
 static const struct wfmt *

@@ -3,7 +3,8 @@
 # to install.  "build": the compiler, PCRE2 and zlib.  "test": also the tools
 # the test suite uses (mandoc for the manual lint, jq for the corpus,
 # rsvg-convert to render bgshow's pictures, python3 for tests/xgmake.py,
-# which builds the .xg files the XG reader's tests read).
+# which builds the .xg files the XG reader's tests read, and chromium and
+# python3 to load the page of bgconv -T html, tests/page.sh).
 # "bench": hyperfine and valgrind for `make bench`.  "fuzz" and
 # "sanitize": see below.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
@@ -23,6 +24,7 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
+	have_cmd chromium || have_cmd chromium-browser || need="$need chromium"
 	have_cmd python3 || need="$need python3"
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for

@@ -1,6 +1,7 @@
 /*
- * bgconv: convert match records between .mat, SGF and JSON Lines.  Each
- * input goes through the library's pipeline (bg_pipeline_new(3)): read,
+ * bgconv: convert match records between .mat, SGF and JSON Lines (and
+ * from XG's binary files), or write one as an HTML page.  Each input
+ * goes through the library's pipeline (bg_pipeline_new(3)): read,
  * replayed through the rules as bgcheck does, and written by the writer
  * of -T's format.  It is read twice, checked first, so that an input
  * with errors is not written unless -F asks for it; the files (-o, -d)
@@ -15,7 +16,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -171,7 +172,8 @@ option(struct opts *o, int c, const char *arg)
 		return 2;
 	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
 	    !bg_writer_can(o->to))) {
-		cli_warnx("unknown output format: %s (mat, sgf, json)", arg);
+		cli_warnx("unknown output format: %s (mat, sgf, json, html)",
+		    arg);
 		return cli_usage(USAGE);
 	}
 	if (strchr("frTsodFqW", c) == NULL)
@@ -193,7 +195,7 @@ coherent(struct opts *o, int argc, char **argv)
 
 	o->style = BG_STYLE_GNUBG;
 	if (o->to == BG_FORMAT_AUTO)
-		cli_warnx("no output format: give -T mat, sgf or json");
+		cli_warnx("no output format: give -T mat, sgf, json or html");
 	else if (style != NULL && o->to != BG_FORMAT_MAT)
 		cli_warnx("-s applies to -T mat only");
 	else if (style != NULL && (bg_style_parse(&o->style, style) < 0 ||
@@ -211,7 +213,7 @@ main(int argc, char *argv[])
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
 		    "from the\ncontent)" },
-		{ 'T', "format", "FORMAT", "write mat, sgf or json" },
+		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },
 		{ 's', "style", "STYLE", ".mat layout: gnubg (default) or xg" },

@@ -39,7 +39,7 @@ _bgkit_values()
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
 	bgconv:-T | bgconv:--format)
-		echo mat sgf json ;;
+		echo mat sgf json html ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from)
 		echo mat sgf json xg ;;

@@ -118,7 +118,7 @@ cli_usage(const char *usage)
 int
 cli_from(bg_format *f, const char *arg, const char *usage)
 {
-	if (bg_format_parse(f, arg) == 0)
+	if (bg_format_parse(f, arg) == 0 && *f != BG_FORMAT_HTML)
 		return 0;
 	cli_warnx("unknown input format: %s (mat, sgf, json, xg)", arg);
 	fputs(usage, stderr);

@@ -1,7 +1,9 @@
 /*
  * cli.h: plumbing the bgkit tools share: the program name, one format
- * for every diagnostic, safe printing of untrusted text, JSON strings and
- * the final flush of stdout.  Included by the tools only; not installed.
+ * for every diagnostic, options from a table, safe printing of untrusted
+ * text, JSON strings, a pipeline run with its diagnostics printed, inputs
+ * read twice, outputs put in place only on success, and the final flush
+ * of stdout.  Included by the tools only; not installed.
  */
 #ifndef CLI_H
 #define CLI_H

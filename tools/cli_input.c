@@ -226,7 +226,7 @@ cli_each_input(int argc, char **argv, const char *dir, const char *ext,
 		rc = 2;
 	}
 	/* Without dir, the first system error ends it (one output). */
-	for (i = 0; i < (argc ? argc : 1) && rc < (dir ? 3 : 2) &&
+	for (i = 0; i < (argc || dir ? argc : 1) && rc < (dir ? 3 : 2) &&
 	    made == (dir ? argc : 0); i++)
 		if ((r = each_one(argc ? argv : NULL, name, i, fn, ctx)) > rc)
 			rc = r;

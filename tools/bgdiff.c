@@ -4,7 +4,7 @@
  * difference (each game's with -a) printed with both texts, files and
  * lines.  A front end to bg_trace_new(3).
  */
-#include <getopt.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -76,37 +76,26 @@ where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_opt opts[] = {
+		{ 'a', "all", NULL, "every game's first difference" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
+		    "from the\ncontent)" },
+		{ 'q', "quiet", NULL, "nothing: the exit status only" },
+		{ 0, NULL, NULL, NULL }
 	};
 	bg_trace *a = bg_trace_new(), *b = bg_trace_new();
 	size_t ia = 0, ib = 0;
 	int c, all = 0, quiet = 0, rc = 0, n = 0;
 
 	cli_setprog(argv[0]);
-	while ((c = getopt_long(argc, argv, "af:q", longopts, NULL)) != -1)
+	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
+		if (c == 0)
+			return rc;
 		if (c == 'a' || c == 'q')
 			*(c == 'a' ? &all : &quiet) = 1;
 		else if (c == 'f' && cli_from(&from, optarg, USAGE) < 0)
 			return 2;
-		else if (c == 'h') {
-			fputs(USAGE "\n  -a, --all              every game's "
-			    "first difference\n  -f, --from FORMAT      read mat,"
-			    " sgf, json or xg (default: from the content)\n"
-			    "  -q, --quiet            nothing: the exit status "
-			    "only\n      --help, --version\n", stdout);
-			return cli_close_stdout();
-		} else if (c == 'V') {
-			printf("bgdiff %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		} else if (c != 'f')
-			return cli_usage(USAGE);
+	}
 	if (argc - optind != 2)
 		return cli_usage(USAGE);
 	if (a == NULL || b == NULL) {

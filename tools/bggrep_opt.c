@@ -15,68 +15,39 @@
 	"[-p pattern] [-R list] [-T format]\n              [-t key=pattern] " \
 	"[-w pattern] [file ...]\n"
 
-static const char help[] = USAGE "\n"
-    "Criteria (a game is kept when it meets every one given):\n"
-    "  -p, --player PATTERN   a player's name matches (PCRE2)\n"
-    "  -w, --winner PATTERN   the winner's name matches\n"
-    "  -t, --tag SPEC         KEY=PATTERN: the match's tag KEY matches\n"
-    "  -L, --length RANGE     match length: N, N-M, N- or -M (0 money)\n"
-    "  -C, --cube RANGE       the game's highest cube\n"
-    "  -k, --result KIND      single, gammon, backgammon, bearoff, drop "
-    "or resign\n"
-    "  -P, --position ID      a position reached: XGID, gnubg ID or FIBS "
-    "board\n"
-    "  -R, --require LIST     with -P, also: roll, dice, cube, score\n"
-    "  -m, --play PLAY        a play made: a roll and a move, \"65 24/13\"\n"
-    "  -A, --accepted         only games the replay accepts\n"
-    "  -E, --rejected         only games with errors\n"
-    "Output (default: the games kept, as records):\n"
-    "  -T, --format FORMAT    records: mat (default), sgf or json; "
-    "-n, -D: text or json;\n                         -d: csv or json\n"
-    "  -n, --hits             one line per game kept: file, line, game, "
-    "move\n"
-    "  -c, --count            the games kept of each file\n"
-    "  -d, --decisions        a row per play and cube action of the games "
-    "kept\n"
-    "  -l, --files            the names of the files with a game kept\n"
-    "  -F, --fingerprints     each match kept with its fingerprint\n"
-    "  -D, --duplicates       the groups of copies of a match\n"
-    "  -u, --unique           a copy of a match met before is left out\n"
-    "  -X, --fingerprint-text the canonical text of each fingerprint\n"
-    "  -q, --quiet            nothing: the exit status only\n"
-    "Input:\n"
-    "  -f, --from FORMAT      read mat, sgf or json (default: from the "
-    "content)\n"
-    "  -r, --recursive        read the files under each directory\n"
-    "      --help, --version\n";
-
-static const struct option longopts[] = {
-	{ "accepted", no_argument, NULL, 'A' },
-	{ "cube", required_argument, NULL, 'C' },
-	{ "count", no_argument, NULL, 'c' },
-	{ "duplicates", no_argument, NULL, 'D' },
-	{ "decisions", no_argument, NULL, 'd' },
-	{ "rejected", no_argument, NULL, 'E' },
-	{ "from", required_argument, NULL, 'f' },
-	{ "fingerprints", no_argument, NULL, 'F' },
-	{ "result", required_argument, NULL, 'k' },
-	{ "length", required_argument, NULL, 'L' },
-	{ "files", no_argument, NULL, 'l' },
-	{ "play", required_argument, NULL, 'm' },
-	{ "hits", no_argument, NULL, 'n' },
-	{ "position", required_argument, NULL, 'P' },
-	{ "player", required_argument, NULL, 'p' },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "require", required_argument, NULL, 'R' },
-	{ "recursive", no_argument, NULL, 'r' },
-	{ "format", required_argument, NULL, 'T' },
-	{ "tag", required_argument, NULL, 't' },
-	{ "unique", no_argument, NULL, 'u' },
-	{ "winner", required_argument, NULL, 'w' },
-	{ "fingerprint-text", no_argument, NULL, 'X' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, 'V' },
-	{ NULL, 0, NULL, 0 }
+/* The options, in the order --help lists them. */
+static const struct cli_opt opts[] = {
+	{ 'p', "player", "PATTERN", "a player's name matches (PCRE2)" },
+	{ 'w', "winner", "PATTERN", "the winner's name matches" },
+	{ 't', "tag", "SPEC", "KEY=PATTERN: the match's tag KEY matches" },
+	{ 'L', "length", "RANGE", "match length: N, N-M, N- or -M (0 money)" },
+	{ 'C', "cube", "RANGE", "the game's highest cube" },
+	{ 'k', "result", "KIND", "single, gammon, backgammon, bearoff, drop\n"
+	    "or resign" },
+	{ 'P', "position", "ID", "a position reached: XGID, gnubg ID or FIBS\n"
+	    "board" },
+	{ 'R', "require", "LIST", "with -P, also: roll, dice, cube, score" },
+	{ 'm', "play", "PLAY", "a play made: a roll and a move, \"65 24/13\"" },
+	{ 'A', "accepted", NULL, "only games the replay accepts" },
+	{ 'E', "rejected", NULL, "only games with errors" },
+	{ 'T', "format", "FORMAT", "records: mat (default), sgf or json;\n"
+	    "-n, -D: text or json; -d: csv or json" },
+	{ 'n', "hits", NULL, "one line per game kept: file, line, game,\n"
+	    "move" },
+	{ 'c', "count", NULL, "the games kept of each file" },
+	{ 'd', "decisions", NULL, "a row per play and cube action of the\n"
+	    "games kept" },
+	{ 'l', "files", NULL, "the names of the files with a game kept" },
+	{ 'F', "fingerprints", NULL, "each match kept with its fingerprint" },
+	{ 'D', "duplicates", NULL, "the groups of copies of a match" },
+	{ 'u', "unique", NULL, "a copy of a match met before is left out" },
+	{ 'X', "fingerprint-text", NULL, "the canonical text of each "
+	    "fingerprint" },
+	{ 'q', "quiet", NULL, "nothing: the exit status only" },
+	{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: from\n"
+	    "the content)" },
+	{ 'r', "recursive", NULL, "read the files under each directory" },
+	{ 0, NULL, NULL, NULL }
 };
 
 /* One criterion or setting; 0, or -1 after saying what is wrong. */
@@ -143,18 +114,10 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 	unsigned need = 0;
 	int c;
 
-	while ((c = getopt_long(argc, argv,
-	    "AC:cDdEf:Fk:L:lm:nP:p:qR:rT:t:uw:X", longopts, NULL)) != -1) {
-		if (c == 'h') {
-			fputs(help, stdout);
-			*rc = cli_close_stdout();
+	while ((c = cli_getopt(argc, argv, opts, USAGE, rc)) != -1) {
+		if (c == 0)
 			return -1;
-		} else if (c == 'V') {
-			printf("bggrep %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			*rc = cli_close_stdout();
-			return -1;
-		} else if (option(o, c, optarg, &pos, &need) < 0)
+		if (option(o, c, optarg, &pos, &need) < 0)
 			return -2;
 	}
 	if (pos != NULL && (c = bg_select_position(o->sel, pos, need,

@@ -21,6 +21,10 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
+	# The Python package's tests (python/tests) and its install check.
+	python3 -c 'import pytest' 2>/dev/null || need="$need python3-pytest"
+	python3 -c 'import venv, ensurepip' 2>/dev/null ||
+	    need="$need python3-venv"
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for
 # the interoperability test (tests/corpus_gnubg.sh skips without it).

@@ -22,7 +22,7 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
 	# The Python package's tests (python/tests) and its install check.
-	python3 -c 'import pytest' 2>/dev/null || need="$need python3-pytest"
+	{ python3 -c 'import pytest' || /usr/bin/python3 -c 'import pytest'; } >/dev/null 2>&1 || need="$need python3-pytest"
 	python3 -c 'import venv, ensurepip' 2>/dev/null ||
 	    need="$need python3-venv"
 fi

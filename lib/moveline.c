@@ -214,8 +214,17 @@ bg_moveline_setup_init(bg_moveline_setup *su, const char *pos,
 		return -BG_EVARIANT;
 	}
 	if (pos) {
-		if ((r = bg_position_parse(&su->board, &su->ms, &su->variant,
-		    pos, strlen(pos))) < 0) {
+		if (strncmp(pos, "board:", 6) == 0) {
+			/* A FIBS board line, as bgshow -p reads it. */
+			bg_fibs f;
+
+			if ((r = bg_fibs_parse(&f, pos, strlen(pos))) == 0)
+				r = bg_fibs_to_position(&su->board, &su->ms,
+				    &f, su->variant);
+		} else
+			r = bg_position_parse(&su->board, &su->ms,
+			    &su->variant, pos, strlen(pos));
+		if (r < 0) {
 			addf(&m, "-p ");
 			add(&m, pos, strlen(pos));
 			addf(&m, ": %s", bg_strerror(r));

@@ -4,7 +4,8 @@
  * first byte picks a position, a side, dice and a variant; the rest is
  * the move text.  A text that parses is written in every style, and
  * what is written must parse again and write the same; it is also
- * matched against the position and roll.  Built and run by
+ * matched against the position and roll, and given to bg_moveline_check()
+ * as bgmove gives it a line.  Built and run by
  * `make fuzz` (tests/fuzz/fuzz.mk).
  */
 #include <stdint.h>
@@ -28,6 +29,36 @@ static const char *const positions[] = {
 	"hyper3",
 	"tavla",
 };
+
+/*
+ * The same text as bgmove takes it (lib/moveline.c), normalised and
+ * checked: every call answers, the message is whole or cut as said.
+ */
+static void
+moveline(const char *pos, const int d[2], int normalise, const uint8_t *data,
+    size_t size)
+{
+	bg_moveline_setup su;
+	bg_moveline ml;
+	char msg[512], line[1024], dice[3] = { 0, 0, 0 };
+	size_t len = 0;
+	int rc;
+
+	dice[0] = (char)('0' + d[0]);
+	dice[1] = (char)('0' + d[1]);
+	if (bg_moveline_setup_init(&su, normalise ? NULL : pos, NULL, dice,
+	    BG_STYLE_MAT, msg, sizeof msg) < 0)
+		abort();
+	rc = bg_moveline_check(&ml, &su, (const char *)data, size, msg,
+	    sizeof msg, &len);
+	if (rc < 0 || strlen(msg) >= sizeof msg ||
+	    (len < sizeof msg && strlen(msg) != len) ||
+	    (ml.code < 0 && (ml.column < 1 || (size_t)ml.column > size + 1)))
+		abort();
+	if (ml.code == 0 && (bg_moveline_format(line, sizeof line, &ml,
+	    normalise, 1) >= (int)sizeof line || strlen(line) < 10))
+		abort();
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -54,6 +85,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (bg_position_parse(&b, &ms, &v, pos, strlen(pos)) < 0)
 		abort();
 
+	moveline(pos, d, side, data, size);
 	(void)bg_dice_parse(dd, (const char *)data, size);
 	if (bg_notation_parse(&n, (const char *)data, size, &err) < 0) {
 		if (err > size)

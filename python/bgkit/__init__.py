@@ -223,17 +223,22 @@ class Position:
     player O); side 1 the right column (the bottom player X).
     """
 
-    __slots__ = ("_b", "_ms", "variant", "names", "lost", "_fibs")
+    __slots__ = ("_b", "_ms", "_vi", "names", "lost", "_fibs")
 
     def __init__(self, board, ms, variant=0, names=(None, None), lost=False,
                  fibs=None):
         self._b = board
         self._ms = ms
-        self.variant = VARIANTS[variant] if isinstance(variant, int) \
-            else variant
+        self._vi = _variant(variant)
         self.names = tuple(names)
         self.lost = bool(lost)
         self._fibs = fibs
+
+    @property
+    def variant(self):
+        """The variant's name: "standard", "nackgammon", "hyper1",
+        "hyper2", "hyper3" or "tavla"."""
+        return VARIANTS[self._vi]
 
     @classmethod
     def parse(cls, text, variant="standard"):
@@ -267,7 +272,7 @@ class Position:
         return cls(b, ms, v)
 
     def _v(self):
-        return VARIANTS.index(self.variant)
+        return self._vi
 
     # -- identifiers
     @property
@@ -793,41 +798,123 @@ class Game:
 
     .number and .line of its "Game N" line; .players and .ratings from
     its score line (None where absent); .scores the score line's
-    scores; .records the Record list; .positions every position the
-    replay passed through (the start, then one after each action);
-    .result the Result; .diagnostics the problems found in it."""
+    scores (-1 where absent); .records the Record list; .positions
+    every position the replay passed through (the start, then one after
+    each action of a side); .result the Result; .diagnostics the
+    problems found in it; .variant the variant played.
 
-    def __init__(self, number, line, players, ratings, scores, records,
-                 raw_positions, result, diagnostics, variant, names):
+    Records and positions are made from the copied C data when first
+    asked for, so that a program that wants only results pays for no
+    more."""
+
+    def __init__(self, number, line, players, ratings, scores, recs,
+                 praw, result, diagnostics, vi, names):
         self.number = number
         self.line = line
         self.players = players
         self.ratings = ratings
         self.scores = scores
-        self.records = records
-        self._raw = raw_positions
+        self._recs = recs       # [(address, record bytes, text)]
+        self._praw = praw       # the bg_replay_pos structures, end to end
         self._pos = None
+        self._records = None
         self.result = result
         self.diagnostics = diagnostics
-        self.variant = variant
+        self._vi = vi
         self._names = names
 
-    def _position(self, raw):
-        rp = _lib.ReplayPos.from_buffer_copy(raw)
-        return Position(rp.board, rp.ms, self.variant, self._names, rp.lost)
+    @property
+    def variant(self):
+        """The variant's name ("standard", "nackgammon", ...)."""
+        return VARIANTS[self._vi]
 
     @property
     def positions(self):
+        """Every position of the game, in order, as Position objects:
+        the start, then the one after each action."""
         if self._pos is None:
-            self._pos = [self._position(r) for r, _ in self._raw]
+            self._pos = _positions(self._praw, self._vi, self._names)
         return self._pos
+
+    @property
+    def records(self):
+        """The game's records, in order, each with .before, .after and
+        .play set."""
+        if self._records is None:
+            self._records = _link(self)
+        return self._records
 
     def __iter__(self):
         return iter(self.records)
 
+    def __len__(self):
+        return len(self._recs)
+
     def __repr__(self):
-        return "Game(%d, %d records, %r)" % (self.number, len(self.records),
+        return "Game(%d, %d records, %r)" % (self.number, len(self._recs),
                                               self.result)
+
+
+_SIZE_POS = _lib.SIZEOF_POS
+_OFF_BOARD = _lib.ReplayPos.board.offset
+_OFF_MS = _lib.ReplayPos.ms.offset
+_OFF_LOST = _lib.ReplayPos.lost.offset
+_OFF_REC = _lib.ReplayPos.rec.offset
+_OFF_PLAYED = _lib.ReplayPos.played.offset
+_new = object.__new__
+
+
+def _positions(raw, vi, names):
+    """Position objects from bg_replay_pos structures laid end to end."""
+    board = _lib.Board.from_buffer_copy
+    state = _lib.MatchState.from_buffer_copy
+    lost = struct.Struct("i").unpack_from
+    ob, om, ol = _OFF_BOARD, _OFF_MS, _OFF_LOST
+    out = []
+    app = out.append
+    for off in range(0, len(raw), _SIZE_POS):
+        p = _new(Position)
+        p._b = board(raw, off + ob)
+        p._ms = state(raw, off + om)
+        p._vi = vi
+        p.names = names
+        p.lost = lost(raw, off + ol)[0] != 0
+        p._fibs = None
+        app(p)
+    return out
+
+
+def _link(game):
+    """The Record objects of game, each with its position before and
+    after and the play the replay made."""
+    recs = []
+    index = {}
+    from_raw = _lib.Record.from_buffer_copy
+    for i, (addr, b, text) in enumerate(game._recs):
+        recs.append(Record(from_raw(b), text))
+        index[addr] = i
+    if not recs:
+        return recs
+    positions = game.positions
+    raw = game._praw
+    ptr = struct.Struct("P").unpack_from
+    cur = positions[0] if positions else None
+    k = 1
+    n = len(positions)
+    for i, rec in enumerate(recs):
+        rec.before = cur
+        while k < n and index.get(ptr(raw, k * _SIZE_POS + _OFF_REC)[0]) \
+                == i:
+            p = positions[k]
+            rp = _lib.ReplayPos.from_buffer_copy(raw, k * _SIZE_POS)
+            if rp.played:
+                rec.play = Play(_copy(rp.play), rp.side,
+                                rec.dice and (max(rec.dice), min(rec.dice)))
+                rec.play.after = p
+            cur = p
+            k += 1
+        rec.after = cur
+    return recs
 
 
 class MatchResult:
@@ -923,12 +1010,10 @@ class Reader:
         raw = self._raw
         at = ctypes.string_at
         size = _lib.SIZEOF_POS
-        off = _lib.OFF_REC
+        app = raw.append
 
         def onpos(ctx, pos):
-            b = at(pos, size)
-            raw.append((b, int.from_bytes(b[off:off + 8], "little")
-                        if off + 8 <= size else 0))
+            app(at(pos, size))
         self._cb = _lib.REPLAY_FN(onpos)
         lib.bg_replay_set_callback(self._rp, self._cb, None)
         self._match = None
@@ -1003,9 +1088,14 @@ class Reader:
         if drain and not match._started:
             match._started = True
         g = c_void_p()
-        variant = lib.bg_replay_variant(self._rp)
+        vi = lib.bg_replay_variant(self._rp)
         raw = self._raw
         names = list(match.players)
+        at = ctypes.string_at
+        size = _lib.SIZEOF_RECORD
+        text_at = struct.Struct("PN").unpack_from
+        off_t = _lib.OFF_TEXT
+        rec_at = lib.bg_game_record
         while self._match is match and not match._done:
             rc = lib.bg_reader_next_game(self._rd, byref(g))
             if rc < 0:
@@ -1025,58 +1115,26 @@ class Reader:
             # Copy the records: the game is the reader's until the next
             # call.
             recs = []
-            index = {}
-            at = ctypes.string_at
-            off_t, off_l, size = _lib.OFF_TEXT, _lib.OFF_LEN, \
-                _lib.SIZEOF_RECORD
-            from_raw = _lib.Record.from_buffer_copy
             for i in range(lib.bg_game_record_count(gp)):
-                a = lib.bg_game_record(gp, i)
+                a = rec_at(gp, i)
                 b = at(a, size)
-                tp, ln = struct.unpack_from("PN", b, off_t)[0], \
-                    struct.unpack_from("N", b, off_l)[0]
-                text = at(tp, ln).decode("utf-8", "replace") if tp else ""
-                recs.append(Record(from_raw(b), text))
-                index[a] = i
+                tp, ln = text_at(b, off_t)
+                recs.append((a, b, at(tp, ln).decode("utf-8", "replace")
+                             if tp else ""))
             del raw[:]
             lib.bg_replay_game(self._rp, gp)
             diags = self._diags(True, True, match.diagnostics)
             result = Result(lib.bg_replay_result(self._rp).contents)
             match._games += 1
             match._score = list(result.score)
-            game = Game(lib.bg_game_number(gp), lib.bg_game_line(gp),
-                        (_dec(lib.bg_game_player(gp, 0)),
-                         _dec(lib.bg_game_player(gp, 1))),
-                        (_dec(lib.bg_game_rating(gp, 0)),
-                         _dec(lib.bg_game_rating(gp, 1))),
-                        (lib.bg_game_score(gp, 0), lib.bg_game_score(gp, 1)),
-                        recs, list(raw), result, diags, variant,
-                        tuple(names))
-            _link(game, index)
-            yield game
-
-
-def _link(game, index):
-    """Give every record its position before and after."""
-    recs = game.records
-    if not recs:
-        return
-    positions = game.positions
-    cur = positions[0] if positions else None
-    k = 1
-    raw = game._raw
-    for i, rec in enumerate(recs):
-        rec.before = cur
-        while k < len(raw) and index.get(raw[k][1]) == i:
-            p = positions[k]
-            rp = _lib.ReplayPos.from_buffer(bytearray(raw[k][0]))
-            if rp.played:
-                rec.play = Play(_copy(rp.play), rp.side,
-                                rec.dice and (max(rec.dice), min(rec.dice)))
-                rec.play.after = p
-            cur = p
-            k += 1
-        rec.after = cur
+            yield Game(lib.bg_game_number(gp), lib.bg_game_line(gp),
+                       (_dec(lib.bg_game_player(gp, 0)),
+                        _dec(lib.bg_game_player(gp, 1))),
+                       (_dec(lib.bg_game_rating(gp, 0)),
+                        _dec(lib.bg_game_rating(gp, 1))),
+                       (lib.bg_game_score(gp, 0), lib.bg_game_score(gp, 1)),
+                       recs, b"".join(raw), result, diags, vi,
+                       tuple(names))
 
 
 def _source(source):

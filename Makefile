@@ -135,8 +135,8 @@ bench: all
 
 .PHONY: bench
 
-# Fuzzing and the sanitizer runs: make fuzz, check-asan,
-# check-valgrind; they build under build/.
+# Fuzzing, the sanitizer runs and the scalar build: make fuzz,
+# check-asan, check-valgrind, check-scalar; they build under build/.
 include tests/fuzz/fuzz.mk
 
 # The tools link libbgkit statically; the shared library, its links and

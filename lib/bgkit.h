@@ -150,6 +150,9 @@ typedef enum bg_code {
 	BG_EJSON,		/* malformed JSON record line */
 	BG_WLOST,		/* the output format cannot hold it */
 	BG_EFIBS,		/* malformed FIBS board line */
+	/* any input */
+	BG_EBINARY,		/* binary data, not text */
+	BG_ENOINPUT,		/* no bytes, or only blanks */
 	BG_CODE_COUNT
 } bg_code;
 

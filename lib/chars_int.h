@@ -1,7 +1,8 @@
 /*
  * chars_int.h: locale-free character classes for the text readers
- * (notation.c, fmt_mat.c) and UTF-8 checking for the writers.  <ctype.h>
- * depends on the locale, which a library must not; these do not.
+ * (notation.c, fmt_mat*.c, position.c) and UTF-8 checking for the
+ * writers.  <ctype.h> depends on the locale, which a library must not;
+ * these do not.
  * Private to lib/.
  */
 #ifndef CHARS_INT_H
@@ -19,6 +20,13 @@ static inline int
 isalph(int c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* The blanks of the C locale's isspace: space, \t, \n, \v, \f, \r. */
+static inline int
+isspc(int c)
+{
+	return c == ' ' || (c >= '\t' && c <= '\r');
 }
 
 static inline int

@@ -159,6 +159,10 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "the output format cannot hold this" },
 	[BG_EFIBS] = { BG_SEV_ERROR, "bad_fibs_board",
 	    "malformed FIBS board line" },
+	[BG_EBINARY] = { BG_SEV_ERROR, "binary_data",
+	    "binary data, not a match record" },
+	[BG_ENOINPUT] = { BG_SEV_ERROR, "empty_input",
+	    "empty input: no match record" },
 };
 
 static const struct diag *

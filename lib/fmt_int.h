@@ -1,8 +1,8 @@
 /*
- * fmt_int.h: what the reader front (reader.c) shares with the format
- * readers and writers (fmt_mat.c, fmt_sgf.c, fmt_json.c, fmt_write.c):
- * the byte source, the format detection that picks a reader, the
- * interface of the readers other than .mat, and a list of diagnostics.
+ * fmt_int.h: what the generic reader (reader.c) shares with the format
+ * readers and writers (fmt_mat*.c, fmt_sgf*.c, fmt_json*.c, writer.c):
+ * the byte source, the interface of a format's reader, and a list of
+ * diagnostics.
  * Included by those files only, after bgkit.h and record_int.h; never
  * installed.
  */
@@ -44,9 +44,14 @@ struct fmt_src {
 /* A bg_read_fn on a struct fmt_src. */
 long	fmt_src_read(void *, char *, size_t);
 
-/* A reader of a format other than .mat. */
+/*
+ * A reader of one format, opened on the bytes of a bg_reader (reader.c)
+ * once the format is known; the bg_reader passes its calls on.  open
+ * gets the source, the input's name for the diagnostics and FMT_*
+ * flags; it returns NULL when out of memory.
+ */
 struct fmt_ops {
-	void		*(*open)(struct fmt_src *, const char *);
+	void		*(*open)(struct fmt_src *, const char *, unsigned);
 	void		 (*close)(void *);
 	int		 (*next_match)(void *, const bg_match **);
 	int		 (*next_game)(void *, const bg_game **);
@@ -54,42 +59,19 @@ struct fmt_ops {
 	const bg_diag	*(*diag)(const void *, size_t);
 };
 
+/*
+ * Read by the reference grammar only, without the .mat reader's fast
+ * reader (fmt_mat_fast.c): for the tests, which compare the two.
+ */
+#define FMT_REFERENCE	1u
+
+extern const struct fmt_ops fmt_mat_ops;
 extern const struct fmt_ops fmt_sgf_ops;
 extern const struct fmt_ops fmt_json_ops;
 
 /*
- * The front of a bg_reader: the format asked for or detected and, for
- * SGF and JSON, the reader doing the work.  It is the first member of
- * struct bg_reader (fmt_mat.c), so that reader.c reaches it from a
- * bg_reader pointer; the .mat reader calls the fmt_front_* functions
- * from its public entry points and otherwise does its own work.
- */
-struct fmt_front {
-	bg_format		 format;
-	int			 started;
-	struct fmt_src		 src;
-	const struct fmt_ops	*ops;
-	void			*sub;		/* the SGF or JSON reader */
-	int			 err;		/* opening it failed */
-};
-
-/*
- * Detect the format on the first call (reading ahead through *read and
- * *ctx, which then point at the front's replay of those bytes) and say
- * who reads: 0 the .mat reader, 1 the front's reader.
- */
-int	fmt_front_start(struct fmt_front *, bg_read_fn *, void **,
-	    const char *, size_t, const char *);
-int	fmt_front_next_match(struct fmt_front *, const bg_match **);
-int	fmt_front_next_game(struct fmt_front *, const bg_game **);
-size_t	fmt_front_diag_count(const struct fmt_front *);
-const bg_diag *fmt_front_diag(const struct fmt_front *, size_t);
-void	fmt_front_fini(struct fmt_front *);
-
-/*
- * Let the .mat reader read move, match, game and tag lines as gnubg
- * writes them without the general code (on, the default), or only the
- * general way: for the tests, which compare the two.
+ * Let the .mat reader of r use its fast reader (on, the default) or
+ * only the reference grammar (FMT_REFERENCE); before the first read.
  */
 void	fmt_mat_set_fast(bg_reader *, int);
 

@@ -723,7 +723,7 @@ add_record(struct jrd *r)
 }
 
 static void *
-json_open(struct fmt_src *src, const char *name)
+json_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	struct jrd *r;
 

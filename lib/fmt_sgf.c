@@ -376,31 +376,15 @@ next_node(struct sgf *s)
 }
 
 /*
- * The root node of the next tree: 1 with its properties read, 0 at the
- * end of the input.
+ * After a tree's '(': up to the ';' of its first node, 1; 0 when the
+ * tree closes before it (an empty tree, reported when *warn); -1 when
+ * the input ends inside it (reported).
  */
 static int
-next_root(struct sgf *s)
+tree_start(struct sgf *s, int *warn)
 {
-	int c, line, col;
+	int c;
 
-	for (;;) {
-		skip_blanks(s);
-		if ((c = peekc(s)) < 0)
-			return s->err;
-		line = s->line;
-		col = s->col;
-		getc_(s);
-		if (c == '(') {
-			/* A tree starts "(;", blanks allowed. */
-			skip_blanks(s);
-			if ((c = peekc(s)) == ';' || c == '(')
-				break;
-		}
-		if (!s->outwarned++)
-			diags(s, BG_ESGF, line, col,
-			    "text outside a game tree");
-	}
 	s->depth = 1;
 	s->mainline = 1;
 	s->garbage = 0;
@@ -411,23 +395,57 @@ next_root(struct sgf *s)
 			diags(s, BG_ESGF, s->line, s->col,
 			    "the input ends inside a game tree");
 			s->depth = 0;
-			return s->err;
+			return -1;
 		}
 		getc_(s);
 		if (c == ';')
-			break;
+			return 1;
 		if (c == '(')
 			s->depth++;
 		else if (c == ')') {
 			if (--s->depth == 0) {
-				diags(s, BG_ESGF, s->line, s->col - 1,
-				    "an empty game tree");
-				return next_root(s);
+				if (*warn)
+					diags(s, BG_ESGF, s->line, s->col - 1,
+					    "an empty game tree");
+				*warn = 0;
+				return 0;
 			}
 		} else
 			syntax(s, "a node (';') was expected");
 	}
-	if (read_node(s) < 0)
+}
+
+/*
+ * The root node of the next tree: 1 with its properties read, 0 at the
+ * end of the input.  Empty trees before it are skipped, in a loop (not
+ * a call per tree: a file of them is no deeper than one), and the first
+ * of a run of them is reported.
+ */
+static int
+next_root(struct sgf *s)
+{
+	int c, line, col, rc, warn = 1;
+
+	do {
+		for (;;) {
+			skip_blanks(s);
+			if ((c = peekc(s)) < 0)
+				return s->err;
+			line = s->line;
+			col = s->col;
+			getc_(s);
+			if (c == '(') {
+				/* A tree starts "(;", blanks allowed. */
+				skip_blanks(s);
+				if ((c = peekc(s)) == ';' || c == '(')
+					break;
+			}
+			if (!s->outwarned++)
+				diags(s, BG_ESGF, line, col,
+				    "text outside a game tree");
+		}
+	} while ((rc = tree_start(s, &warn)) == 0);
+	if (rc < 0 || read_node(s) < 0)
 		return s->err;
 	return 1;
 }
@@ -1450,7 +1468,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 /* ------------------------------------------------------------------ API */
 
 static void *
-sgf_open(struct fmt_src *src, const char *name)
+sgf_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	struct sgf *s;
 
@@ -1586,11 +1604,16 @@ sgf_next_match(void *p, const bg_match **m)
 {
 	struct sgf *s = p;
 	const bg_game *g;
-	int rc;
+	int rc, skipped = s->in_match;
 
 	while (s->in_match && (rc = sgf_next_game(s, &g)) > 0)
 		;
-	if (!s->keepdiag)
+	/*
+	 * What was said of this match's root while looking for the next
+	 * game is this call's, unless the caller's own last call of
+	 * sgf_next_game gave it already.
+	 */
+	if (!skipped || !s->keepdiag)
 		s->dl.n = 0;
 	s->keepdiag = 0;
 	if (s->err)

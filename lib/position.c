@@ -5,11 +5,11 @@
  * the decoders of posid.c and xgid.c.  Part of libbgkit; callers use
  * bg_position_parse() from bgkit.h.
  */
-#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
 #include "bgkit.h"
+#include "chars_int.h"
 
 #define WORDMAX		32
 #define XGIDCOLONS	9
@@ -74,11 +74,11 @@ bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
 		return -BG_EINVAL;
 	if (v == NULL)
 		v = &var;
-	while (len > 0 && isspace((unsigned char)s[0])) {
+	while (len > 0 && isspc((unsigned char)s[0])) {
 		s++;
 		len--;
 	}
-	while (len > 0 && isspace((unsigned char)s[len - 1]))
+	while (len > 0 && isspc((unsigned char)s[len - 1]))
 		len--;
 	if (len == 0)
 		return -BG_EPOSITION;

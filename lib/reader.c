@@ -1,12 +1,11 @@
 /*
- * reader.c: the front of every bg_reader.  On the first
- * bg_reader_next_match() it reads a few bytes ahead, decides the
- * format from them (or takes the one the caller set) and, for SGF and
- * JSON Lines, opens the reader of that format and passes every later
- * call to it; a .mat input stays with the .mat reader (fmt_mat.c),
- * which is given the bytes read ahead first.  Also the diagnostic list
- * the readers and writers share, and the format names.  Part of
- * libbgkit; callers use bgkit.h.
+ * reader.c: the bg_reader.  On the first bg_reader_next_match() it reads
+ * a few bytes ahead, decides the format from them (or takes the one the
+ * caller set), opens the reader of that format from the table of
+ * readers (.mat, SGF, JSON Lines: struct fmt_ops) and passes every later
+ * call to it; the bytes read ahead are served again first.  Also the
+ * diagnostic list the readers and writers share, and the format names.
+ * Part of libbgkit; callers use bgkit.h.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -239,103 +238,158 @@ read_head(struct fmt_src *s)
 	return f;
 }
 
-/* ---------------------------------------------------------------- front */
+/* --------------------------------------------------------------- reader */
 
-int
-fmt_front_start(struct fmt_front *fr, bg_read_fn *read, void **ctx,
-    const char *mem, size_t memlen, const char *name)
+struct bg_reader {
+	bg_format		 format;	/* asked for, then found */
+	int			 started;	/* the format is decided */
+	struct fmt_src		 src;
+	char			*name;		/* of the input, or NULL */
+	unsigned		 flags;		/* FMT_* for open */
+	const struct fmt_ops	*ops;		/* the format's reader */
+	void			*sub;		/* and its state */
+	int			 err;		/* opening it failed */
+};
+
+static const struct fmt_ops *const readers[] = {
+	[BG_FORMAT_AUTO] = NULL,
+	[BG_FORMAT_MAT] = &fmt_mat_ops,
+	[BG_FORMAT_SGF] = &fmt_sgf_ops,
+	[BG_FORMAT_JSON] = &fmt_json_ops
+};
+
+static bg_reader *
+reader_new(const char *name)
 {
-	int more;
+	bg_reader *r;
 
-	if (fr->started)
-		return fr->ops != NULL || fr->err;
-	fr->started = 1;
-	if (mem != NULL) {
-		fr->src.mem = mem;
-		fr->src.memlen = memlen;
-		if (fr->format == BG_FORMAT_AUTO)
-			fr->format = sniff((const unsigned char *)mem,
-			    memlen < HEADMAX ? memlen : HEADMAX, &more);
-	} else {
-		fr->src.read = *read;
-		fr->src.ctx = *ctx;
-		if (fr->format == BG_FORMAT_AUTO)
-			fr->format = read_head(&fr->src);
-		/* The .mat reader too reads through the front. */
-		*read = fmt_src_read;
-		*ctx = &fr->src;
+	if ((r = calloc(1, sizeof *r)) == NULL)
+		return NULL;
+	if (name != NULL && (r->name = strdup(name)) == NULL) {
+		free(r);
+		return NULL;
 	}
-	if (fr->format == BG_FORMAT_SGF)
-		fr->ops = &fmt_sgf_ops;
-	else if (fr->format == BG_FORMAT_JSON)
-		fr->ops = &fmt_json_ops;
-	else
-		return 0;
-	if ((fr->sub = fr->ops->open(&fr->src, name)) == NULL)
-		fr->err = -BG_ENOMEM;
-	return 1;
+	return r;
 }
 
-int
-fmt_front_next_match(struct fmt_front *fr, const bg_match **m)
+bg_reader *
+bg_reader_new(bg_read_fn read, void *ctx, const char *name)
 {
-	if (m != NULL)
-		*m = NULL;
-	if (fr->err)
-		return fr->err;
-	return fr->ops->next_match(fr->sub, m);
+	bg_reader *r;
+
+	if (read == NULL || (r = reader_new(name)) == NULL)
+		return NULL;
+	r->src.read = read;
+	r->src.ctx = ctx;
+	return r;
 }
 
-int
-fmt_front_next_game(struct fmt_front *fr, const bg_game **g)
+bg_reader *
+bg_reader_new_mem(const char *buf, size_t len, const char *name)
 {
-	if (g != NULL)
-		*g = NULL;
-	if (fr->err)
-		return fr->err;
-	return fr->ops->next_game(fr->sub, g);
-}
+	bg_reader *r;
 
-size_t
-fmt_front_diag_count(const struct fmt_front *fr)
-{
-	return fr->sub ? fr->ops->diag_count(fr->sub) : 0;
-}
-
-const bg_diag *
-fmt_front_diag(const struct fmt_front *fr, size_t i)
-{
-	return fr->sub ? fr->ops->diag(fr->sub, i) : NULL;
+	if ((buf == NULL && len > 0) || (r = reader_new(name)) == NULL)
+		return NULL;
+	r->src.mem = buf ? buf : "";
+	r->src.memlen = len;
+	return r;
 }
 
 void
-fmt_front_fini(struct fmt_front *fr)
+bg_reader_free(bg_reader *r)
 {
-	if (fr->sub != NULL)
-		fr->ops->close(fr->sub);
-	free(fr->src.head);
-	memset(fr, 0, sizeof *fr);
+	if (r == NULL)
+		return;
+	if (r->sub != NULL)
+		r->ops->close(r->sub);
+	free(r->src.head);
+	free(r->name);
+	free(r);
+}
+
+void
+fmt_mat_set_fast(bg_reader *r, int on)
+{
+	if (on)
+		r->flags &= ~FMT_REFERENCE;
+	else
+		r->flags |= FMT_REFERENCE;
 }
 
 /*
- * The front is the first member of struct bg_reader, so a pointer to
- * the reader, converted, points at it (C99 6.7.2.1).
+ * Decide the format, reading ahead from the caller's callback when it
+ * is to be detected, and open its reader: 0, or -BG_ENOMEM.
  */
+static int
+start(bg_reader *r)
+{
+	int more;
+
+	r->started = 1;
+	if (r->format == BG_FORMAT_AUTO) {
+		if (r->src.mem != NULL)
+			r->format = sniff((const unsigned char *)r->src.mem,
+			    r->src.memlen < HEADMAX ? r->src.memlen : HEADMAX,
+			    &more);
+		else
+			r->format = read_head(&r->src);
+	}
+	r->ops = readers[r->format];
+	if ((r->sub = r->ops->open(&r->src, r->name, r->flags)) == NULL)
+		r->err = -BG_ENOMEM;
+	return r->err;
+}
+
+int
+bg_reader_next_match(bg_reader *r, const bg_match **m)
+{
+	if (m != NULL)
+		*m = NULL;
+	if (r == NULL)
+		return -BG_EINVAL;
+	if (!r->started)
+		start(r);
+	if (r->err)
+		return r->err;
+	return r->ops->next_match(r->sub, m);
+}
+
+int
+bg_reader_next_game(bg_reader *r, const bg_game **g)
+{
+	if (g != NULL)
+		*g = NULL;
+	if (r == NULL)
+		return -BG_EINVAL;
+	if (r->err)
+		return r->err;
+	return r->sub != NULL ? r->ops->next_game(r->sub, g) : 0;
+}
+
+size_t
+bg_reader_diag_count(const bg_reader *r)
+{
+	return r != NULL && r->sub != NULL ? r->ops->diag_count(r->sub) : 0;
+}
+
+const bg_diag *
+bg_reader_diag(const bg_reader *r, size_t i)
+{
+	return r != NULL && r->sub != NULL ? r->ops->diag(r->sub, i) : NULL;
+}
+
 int
 bg_reader_set_format(bg_reader *r, bg_format f)
 {
-	struct fmt_front *fr = (struct fmt_front *)(void *)r;
-
-	if (r == NULL || fr->started || bg_format_name(f) == NULL)
+	if (r == NULL || r->started || bg_format_name(f) == NULL)
 		return -BG_EINVAL;
-	fr->format = f;
+	r->format = f;
 	return 0;
 }
 
 bg_format
 bg_reader_format(const bg_reader *r)
 {
-	const struct fmt_front *fr = (const struct fmt_front *)(const void *)r;
-
-	return r != NULL && fr->started ? fr->format : BG_FORMAT_AUTO;
+	return r != NULL && r->started ? r->format : BG_FORMAT_AUTO;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # corpus_check.sh: bgcheck against GNU Backgammon's own matches
-# (../shared/corpus/gnubg).  Every match must be valid (exit 0, nothing
+# (tests/corpus/gnubg).  Every match must be valid (exit 0, nothing
 # on stderr, even with -W); every mutant must fail under -W with its
 # first diagnostic on the line its verdict names, hit-mark defects as
 # warnings and the others as errors (a file cut mid-game: a warning);
@@ -8,13 +8,13 @@
 # Ends "corpus_check: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
-dir=$shared/corpus/gnubg
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
+dir=$corpus/gnubg
 bgcheck=$top/bin/bgcheck
 pass=0 fail=0
 
 if [ ! -d "$dir" ]; then
-	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "FAIL: $dir not found (set BGKIT_CORPUS)"
 	echo "corpus_check: 0 passed, 1 failed"
 	exit 1
 fi

@@ -1,7 +1,6 @@
 #!/bin/sh
-# corpus_conv.sh: bgconv against the shared corpus.  For every record of
-# ../shared/corpus/public (every file the readers find a game in) and
-# every match of ../shared/corpus/gnubg and gnubg-rules, in .mat and SGF:
+# corpus_conv.sh: bgconv against the corpus.  For every match of
+# tests/corpus/gnubg and gnubg-rules, in .mat and SGF:
 # JSON Lines written and read again give the same JSON; .mat through
 # JSON is the .mat written directly, byte for byte; the .mat, XG-style
 # .mat and SGF written and read again keep every play, cube action,
@@ -9,13 +8,15 @@
 # in a warning, one per thing).  For gnubg's own matches: each .sgf
 # gives gnubg's .mat and each .mat gives gnubg's .sgf byte for byte
 # (but for the program's name and gnubg's statistics), and each .sgf
-# read by bgcheck and bgshow gives the truth's positions; XG's .mat
-# export comes back from -s xg byte for byte.  Then -o.  Records with
-# errors are converted with -F: what could be read is what is compared.
-# Ends "corpus_conv: N passed, N failed".
+# read by bgcheck and bgshow gives the truth's positions.  Then -o.
+# Records with errors are converted with -F: what could be read is what
+# is compared.  With files as operands (each holding a game), only the
+# round trips, of those files: tests/corpus_public.sh runs it so on the
+# records of other writers.  BGKIT_CORPUS names another copy of
+# tests/corpus.  Ends "corpus_conv: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
 bin=$top/bin
 pass=0 fail=0
 export LC_ALL=C
@@ -23,8 +24,8 @@ export LC_ALL=C
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
-if [ ! -d "$shared/corpus/gnubg" ]; then
-	echo "FAIL: $shared/corpus not found (set BGKIT_SHARED)"
+if [ ! -d "$corpus/gnubg" ]; then
+	echo "FAIL: $corpus/gnubg not found (set BGKIT_CORPUS)"
 	echo "corpus_conv: 0 passed, 1 failed"
 	exit 1
 fi
@@ -57,21 +58,17 @@ json() {
 	"$bin/bgconv" -F -q -T json "$1" >"$2" 2>/dev/null
 }
 
-# The records of the public corpus: files a reader finds a game in.
+# The records: the operands, or the corpus's matches.
 records=$tmp/records
-: >"$records"
-for f in "$shared"/corpus/public/*/*; do
-	case $f in *.md) continue ;; esac
-	"$bin/bgconv" -F -q -T json "$f" 2>/dev/null | grep -q '"type":"game"' &&
-	    printf '%s\n' "$f" >>"$records"
-done
-for f in "$shared"/corpus/gnubg/matches/* \
-    "$shared"/corpus/gnubg-rules/*/matches/*; do
-	printf '%s\n' "$f" >>"$records"
-done
+if [ $# -gt 0 ]; then
+	printf '%s\n' "$@" >"$records"
+else
+	printf '%s\n' "$corpus"/gnubg/matches/* \
+	    "$corpus"/gnubg-rules/*/matches/* >"$records"
+fi
 
 while IFS= read -r f; do
-	name=${f#"$shared"/corpus/}
+	name=${f#"$corpus"/}
 	json "$f" "$tmp/a.json"
 	"$bin/bgconv" -F -T mat "$f" >"$tmp/a.mat" 2>"$tmp/err"
 
@@ -121,11 +118,17 @@ while IFS= read -r f; do
 	fi
 done <"$records"
 
+if [ $# -gt 0 ]; then
+	echo "corpus_conv: $pass passed, $fail failed"
+	[ $fail = 0 ]
+	exit
+fi
+
 # gnubg's own matches: its two files are each other's conversion, and
 # the SGF gives the truth's positions.
-for f in "$shared"/corpus/gnubg/matches/*.sgf; do
+for f in "$corpus"/gnubg/matches/*.sgf; do
 	m=${f%.sgf}.mat
-	t=$shared/corpus/gnubg/truth/$(basename "$f" .sgf).json
+	t=$corpus/gnubg/truth/$(basename "$f" .sgf).json
 	name=gnubg/matches/$(basename "$f")
 	"$bin/bgconv" -q -T mat "$f" | cmp -s - "$m" && ok ||
 	    bad "$name: .mat differs from gnubg's"
@@ -148,13 +151,8 @@ for f in "$shared"/corpus/gnubg/matches/*.sgf; do
 	    bad "$name: bgconv positions differ from the truth's"
 done
 
-# XG's own .mat export comes back from -s xg byte for byte.
-f=$shared/corpus/public/kevung__gbf/test.mat
-"$bin/bgconv" -q -T mat -s xg "$f" | cmp -s - "$f" && ok ||
-    bad "public/kevung__gbf/test.mat: -s xg differs from XG's file"
-
 # -o: the file appears only when all went well.
-m=$shared/corpus/gnubg/matches/m0001.mat
+m=$corpus/gnubg/matches/m0001.mat
 "$bin/bgconv" -T sgf -o "$tmp/out.sgf" "$m" 2>/dev/null &&
     "$bin/bgconv" -q -T sgf "$m" | cmp -s - "$tmp/out.sgf" && ok ||
     bad "bgconv -o: the output differs from stdout's"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # corpus_gnubg.sh: GNU Backgammon reads what bgconv writes.  For every
-# match of ../shared/corpus/gnubg and gnubg-rules and every public record
-# bgcheck finds valid, bgconv writes an SGF and a .mat; one gnubg run
+# match of tests/corpus/gnubg and gnubg-rules (or, given files as
+# operands, every one of them that bgcheck finds valid and that holds a
+# game: tests/corpus_public.sh runs it so on the records of other
+# writers), bgconv writes an SGF and a .mat; one gnubg run
 # (tests/gnubg_match.py) loads each SGF and imports each .mat, and every
 # game must come out as ours: the same result (winner, points, ended by
 # resignation or not) and, move after move, the same side, roll and
@@ -13,10 +15,11 @@
 # gnubg's .mat import takes the Jacoby rule from its settings: the run
 # sets it from the record's rules first.  Skipped when gnubg is not
 # installed (the Debian package gnubg; .ci/run installs it).
+# BGKIT_CORPUS names another copy of tests/corpus.
 # Ends "corpus_gnubg: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
 bin=$top/bin
 export PATH="$PATH:/usr/games"
 export LC_ALL=C
@@ -30,8 +33,8 @@ if ! command -v gnubg >/dev/null 2>&1; then
 	echo "corpus_gnubg: 0 passed, 0 failed (gnubg not installed)"
 	exit 0
 fi
-if [ ! -d "$shared/corpus/gnubg" ]; then
-	echo "FAIL: $shared/corpus not found (set BGKIT_SHARED)"
+if [ ! -d "$corpus/gnubg" ]; then
+	echo "FAIL: $corpus/gnubg not found (set BGKIT_CORPUS)"
 	echo "corpus_gnubg: 0 passed, 1 failed"
 	exit 1
 fi
@@ -40,12 +43,11 @@ trap 'rm -rf "$tmp"' EXIT
 
 inputs=$tmp/inputs
 : >"$inputs"
-for f in "$shared"/corpus/gnubg/matches/*.mat \
-    "$shared"/corpus/gnubg-rules/*/matches/*.mat; do
-	printf '%s\n' "$f" >>"$inputs"
-done
-for f in "$shared"/corpus/public/*/*; do
-	case $f in *.md|*.sgf) continue ;; esac
+if [ $# = 0 ]; then
+	printf '%s\n' "$corpus"/gnubg/matches/*.mat \
+	    "$corpus"/gnubg-rules/*/matches/*.mat >"$inputs"
+fi
+for f in "$@"; do
 	"$bin/bgcheck" -q "$f" >/dev/null 2>&1 &&
 	    "$bin/bgconv" -q -T json "$f" 2>/dev/null |
 	    grep -q '"type":"game"' && printf '%s\n' "$f" >>"$inputs"
@@ -130,7 +132,7 @@ while IFS= read -r line; do
 	path=${path%% *}
 	i=$(basename "$path" ".$kind")
 	name=$(cat "$tmp/$i.name")
-	name=${name#"$shared"/corpus/}
+	name=${name#"$corpus"/}
 	if [ ! -f "$path.got" ]; then
 		bad "$name: gnubg did not read our $kind"
 	elif same "$tmp/$i.want" "$path.got"; then

@@ -1,17 +1,17 @@
 #!/bin/sh
 # corpus_ids.sh: check the Position ID, Match ID and XGID code against the
-# gnubg corpus (../shared/corpus/gnubg).  jq pulls out what gnubg itself
+# gnubg corpus (tests/corpus/gnubg).  jq pulls out what gnubg itself
 # wrote: every legal-move case's XGID and Position ID, every game's final
 # XGID and the final Position ID with the XGID's side on roll (turn field 1
 # = side 1, -1 = side 0), every Position ID and Match ID gnubg recorded,
 # and each final Match ID with its decoded fields.  tests/unit/bin/test_ids
 # checks the lines.  Run from the top of the tree after
-# `make tests/unit/bin/test_ids`; CORPUS overrides the corpus directory
-# and KEEP=FILE keeps a copy of the extracted lines.
+# `make tests/unit/bin/test_ids`; BGKIT_CORPUS names another copy of
+# tests/corpus, and KEEP=FILE keeps a copy of the extracted lines.
 
 set -eu
 
-CORPUS=${CORPUS:-../shared/corpus/gnubg}
+CORPUS=${BGKIT_CORPUS:-tests/corpus}/gnubg
 TEST=tests/unit/bin/test_ids
 
 command -v jq >/dev/null 2>&1 || { echo "$0: jq is required" >&2; exit 2; }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # corpus_legal.sh: bgmove against gnubg's own legal-play lists
-# (../shared/corpus/gnubg/legal/legal_moves.json).  For every case:
+# (tests/corpus/gnubg/legal/legal_moves.json).  For every case:
 #  1. `bgmove -p PID -d DICE -l -T json` gives exactly the set of the
 #     case's position_id_after;
 #  2. every legal play typed back as plain steps ("25/20 24/21") prints
@@ -8,15 +8,15 @@
 # Each case counts once per check.  Ends "corpus_legal: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
-json=$shared/corpus/gnubg/legal/legal_moves.json
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
+json=$corpus/gnubg/legal/legal_moves.json
 bgmove=$top/bin/bgmove
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
 if [ ! -f "$json" ]; then
-	echo "FAIL: $json not found (set BGKIT_SHARED)"
+	echo "FAIL: $json not found (set BGKIT_CORPUS)"
 	echo "corpus_legal: 0 passed, 1 failed"
 	exit 1
 fi

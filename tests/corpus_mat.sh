@@ -2,28 +2,31 @@
 # corpus_mat.sh: read every match record of the corpus with the .mat
 # reader (tests/unit/bin/matdump) and check what it makes of them.
 #
-#  - gnubg matches (../shared/corpus/gnubg/matches): the records of each
+#  - gnubg matches (tests/corpus/gnubg/matches): the records of each
 #    game, with their line, side, kind, move number and dice, and the
 #    "Wins" record's side and points, equal gnubg's truth (truth/*.json,
 #    pulled out with jq); no diagnostic.
 #  - gnubg mutants: no crash; a garbage_lines mutant gets an error at the
 #    verdict's line, a truncated_file mutant the unexpected_eof warning at
 #    the verdict's line.
-#  - public records (../shared/corpus/public): no crash; every Jellyfish
-#    record gives as many games as it has "Game N" lines, no diagnostic,
-#    and each game's "Wins" side and points lead to the next game's score
-#    line; every other file (gnubg text exports, position exports, the
-#    FIBS capture) gives exactly one no_match_line error.
 #  - every file: streaming and in-memory reading print the same.
+#  - gnubg's .gam exports (gnubg-export/exports): each is read as the
+#    same game of its match (bgshow -a, action by action).
 #
-# Run from the top of the tree after `make tests/unit/bin/matdump`;
-# CORPUS overrides ../shared/corpus.  Ends with "corpus_mat: N passed,
-# N failed".
+# The records of other writers are read by tests/corpus_public.sh, with
+# the same checks (it runs this script with files as operands: each is
+# then read as a Jellyfish record, or, when NOTMAT names it, as a file
+# that is no match record).
+#
+# Run after `make tests/unit/bin/matdump`;
+# BGKIT_CORPUS names another copy of tests/corpus.  Ends with
+# "corpus_mat: N passed, N failed".
 
 set -u
 
-CORPUS=${CORPUS:-../shared/corpus}
-DUMP=tests/unit/bin/matdump
+top=$(cd "$(dirname "$0")/.." && pwd)
+CORPUS=${BGKIT_CORPUS:-$top/tests/corpus}
+DUMP=$top/tests/unit/bin/matdump
 
 command -v jq >/dev/null 2>&1 || { echo "$0: jq is required" >&2; exit 2; }
 [ -x "$DUMP" ] || { echo "$0: build $DUMP first" >&2; exit 2; }
@@ -81,82 +84,93 @@ wins_add_up() {
 
 # ---------------------------------------------------------------- gnubg
 
-for m in "$CORPUS"/gnubg/matches/*.mat; do
-	t=$CORPUS/gnubg/truth/$(basename "$m" .mat).json
-	[ -f "$t" ] || { bad "$m: no truth"; continue; }
-	jq -r '.games[] | .game as $g |
-	    (.turns[] | select(.mat_line != null) |
-		"\($g) \(.mat_line) \(.side) \(.action) \(.mat_row)" +
-		(if .action == "move" then " " + .mat_text[0:2] else "" end)),
-	    "\($g) win \(.winner) \(.points_won)"' "$t" >"$tmp/want"
-	run "$m" -t "$m" || continue
-	if cmp -s "$tmp/want" "$tmp/got"; then
-		ok
-	else
-		bad "$m: records differ from the truth"
-		diff "$tmp/want" "$tmp/got" | head -10
-	fi
-	same_mem "$m"
-done
-
-# One jq for every verdict: "file kind line".
-jq -r '"\(input_filename) \(.kind) \(.line)"' "$CORPUS"/gnubg/mutants/*.json \
-    >"$tmp/verdicts"
-while read -r j kind line; do
-	m=${j%.json}.mat
-	[ -f "$m" ] || continue
-	run "$m" "$m" || continue
-	case $kind in
-	garbage_lines)
-		first=$(grep '^diag .* error ' "$tmp/got" | head -1 |
-		    sed 's/^diag \([0-9]*\):.*/\1/')
-		if [ "$first" = "$line" ]; then
+if [ $# = 0 ]; then
+	for m in "$CORPUS"/gnubg/matches/*.mat; do
+		t=$CORPUS/gnubg/truth/$(basename "$m" .mat).json
+		[ -f "$t" ] || { bad "$m: no truth"; continue; }
+		jq -r '.games[] | .game as $g |
+		    (.turns[] | select(.mat_line != null) |
+			"\($g) \(.mat_line) \(.side) \(.action) \(.mat_row)" +
+			(if .action == "move" then " " + .mat_text[0:2] else "" end)),
+		    "\($g) win \(.winner) \(.points_won)"' "$t" >"$tmp/want"
+		run "$m" -t "$m" || continue
+		if cmp -s "$tmp/want" "$tmp/got"; then
 			ok
 		else
-			bad "$m: first error at line ${first:-none}, want $line"
+			bad "$m: records differ from the truth"
+			diff "$tmp/want" "$tmp/got" | head -10
 		fi
-		;;
-	truncated_file)
-		if grep -q "^diag $line:0 warning unexpected_eof " "$tmp/got"
-		then
+		same_mem "$m"
+	done
+
+	# One jq for every verdict: "file kind line".
+	jq -r '"\(input_filename) \(.kind) \(.line)"' \
+	    "$CORPUS"/gnubg/mutants/*.json >"$tmp/verdicts"
+	while read -r j kind line; do
+		m=${j%.json}.mat
+		[ -f "$m" ] || continue
+		run "$m" "$m" || continue
+		case $kind in
+		garbage_lines)
+			first=$(grep '^diag .* error ' "$tmp/got" | head -1 |
+			    sed 's/^diag \([0-9]*\):.*/\1/')
+			if [ "$first" = "$line" ]; then
+				ok
+			else
+				bad "$m: first error at line ${first:-none}, want $line"
+			fi
+			;;
+		truncated_file)
+			if grep -q "^diag $line:0 warning unexpected_eof " "$tmp/got"
+			then
+				ok
+			else
+				bad "$m: no unexpected_eof at line $line"
+				grep '^diag' "$tmp/got" | head -3
+			fi
+			;;
+		*)
 			ok
-		else
-			bad "$m: no unexpected_eof at line $line"
-			grep '^diag' "$tmp/got" | head -3
-		fi
-		;;
-	*)
-		ok
-		;;
-	esac
-done <"$tmp/verdicts"
+			;;
+		esac
+	done <"$tmp/verdicts"
+fi
 
-# --------------------------------------------------------------- public
+# ------------------------------------------------------ other writers
 
-# Not Jellyfish: gnubg text exports, position exports, a FIBS capture.
-notmat() {
-	case $(basename "$1") in
-	36415064_zoophagous_dimpextaras.txt|fibsboardcap02.txt|\
-	03_DT_EN.txt|01_checkerPosition_EN.txt|03_DT_JP.txt|\
-	"BoardLord - Llabba 7pt Backgammon Studio 2023_08_09 18_11_07.txt")
-		return 0 ;;
-	esac
-	return 1
+# Files named as operands: a Jellyfish record gives as many games as it
+# has "Game N" lines, no diagnostic, and each game's "Wins" leads to the
+# next game's score line.  A file NOTMAT lists (one path a line) is no
+# match record: a no_match_line error and no other error.  A file
+# INVALID lists is a record with defects: as many games, and an error.
+listed() {
+	[ -n "$2" ] && grep -Fqx -- "$1" "$2"
 }
 
-find "$CORPUS/public" -type f \( -name '*.mat' -o -name '*.txt' \
-    -o -name '*.xg' \) | sort >"$tmp/list"
-while IFS= read -r f; do
+for f in "$@"; do
 	run "$f" "$f" || continue
 	ndiag=$(grep -c '^diag' "$tmp/got")
-	if notmat "$f"; then
-		if [ "$ndiag" = 1 ] &&
-		    grep -q '^diag [0-9]*:0 error no_match_line ' "$tmp/got"
+	if listed "$f" "${NOTMAT:-}"; then
+		if grep -q '^diag [0-9]*:0 error no_match_line ' "$tmp/got" &&
+		    [ "$(grep '^diag [0-9:]* error ' "$tmp/got" |
+		    grep -vc ' error no_match_line ')" = 0 ]
 		then
 			ok
 		else
-			bad "$f: want one no_match_line, got $ndiag diagnostics"
+			bad "$f: want a no_match_line error and no other"
 		fi
+		continue
+	fi
+	if listed "$f" "${INVALID:-}"; then
+		games=$(grep -c '^game ' "$tmp/got")
+		want=$(grep -ciE '^[[:space:]]*game[[:space:]]+[0-9]+[[:space:]]*$' "$f")
+		if [ "$games" = "$want" ] &&
+		    grep -q '^diag [0-9:]* error ' "$tmp/got"; then
+			ok
+		else
+			bad "$f: $games games (want $want) and no error"
+		fi
+		same_mem "$f"
 		continue
 	fi
 	games=$(grep -c '^game ' "$tmp/got")
@@ -175,7 +189,30 @@ while IFS= read -r f; do
 		head -3 "$tmp/wins"
 	fi
 	same_mem "$f"
-done <"$tmp/list"
+done
+
+# ------------------------------------------------------------ .gam
+
+# gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam): each
+# reads as the same game of its match, action by action (side, dice,
+# play, Position ID), without a diagnostic.
+for g in "$CORPUS"/gnubg-export/exports/m*.g*.gam; do
+	[ -f "$g" ] || continue
+	b=${g##*/}
+	m=${b%%.*}
+	k=${b#*.g}
+	k=${k%.gam}
+	pick='[.action, .side, .dice, .move, .position_id]'
+	bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
+	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
+	bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
+	    [ ! -s "$tmp/err" ]; then
+		ok
+	else
+		bad "$b: not game $k of $m.mat"
+	fi
+done
 
 echo "corpus_mat: $pass passed, $fail failed"
 [ $fail = 0 ]

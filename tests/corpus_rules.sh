@@ -1,5 +1,5 @@
 #!/bin/sh
-# corpus_rules.sh: the rules corpus (../shared/corpus/gnubg-rules):
+# corpus_rules.sh: the rules corpus (tests/corpus/gnubg-rules):
 # Nackgammon, Hypergammon 1-3, Jacoby, beavers, automatic doubles and
 # no-Crawford matches that gnubg played.  Every match passes bgcheck -W;
 # bgscore agrees with the truth on every game (the automatic-doubles
@@ -9,8 +9,8 @@
 # legal plays for the variant.  Ends "corpus_rules: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
-dir=$shared/corpus/gnubg-rules
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
+dir=$corpus/gnubg-rules
 bin=$top/bin
 tab=$(printf '\t')
 tmp=$(mktemp -d)
@@ -20,7 +20,7 @@ ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 
 if [ ! -d "$dir" ]; then
-	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "FAIL: $dir not found (set BGKIT_CORPUS)"
 	echo "corpus_rules: 0 passed, 1 failed"
 	exit 1
 fi

@@ -1,19 +1,19 @@
 #!/bin/sh
 # corpus_score.sh: bgscore against the truth of GNU Backgammon's own
-# matches (../shared/corpus/gnubg/truth): for every game the winner, the
+# matches (tests/corpus/gnubg/truth): for every game the winner, the
 # points, single/gammon/backgammon (a drop scores single, seed 002), the
 # final cube, how it ended and the running score.  One check per game.
 # Ends "corpus_score: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
-dir=$shared/corpus/gnubg
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
+dir=$corpus/gnubg
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
 
 if [ ! -d "$dir" ]; then
-	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "FAIL: $dir not found (set BGKIT_CORPUS)"
 	echo "corpus_score: 0 passed, 1 failed"
 	exit 1
 fi

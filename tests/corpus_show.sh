@@ -1,6 +1,6 @@
 #!/bin/sh
 # corpus_show.sh: bgshow against GNU Backgammon's own matches and IDs
-# (../shared/corpus/gnubg, and ../shared/corpus/gnubg-rules).
+# (tests/corpus/gnubg, and tests/corpus/gnubg-rules).
 #  - every position of every match (bgshow -a -T json): the start is the
 #    truth's start_position_id; after a move, action, side, dice, gnubg's
 #    move text and position_id_after; after a cube action or a
@@ -17,15 +17,15 @@
 # Ends "corpus_show: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BGKIT_SHARED:-$top/../shared}
-dir=$shared/corpus/gnubg
+corpus=${BGKIT_CORPUS:-$top/tests/corpus}
+dir=$corpus/gnubg
 bgshow=$top/bin/bgshow
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus_show.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 pass=0 fail=0
 
 if [ ! -d "$dir" ]; then
-	echo "FAIL: $dir not found (set BGKIT_SHARED)"
+	echo "FAIL: $dir not found (set BGKIT_CORPUS)"
 	echo "corpus_show: 0 passed, 1 failed"
 	exit 1
 fi
@@ -107,7 +107,7 @@ done
 # gnubg's matches under other rules (Nackgammon, Hypergammon, Jacoby,
 # beavers, automatic doubles, no Crawford): after every action written in
 # the record, its kind, side and the Position ID gnubg showed.
-rules=$shared/corpus/gnubg-rules
+rules=$corpus/gnubg-rules
 for f in "$rules"/*/matches/*.mat; do
 	[ -f "$f" ] || continue
 	t=${f%/matches/*}/truth/$(basename "$f" .mat).json

@@ -1,10 +1,11 @@
 #!/bin/sh
 # demo.sh: the main job on a real match (`make demo`): a 7-point match
-# that GNU Backgammon 1.08 exported, validated move by move, with its
-# final position and score; then the legal plays of one roll.
+# GNU Backgammon played against itself and exported (one of the matches
+# of tests/corpus/gnubg), validated move by move, with its final
+# position and score; then the legal plays of one roll.
 set -e
 cd "$(dirname "$0")/.."
-match=fixtures/demo/charlot1-charlot2.mat
+match=fixtures/demo/gnubg-7pt.mat
 echo "\$ bin/bgcheck -v $match"
 bin/bgcheck -v "$match"
 echo

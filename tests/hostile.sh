@@ -82,6 +82,15 @@ games_100k() {
 	bounded "$@" games.mat
 }
 
+# Three million empty SGF game trees, "(())", 12 MB, between two games:
+# no call per tree to overflow the stack, one message for the run.
+sgf_empty_trees() {
+	{ printf '(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0])\n'
+	  repeat 3145728 '(())'
+	  printf '\n(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0])\n'; } >empty.sgf
+	bounded "$@" empty.sgf
+}
+
 # Game trees nested two hundred thousand deep, closed.
 sgf_deep() {
 	{ printf '(;FF[4]GM[6]MI[length:1][game:0][ws:0][bs:0]'

@@ -252,12 +252,12 @@ for v in "" -static; do
 done
 mr=$bin/matresult
 if [ -x "$mr" ]; then
-	run "matresult: the demo match" 0 "7-point match: charlot1 - charlot2
-game 1: charlot2 wins 2 points (single), score 0-2
-game 2: charlot1 wins 2 points (drop), score 2-2
-game 3: charlot1 wins 4 points (gammon), score 6-2
-game 4: charlot1 wins 3 points (backgammon), score 9-2
-0 problems" sh -c "'$mr' <fixtures/demo/charlot1-charlot2.mat"
+	run "matresult: the demo match" 0 "7-point match: Zoe - Ivan
+game 1: Zoe wins 4 points (gammon), score 4-0
+game 2: Ivan wins 1 point (drop), score 4-1
+game 3: Ivan wins 4 points (single), score 4-5
+game 4: Ivan wins 2 points (gammon), score 4-7
+0 problems" sh -c "'$mr' <fixtures/demo/gnubg-7pt.mat"
 	run "matresult: a mutant with wrong dice" 1 "money session: Alice - Yuri
 game 1: Alice wins 1 point (drop), score 1-0
 game 2: Alice wins 1 point (single), score 2-0

@@ -13,11 +13,14 @@
 #             under valgrind memcheck (leaks included); a tool with
 #             errors exits 99, which fails its test, and its report is
 #             kept in build/valgrind/reports/.
+#   scalar    everything `make check` runs, built with -U__SSE2__: the
+#             portable code paths instead of the SSE2 ones.
 #
 # The copy holds the files git knows of or would add (so work not yet
-# committed is tested too), taken afresh on every run.  ../shared is
-# reached through build/shared.  BGKIT_SANITIZE names the mode for the
-# tests that must know (hostile-input cases that set ulimit -v, which
+# committed is tested too), taken afresh on every run.  The copy's
+# tests/corpus_public.sh reads the records of other writers from where
+# the tree's own would (BGKIT_PUBLIC).  BGKIT_SANITIZE names the mode
+# for the tests that must know (hostile-input cases that set ulimit -v, which
 # the sanitizers' address space reservations cannot live with).
 # Ends with "MODE: N passed, N failed" and fails on any failure or
 # report.
@@ -27,7 +30,7 @@ top=$(pwd)
 b=$top/build/$mode
 
 case $mode in
-asan|valgrind) ;;
+asan|valgrind|scalar) ;;
 *) echo "sanitize.sh: unknown mode: $mode" >&2; exit 2 ;;
 esac
 sh tests/deps.sh test || exit 2
@@ -40,12 +43,18 @@ find "$b" -type f ! -name '*.o' -delete
 git ls-files -z --cached --others --exclude-standard |
     (cd "$top" && xargs -0 sh -c 'for f; do [ -f "$f" ] &&
     cp -p --parents "$f" "$0"; done' "$b") || exit 2
-ln -sfn "$top/../shared" "$top/build/shared"
+BGKIT_PUBLIC=${BGKIT_PUBLIC:-$(sh tests/corpus_public.sh -d)}
+export BGKIT_PUBLIC
 mkdir -p "$b/reports"
 export BGKIT_SANITIZE=$mode
 export LC_ALL=C
 
-if [ "$mode" = asan ]; then
+if [ "$mode" = scalar ]; then
+	make -C "$b" -s CFLAGS="-O2 -g -U__SSE2__" check >"$b/check.log" 2>&1
+	rc=$?
+	tail -n 30 "$b/check.log" | grep -v '^make'
+	last=$(tail -n 1 "$b/check.log")
+elif [ "$mode" = asan ]; then
 	# gcc, not clang: its libasan also goes into libbgkit.so, so that
 	# tests/install.sh can build the examples against it with $CC.
 	san="-fsanitize=address,undefined -fno-sanitize-recover=all"
@@ -97,5 +106,9 @@ if [ "$n" -gt 0 ]; then
 	done
 	rc=1
 fi
-echo "$mode: ${last:-no result}; $n sanitizer reports"
+if [ "$mode" = scalar ]; then
+	echo "$mode: ${last:-no result}"
+else
+	echo "$mode: ${last:-no result}; $n sanitizer reports"
+fi
 [ $rc = 0 ]

@@ -195,15 +195,19 @@ summary(const struct opts *o, const struct sink *k, const struct count *c,
 	if (res && c->games > 0) {
 		char xg[128], pid[BG_POSID_LEN + 1];
 		bg_matchstate ms = *bg_replay_state(rp);
+		int nx, np;
 
 		/* The final position, the last game's score at its start. */
 		ms.score[0] = res->score[0] - (res->winner == 0) * res->points;
 		ms.score[1] = res->score[1] - (res->winner == 1) * res->points;
 		ms.dice[0] = ms.dice[1] = 0;
 		ms.state = BG_GAME_PLAYING;
-		if (bg_xgid_encode(xg, sizeof xg, bg_replay_board(rp), &ms) <
-		    (int)sizeof xg && bg_posid_encode(pid, sizeof pid,
-		    bg_replay_board(rp), ms.on_roll) < (int)sizeof pid)
+		/* No line when a field cannot be written (a cube no XGID holds). */
+		nx = bg_xgid_encode(xg, sizeof xg, bg_replay_board(rp), &ms);
+		np = bg_posid_encode(pid, sizeof pid, bg_replay_board(rp),
+		    ms.on_roll);
+		if (nx >= 0 && nx < (int)sizeof xg && np >= 0 &&
+		    np < (int)sizeof pid)
 			fprintf(out, "final position: %s %s\n", pid, xg);
 	}
 }

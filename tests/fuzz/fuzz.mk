@@ -7,6 +7,9 @@
 #	and UndefinedBehaviorSanitizer, in build/asan (tests/sanitize.sh).
 #  make check-valgrind: the golden fixtures and tests/tools.sh with every
 #	tool under valgrind memcheck, in build/valgrind.
+#  make check-scalar: the whole test suite on a build without the SSE2
+#	code paths (-U__SSE2__), in build/scalar, so that the portable
+#	code the other processors run is tested too.
 # Each builds in its own directory under build/ and never touches the
 # objects of the normal build.
 
@@ -42,7 +45,10 @@ check-asan:
 check-valgrind: all
 	@sh tests/sanitize.sh valgrind
 
+check-scalar:
+	@sh tests/sanitize.sh scalar
+
 # The objects are kept between runs, not removed as intermediates.
 .SECONDARY: $(FUZZ_OBJ)
 
-.PHONY: fuzz fuzz-build check-asan check-valgrind
+.PHONY: fuzz fuzz-build check-asan check-valgrind check-scalar

@@ -25,8 +25,12 @@
  * keywords, letters, a non-ASCII character), read both ways: the same
  * records, tags, text, diagnostics and sides; and replayed both ways
  * (the replay's quick run of rolls, and its general loop): the same
- * diagnostics, results and positions.
+ * diagnostics, results and positions.  And every file of the corpus
+ * and of the fixtures read both ways, whole and in small pieces.
  */
+#include <sys/stat.h>
+
+#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -594,7 +598,8 @@ write_match(void)
  * A copy of mat with random edits to the move, match, game, tag and
  * result lines: such a line may lose a byte, or gain or have a byte replaced by
  * one of the pieces below, once or twice.  Among them the control bytes
- * that fast_cells' FAST_END takes for a line end with LF and NUL.
+ * that move_line's LINE_END (fmt_mat_fast.c) takes for a line end with
+ * LF and NUL.
  */
 static void
 edit_match(void)
@@ -779,7 +784,7 @@ read_piece(void *ctx, char *buf, size_t n)
  * from the one-pass way reading the text in small pieces, which cuts
  * the line scanner's runs anywhere.
  */
-static void
+static int
 read_both(const char *text, size_t len)
 {
 	bg_reader *r[2];
@@ -800,7 +805,7 @@ read_both(const char *text, size_t len)
 		bg_reader_free(r[0]);
 		bg_reader_free(r[1]);
 	}
-	CHECK(same);
+	return same;
 }
 
 static void
@@ -862,14 +867,90 @@ test_mat(void)
 
 	for (i = 0; i < MATGAMES / 10; i++) {
 		write_match();
-		read_both(mat, matlen);
+		CHECK(read_both(mat, matlen));
 		replay_both(mat, matlen);
 		for (j = 0; j < 20; j++) {
 			edit_match();
-			read_both(edited, editedlen);
+			CHECK(read_both(edited, editedlen));
 			replay_both(edited, editedlen);
 		}
 	}
+}
+
+/*
+ * Every file under the folder path (recursively), read both ways by
+ * read_both: the records, columns and diagnostics of the fast reader
+ * and of the reference grammar must agree on real files too.  Returns
+ * the number of files read.
+ */
+static int
+read_tree(const char *path)
+{
+	DIR *d;
+	struct dirent *e;
+	struct stat st;
+	char sub[4096];
+	int n = 0;
+	FILE *f;
+	char *buf;
+	size_t len;
+
+	if ((d = opendir(path)) == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || (size_t)snprintf(sub, sizeof sub,
+		    "%s/%s", path, e->d_name) >= sizeof sub ||
+		    stat(sub, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			n += read_tree(sub);
+			continue;
+		}
+		if (!S_ISREG(st.st_mode) || (f = fopen(sub, "rb")) == NULL)
+			continue;
+		buf = malloc((size_t)st.st_size + 1);
+		len = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+		fclose(f);
+		if (buf == NULL)
+			continue;
+		if (!read_both(buf, len)) {
+			CHECK(!"the fast reader and the grammar agree");
+			fprintf(stderr, "  in %s\n", sub);
+		} else
+			CHECK(1);
+		free(buf);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * The corpus: CORPUS, else tests/corpus, else BGKIT_SHARED/corpus
+ * (BGKIT_SHARED defaults to ../shared), as the corpus scripts find it;
+ * and the fixtures, hostile files included.
+ */
+static void
+test_files(void)
+{
+	const char *c = getenv("CORPUS"), *sh = getenv("BGKIT_SHARED");
+	char path[4096];
+	struct stat st;
+	int n;
+
+	if (c != NULL && *c != '\0')
+		snprintf(path, sizeof path, "%s", c);
+	else if (stat("tests/corpus", &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(path, sizeof path, "tests/corpus");
+	else
+		snprintf(path, sizeof path, "%s/corpus",
+		    sh != NULL && *sh != '\0' ? sh : "../shared");
+	n = read_tree(path);
+	if (n == 0)
+		fprintf(stderr, "test_fast: no corpus in %s (set CORPUS or "
+		    "BGKIT_SHARED)\n", path);
+	CHECK(n > 0);
+	CHECK(read_tree("fixtures") > 100);
 }
 
 int
@@ -986,5 +1067,6 @@ main(void)
 	/* Short plays and dances decided quickly came up, often. */
 	CHECK(nshort > 100 && ndance > 100 && nsingle > 100 && nhome > 30);
 	test_mat();
+	test_files();
 	T_DONE("test_fast");
 }

@@ -13,6 +13,7 @@
  *
  * tests/corpus_ids.sh writes such a file from the gnubg corpus.
  */
+#include <dirent.h>
 #include <stdlib.h>
 
 #include "bgkit.h"
@@ -537,7 +538,55 @@ test_position(void)
 	CHECK_INT(PARSE("begin"), -BG_EPOSITION);
 	CHECK_INT(PARSE("4HPwATDgc/ABM"), -BG_EPOSITION);
 	CHECK_INT(bg_position_parse(&b, &ms, NULL, "start", 5), 0);
+
+	/*
+	 * Blanks around the text are the C locale's six, whatever the
+	 * locale: a no-break space (0xa0, a blank in some Latin-1 locales)
+	 * is part of the text.
+	 */
+	CHECK_INT(PARSE(" \t\n\v\f\rstart \t\n\v\f\r"), 0);
+	CHECK_INT(PARSE("\xa0start"), -BG_EPOSITION);
+	CHECK_INT(PARSE("4HPwATDgc/ABMA\xa0"), -BG_EPOSITION);
 #undef PARSE
+}
+
+/*
+ * No library file includes <ctype.h>: its classes follow the caller's
+ * locale (setlocale), which the library must not; lib/chars_int.h has
+ * the classes it uses.  Run from the top of the tree.
+ */
+static void
+test_no_ctype(void)
+{
+	DIR *d = opendir("lib");
+	struct dirent *e;
+	char path[512], line[512];
+	size_t n;
+	FILE *f;
+	int files = 0, found = 0;
+
+	CHECK(d != NULL);
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		n = strlen(e->d_name);
+		if (n < 3 || e->d_name[n - 2] != '.' ||
+		    (e->d_name[n - 1] != 'c' && e->d_name[n - 1] != 'h'))
+			continue;
+		snprintf(path, sizeof path, "lib/%s", e->d_name);
+		if ((f = fopen(path, "r")) == NULL)
+			continue;
+		files++;
+		while (fgets(line, sizeof line, f) != NULL)
+			if (strncmp(line, "#include <ctype.h>", 18) == 0) {
+				fprintf(stderr, "%s includes <ctype.h>\n",
+				    path);
+				found++;
+			}
+		fclose(f);
+	}
+	if (d != NULL)
+		closedir(d);
+	CHECK(files > 20);
+	CHECK(found == 0);
 }
 
 /* Split a line into blank-separated words, in place. */
@@ -666,5 +715,6 @@ main(int argc, char *argv[])
 	test_matchid();
 	test_xgid();
 	test_position();
+	test_no_ctype();
 	T_DONE("test_ids");
 }

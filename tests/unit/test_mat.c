@@ -301,7 +301,7 @@ test_bytes(void)
 	/* UTF-16LE and UTF-16BE with BOM, non-ASCII names. */
 	{
 		const char *u8 = " 1 point match\r\n Game 1\r\n"
-		    " K\xc3\xa9vin : 0       \xe6\x97\xa5 : 0\r\n"
+		    " Ana\xc3\xafs : 0       \xe6\x97\xa5 : 0\r\n"
 		    "  1) 31: 8/5 6/5                 42: 8/4 6/4\r\n"
 		    "      Wins 1 point";
 		unsigned cps[256];
@@ -334,8 +334,8 @@ test_bytes(void)
 			}
 			CHECK_INT(dumpn(buf, n, 3, 1), 0);
 			CHECK_STR(out,
-			    "match 1 K\xc3\xa9vin|\xe6\x97\xa5\n"
-			    "game 1 K\xc3\xa9vin:0|\xe6\x97\xa5:0\n"
+			    "match 1 Ana\xc3\xafs|\xe6\x97\xa5\n"
+			    "game 1 Ana\xc3\xafs:0|\xe6\x97\xa5:0\n"
 			    "4:6 0 move 31 1 31: 8/5 6/5\n"
 			    "4:34 1 move 42 1 42: 8/4 6/4\n"
 			    "5:7 0 win[1] 00 0 Wins 1 point\n");
@@ -346,13 +346,13 @@ test_bytes(void)
 	}
 
 	/* Latin-1 bytes: read as Latin-1, one warning for the file. */
-	in = " 1 point match\n Game 1\n K\xe9vin : 0     J\xf6rg : 0\n"
+	in = " 1 point match\n Game 1\n Ana\xefs : 0     J\xf6rg : 0\n"
 	    "      Wins 1 point\n";
 	CHECK_INT(dumpn(in, strlen(in), 0, 1), 0);
 	CHECK_STR(out,
-	    "match 1 K\xc3\xa9vin|J\xc3\xb6rg\n"
-	    "! 3:0 bad_encoding g1 m0 s-1 K\xc3\xa9vin : 0     J\xc3\xb6rg : 0\n"
-	    "game 1 K\xc3\xa9vin:0|J\xc3\xb6rg:0\n"
+	    "match 1 Ana\xc3\xafs|J\xc3\xb6rg\n"
+	    "! 3:0 bad_encoding g1 m0 s-1 Ana\xc3\xafs : 0     J\xc3\xb6rg : 0\n"
+	    "game 1 Ana\xc3\xafs:0|J\xc3\xb6rg:0\n"
 	    "4:7 0 win[1] 00 0 Wins 1 point\n");
 }
 
@@ -362,7 +362,7 @@ test_layouts(void)
 {
 	CHECK_INT(dump(
 	    "7 point match\n\n\n Game 1\n"
-	    " BoardLord : 0                          Llabba : 0\n"
+	    " Stormfell : 0                          Quimby : 0\n"
 	    "  1) 51: 24/23 13/8                     42: 8/4 6/4\n"
 	    "  9) 41: 9/5 7/6                         Doubles => 2\n"
 	    "  10)  Takes                            64: 10/6 10/4\n"
@@ -515,7 +515,7 @@ test_matches(void)
 	    "0 point match\n"
 	    "\n"
 	    "Game 1 \n"
-	    "HansK,1615 : 0                      nori,1756.5 : 0 \n"
+	    "Pavel,1615 : 0                      tova,1756.5 : 0 \n"
 	    " 1)                                  15: 24/23 23/18\n"
 	    "; [Game 1, Move 2: Dice set to 21]\n"
 	    "; Set Pos=-b----E-C---eE---c-e----B-/0\n"
@@ -523,7 +523,7 @@ test_matches(void)
 	    "47)  Wins 4 point\n"
 	    "; a comment before game 2\n"
 	    "Game 2\n"
-	    "AlexRobin78: 4                           rchoice: 0\n"
+	    "MaraQuill42: 4                           bexwood: 0\n"
 	    "   Wins 1 point\n"
 	    "\n"
 	    "; [Site \"second\"]\n"
@@ -535,14 +535,14 @@ test_matches(void)
 
 	CHECK_INT(dumpn(in, strlen(in), 7, 1), 0);
 	CHECK_STR(out,
-	    "match 0 HansK|nori\n"
-	    "game 1 HansK:0|nori:0\n"
+	    "match 0 Pavel|tova\n"
+	    "game 1 Pavel:0|tova:0\n"
 	    "9:38 1 move 15 1 15: 24/23 23/18\n"
 	    "10:1 -1 comment 00 0 [Game 1, Move 2: Dice set to 21]\n"
 	    "11:1 -1 setpos 00 0 -b----E-C---eE---c-e----B-/0\n"
 	    "12:5 0 move 21 2 21: 13/11 8/7\n"
 	    "13:6 0 win[4] 00 47 Wins 4 point\n"
-	    "game 2 AlexRobin78:4|rchoice:0\n"
+	    "game 2 MaraQuill42:4|bexwood:0\n"
 	    "14:1 -1 comment 00 0 a comment before game 2\n"
 	    "17:4 0 win[1] 00 0 Wins 1 point\n"
 	    "match 3 P Q|R S\n"
@@ -667,9 +667,33 @@ test_diagnostics(void)
 	CHECK_INT(dump("hello\nworld\n"), 0);
 	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 hello\n");
 	CHECK_INT(dump(""), 0);
-	CHECK_STR(out, "! 0:0 no_match_line g0 m0 s-1 \n");
+	CHECK_STR(out, "! 0:0 empty_input g0 m0 s-1 \n");
+	CHECK_INT(dump(" \n\t\r\n\n"), 0);
+	CHECK_STR(out, "! 0:0 empty_input g0 m0 s-1 \n");
 	CHECK_INT(dump("; only\n; comments\n"), 0);
 	CHECK_STR(out, "! 0:0 no_match_line g0 m0 s-1 \n");
+	/* Binary data: named so, its bytes not echoed, no encoding warning. */
+	CHECK_INT(dumpn("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff", 17, 0, 0), 0);
+	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 \n");
+	CHECK_INT(dump("; [Event \"x\"]\nhello\n\x01\x02\n"), 0);
+	CHECK_STR(out, "! 3:0 binary_data g0 m0 s-1 \n");
+	/*
+	 * A Jellyfish single game (.gam): two names, then the move lines;
+	 * two words followed by no move line are no .gam.
+	 */
+	in = " Ann                  Bo\n\n  1) 31: 8/5 6/5     61: 13/7 8/7\n"
+	    "      Wins 1 point\n";
+	CHECK_INT(dumpn(in, strlen(in), 0, 1), 0);
+	CHECK_STR(out,
+	    "match -1 Ann|Bo\n"
+	    "game 1 Ann:0|Bo:0\n"
+	    "3:6 0 move 31 1 31: 8/5 6/5\n"
+	    "3:22 1 move 61 1 61: 13/7 8/7\n"
+	    "4:7 0 win[1] 00 0 Wins 1 point\n");
+	CHECK_INT(dump(" Ann Bo\n\nhello\n"), 0);
+	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 Ann Bo\n");
+	CHECK_INT(dump(" Ann Bo Cy\n  1) 31: 8/5 6/5\n"), 0);
+	CHECK_STR(out, "! 1:0 no_match_line g0 m0 s-1 Ann Bo Cy\n");
 	/* Text before the match line, between it and Game 1. */
 	CHECK_INT(dump("junk\nmore junk\n 1 point match\n stray\n Game 1\n"
 	    " a : 0   b : 0\n      Wins 1 point\n"), 0);

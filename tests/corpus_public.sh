@@ -1,0 +1,137 @@
+#!/bin/sh
+# corpus_public.sh: the tools on real records other people wrote (match
+# records, position exports and session logs copied from public
+# repositories), kept outside the project because they are not ours: by
+# default in ../shared/corpus/public beside the clone, one folder per
+# repository; BGKIT_PUBLIC names another place.  When the folder is
+# absent the test says so and counts itself skipped.
+#
+# What is kept here is our answer for each file:
+# tests/public/DIR/FILE.expect holds what `bgcheck -v FILE` prints, run
+# in the file's folder (standard output, then standard error, then a
+# line "exit N"); tests/public/defects names the records the readers find
+# defects in (one DIR/FILE a line).  The checks:
+#  - every file has its .expect and every .expect its file, and bgcheck
+#    prints exactly the .expect;
+#  - tests/corpus_mat.sh with the .mat, .txt and .xg files as operands:
+#    the files bgcheck calls no match record give the reader's
+#    no_match_line error; the defective ones as many games as "Game N"
+#    lines and an error; every other one as many games, no diagnostic
+#    and "Wins" lines that lead to the next score line;
+#  - tests/corpus_conv.sh with the records holding a game (but the
+#    defective ones) as operands: JSON, .mat, XG .mat and SGF and back;
+#  - XG's own .mat export comes back from bgconv -s xg byte for byte;
+#  - tests/corpus_gnubg.sh with the records that are not SGF as
+#    operands: gnubg reads what bgconv writes of the valid ones as we
+#    do (when gnubg is installed).
+# `sh tests/corpus_public.sh -d` prints the folder it reads.
+# Ends "corpus_public: N passed, N failed" (", 1 skipped" when skipped).
+# BGKIT_UPDATE=1 writes the .expect files instead of comparing.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+pub=${BGKIT_PUBLIC:-$top/../shared/corpus/public}
+want=$top/tests/public
+bin=$top/bin
+export LC_ALL=C
+pass=0 fail=0
+
+if [ "${1:-}" = -d ]; then
+	echo "$pub"
+	exit 0
+fi
+if [ ! -d "$pub" ]; then
+	echo "SKIP: no records of other writers in $pub" \
+	    "(they are not part of the project; BGKIT_PUBLIC names them)"
+	echo "corpus_public: 0 passed, 0 failed, 1 skipped"
+	exit 0
+fi
+pub=$(cd "$pub" && pwd)
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-public.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+# The files, as DIR/FILE, and the expectations.
+(cd "$pub" && find . -mindepth 2 -maxdepth 2 -type f ! -name '*.md' |
+    sed 's|^\./||' | sort) >"$tmp/files"
+(cd "$want" && find . -mindepth 2 -maxdepth 2 -type f -name '*.expect' |
+    sed 's|^\./||; s|\.expect$||' | sort) >"$tmp/expects"
+comm -13 "$tmp/files" "$tmp/expects" | while IFS= read -r f; do
+	echo "FAIL: $f: expected, but not in $pub"
+done >"$tmp/missing"
+n=$(grep -c FAIL "$tmp/missing")
+fail=$((fail + n))
+cat "$tmp/missing"
+
+# bgcheck's verdict on each file.
+while IFS= read -r f; do
+	d=$(dirname "$f") b=$(basename "$f")
+	(cd "$pub/$d" && "$bin/bgcheck" -v "$b" >"$tmp/out" 2>"$tmp/err"
+	    echo "exit $?" >"$tmp/rc")
+	cat "$tmp/out" "$tmp/err" "$tmp/rc" >"$tmp/got"
+	if [ "${BGKIT_UPDATE:-}" = 1 ]; then
+		mkdir -p "$want/$d"
+		cp "$tmp/got" "$want/$f.expect"
+		ok
+	elif [ ! -f "$want/$f.expect" ]; then
+		bad "$f: no tests/public/$f.expect (BGKIT_UPDATE=1 writes it)"
+	elif cmp -s "$want/$f.expect" "$tmp/got"; then
+		ok
+	else
+		bad "$f: bgcheck -v differs from tests/public/$f.expect"
+		diff "$want/$f.expect" "$tmp/got" | head -10
+	fi
+done <"$tmp/files"
+
+# The lists for the other scripts: files that are no match record,
+# defective records, records with a game.
+cd "$pub" || exit 2
+: >"$tmp/notmat"
+: >"$tmp/records"
+while IFS= read -r f; do
+	if grep -q "^bgcheck: .*: error: no 'N point match' line" \
+	    "$want/$f.expect" 2>/dev/null; then
+		printf '%s\n' "$f" >>"$tmp/notmat"
+	elif ! grep -Fqx -- "$f" "$want/defects"; then
+		printf '%s\n' "$f" >>"$tmp/records"
+	fi
+done <"$tmp/files"
+
+# Runs a script with the files listed in $2 as operands and adds its
+# count to ours.
+part() {
+	s=$1 list=$2
+	set --
+	while IFS= read -r f; do
+		set -- "$@" "$f"
+	done <"$list"
+	sh "$top/tests/$s" "$@" >"$tmp/part" 2>&1
+	cat "$tmp/part"
+	last=$(tail -n 1 "$tmp/part")
+	p=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p')
+	f=$(echo "$last" | sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p')
+	if [ -z "$p" ]; then
+		bad "$s: $last"
+		return
+	fi
+	pass=$((pass + p))
+	fail=$((fail + f))
+}
+
+grep -E '\.(mat|txt|xg)$' "$tmp/files" >"$tmp/matlike"
+NOTMAT=$tmp/notmat INVALID=$want/defects part corpus_mat.sh "$tmp/matlike"
+part corpus_conv.sh "$tmp/records"
+grep -v '\.sgf$' "$tmp/records" >"$tmp/nosgf"
+part corpus_gnubg.sh "$tmp/nosgf"
+
+# XG's own .mat export comes back from -s xg byte for byte.
+f=kevung__gbf/test.mat
+if [ -f "$f" ]; then
+	"$bin/bgconv" -q -T mat -s xg "$f" | cmp -s - "$f" && ok ||
+	    bad "$f: bgconv -s xg differs from XG's file"
+fi
+
+echo "corpus_public: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -5,7 +5,7 @@ import pytest
 import bgkit
 
 TOP = os.path.join(os.path.dirname(__file__), "..", "..")
-DEMO = os.path.join(TOP, "fixtures", "demo", "charlot1-charlot2.mat")
+DEMO = os.path.join(TOP, "fixtures", "demo", "gnubg-7pt.mat")
 XGID = "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10"
 
 
@@ -35,6 +35,7 @@ def test_demo_match():
     with bgkit.read(DEMO) as rd:
         for m in rd:
             games = list(m.games())
-        assert [g.result.winner for g in games] == [1, 0, 0, 0]
-        assert m.result.score == (9, 2) and m.result.winner == 0
+        assert [g.result.winner for g in games] == [0, 1, 1, 1]
+        assert [g.result.points for g in games] == [4, 1, 4, 2]
+        assert m.result.score == (4, 7) and m.result.winner == 1
     assert bgkit.check(DEMO) == []

@@ -19,25 +19,28 @@ BG_FIBS_NAMEMAX = 63
 
 
 def _candidates():
-    """The places the library is looked for, in order."""
+    """The places the library is looked for, in order (python/README.md
+    says the same): $BGKIT_LIB; next to this file; the tree around the
+    package; the installed soname, through the dynamic linker."""
+    env = os.environ.get("BGKIT_LIB")
+    if env:
+        yield env
+        return
     here = os.path.dirname(os.path.abspath(__file__))
     for name in ("libbgkit.so", "libbgkit.so.0"):
         p = os.path.join(here, name)
         if os.path.exists(p):
             yield p
-    env = os.environ.get("BGKIT_LIB")
-    if env:
-        yield env
     # A checkout: python/bgkit/_lib.py -> lib/libbgkit.so.
     top = os.path.dirname(os.path.dirname(here))
     p = os.path.join(top, "lib", "libbgkit.so")
     if os.path.exists(p) and os.path.exists(os.path.join(top, "lib",
                                                          "bgkit.h")):
         yield p
+    yield "libbgkit.so.0"
     found = ctypes.util.find_library("bgkit")
     if found:
         yield found
-    yield "libbgkit.so.0"
 
 
 def _load():
@@ -48,11 +51,11 @@ def _load():
             return ctypes.CDLL(path)
         except OSError as e:
             # BGKIT_LIB names the library to use: do not look further.
-            if env and path == env:
+            if env:
                 raise OSError("bgkit: BGKIT_LIB=%s: %s" % (env, e)) from e
-            errors.append("%s: %s" % (path, e))
-    raise OSError("bgkit: libbgkit not found (set BGKIT_LIB to its path): "
-                  + "; ".join(errors))
+            errors.append(str(e))
+    raise OSError("bgkit: libbgkit not found (build it with make, install "
+                  "it, or set BGKIT_LIB to its path): " + "; ".join(errors))
 
 
 lib = _load()

@@ -1,0 +1,123 @@
+#!/bin/sh
+# python.sh: the Python package (python/bgkit), by `make check`:
+#  - its tests (python/tests, pytest), from the tree, against the
+#    library just built; each pytest test counts once;
+#  - the example of README.md's "## Python" section (its ```python
+#    block) run from the top of the tree, its output compared byte for
+#    byte with the ```text block that follows it;
+#  - `pip install ./python` into a fresh virtual environment, and the
+#    same example run there from another folder, the library named by
+#    BGKIT_LIB.
+# Without python3, pytest or venv the part is skipped with a SKIP line
+# saying what is missing.  BGKIT_CORPUS names another copy of
+# tests/corpus.  Ends "python: N passed, N failed[, N skipped]".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-python.XXXXXX") || exit 2
+trap 'rm -rf "$tmp"' EXIT HUP INT TERM
+pass=0 fail=0 skip=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+end() {
+	if [ $skip -gt 0 ]; then
+		echo "python: $pass passed, $fail failed, $skip skipped"
+	else
+		echo "python: $pass passed, $fail failed"
+	fi
+	[ $fail = 0 ]
+	exit
+}
+export PYTHONDONTWRITEBYTECODE=1
+export PIP_DISABLE_PIP_VERSION_CHECK=1
+
+# A python3 with pytest: the first on PATH, else Debian's (a python3 of
+# pyenv or the like may come first without it).
+py=""
+for p in python3 /usr/bin/python3; do
+	command -v "$p" >/dev/null 2>&1 || continue
+	[ -z "$py" ] && py=$p
+	if "$p" -c 'import pytest' >/dev/null 2>&1; then
+		py=$p
+		break
+	fi
+done
+if [ -z "$py" ]; then
+	echo "SKIP: python3 not installed: the Python package is not tested"
+	skip=$((skip + 3))
+	end
+fi
+[ -f "$top/lib/libbgkit.so" ] || { bad "no lib/libbgkit.so: run make"; end; }
+
+# The tests.
+if "$py" -c 'import pytest' >/dev/null 2>&1; then
+	(cd "$top/python" && PYTHONPATH=$top/python "$py" -m pytest -q \
+	    -p no:cacheprovider tests) >"$tmp/pytest.log" 2>&1
+	rc=$?
+	last=$(tail -n 1 "$tmp/pytest.log")
+	n() { echo "$last" | sed -n "s/.*[^0-9]\([0-9][0-9]*\) $1.*/\1/p;s/^\([0-9][0-9]*\) $1.*/\1/p" | head -n 1; }
+	p=$(n passed) f=$(n failed) e=$(n error) s=$(n skipped)
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-0} + ${e:-0}))
+	skip=$((skip + ${s:-0}))
+	if [ $rc != 0 ]; then
+		[ -z "$f$e" ] && fail=$((fail + 1))
+		echo "FAIL: python/tests (pytest exit $rc):"
+		grep -E '^(FAILED|ERROR|E  )' "$tmp/pytest.log" | head -n 40
+		tail -n 3 "$tmp/pytest.log"
+	fi
+else
+	echo "SKIP: pytest not installed for $py (Debian: python3-pytest): python/tests not run"
+	skip=$((skip + 1))
+fi
+
+# README.md's example and what it prints.
+awk '/^## / { f = ($0 == "## Python") }
+    f && /^```python$/ && !done { b = 1; next }
+    b && /^```$/ { b = 0; done = 1 } b' "$top/README.md" >"$tmp/example.py"
+awk '/^## / { f = ($0 == "## Python") }
+    f && /^```python$/ { seen = 1 }
+    f && seen && /^```text$/ && !done { b = 1; next }
+    b && /^```$/ { b = 0; done = 1 } b' "$top/README.md" >"$tmp/example.want"
+if [ ! -s "$tmp/example.py" ] || [ ! -s "$tmp/example.want" ]; then
+	bad "README.md: no \`\`\`python block and \`\`\`text block under ## Python"
+	end
+fi
+# example WHAT DIR COMMAND...: run it in DIR, compare.
+example() {
+	what=$1 dir=$2
+	shift 2
+	(cd "$dir" && "$@" "$tmp/example.py") >"$tmp/example.got" 2>&1
+	if cmp -s "$tmp/example.want" "$tmp/example.got"; then
+		ok
+	else
+		bad "README.md's Python example ($what): the output differs"
+		diff "$tmp/example.want" "$tmp/example.got" | head -n 20
+	fi
+}
+example "from the tree" "$top" env PYTHONPATH="$top/python" "$py"
+
+# pip install ./python in a fresh virtual environment, nothing fetched.
+if ! "$py" -m venv "$tmp/venv" >"$tmp/venv.log" 2>&1; then
+	echo "SKIP: $py -m venv failed (Debian: python3-venv): pip install ./python not tested"
+	sed 's/^/  /' "$tmp/venv.log" | head -n 3
+	skip=$((skip + 1))
+	end
+fi
+if "$tmp/venv/bin/python" -m pip install -q --no-index --no-cache-dir \
+    "$top/python" >"$tmp/pip.log" 2>&1; then
+	mkdir -p "$tmp/run"
+	ln -s "$top/fixtures" "$tmp/run/"
+	run="env -u PYTHONPATH BGKIT_LIB=$top/lib/libbgkit.so.0 $tmp/venv/bin/python"
+	# shellcheck disable=SC2086
+	example "installed in a venv" "$tmp/run" $run
+	# shellcheck disable=SC2086
+	where=$(cd "$tmp/run" && $run -c 'import bgkit; print(bgkit.__file__)')
+	case $where in
+	"$tmp/venv/"*) ok ;;
+	*) bad "the venv's python imports bgkit from ${where:-nowhere}" ;;
+	esac
+else
+	bad "pip install ./python into a fresh venv failed:"
+	tail -n 10 "$tmp/pip.log"
+fi
+end

@@ -21,15 +21,20 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
-	# The Python package's tests (python/tests) and its install check.
-	{ python3 -c 'import pytest' || /usr/bin/python3 -c 'import pytest'; } >/dev/null 2>&1 || need="$need python3-pytest"
-	python3 -c 'import venv, ensurepip' 2>/dev/null ||
-	    need="$need python3-venv"
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for
-# the interoperability test (tests/corpus_gnubg.sh skips without it).
+# the interoperability test (tests/corpus_gnubg.sh skips without it),
+# and Python 3 with pytest and venv, for the Python package's tests
+# and its install in a fresh venv (tests/python.sh skips without them).
 if [ "$mode" = ci ]; then
 	have_cmd gnubg || [ -x /usr/games/gnubg ] || need="$need gnubg"
+	have_cmd python3 || need="$need python3"
+	{ python3 -c 'import pytest' ||
+	    /usr/bin/python3 -c 'import pytest'; } >/dev/null 2>&1 ||
+	    need="$need python3-pytest"
+	{ python3 -c 'import venv, ensurepip' ||
+	    /usr/bin/python3 -c 'import venv, ensurepip'; } >/dev/null 2>&1 ||
+	    need="$need python3-venv"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

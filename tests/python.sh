@@ -9,8 +9,9 @@
 #    same example run there from another folder, the library named by
 #    BGKIT_LIB.
 # Without python3, pytest or venv the part is skipped with a SKIP line
-# saying what is missing.  BGKIT_CORPUS names another copy of
-# tests/corpus.  Ends "python: N passed, N failed[, N skipped]".
+# saying what is missing.  BGKIT_PYTHON names the interpreter to use
+# (default: python3 with pytest, else /usr/bin/python3 with it, else
+# python3); BGKIT_CORPUS names another copy of tests/corpus.  Ends "python: N passed, N failed[, N skipped]".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-python.XXXXXX") || exit 2
@@ -33,7 +34,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK=1
 # A python3 with pytest: the first on PATH, else Debian's (a python3 of
 # pyenv or the like may come first without it).
 py=""
-for p in python3 /usr/bin/python3; do
+for p in ${BGKIT_PYTHON:-python3 /usr/bin/python3}; do
 	command -v "$p" >/dev/null 2>&1 || continue
 	[ -z "$py" ] && py=$p
 	if "$p" -c 'import pytest' >/dev/null 2>&1; then
@@ -42,7 +43,7 @@ for p in python3 /usr/bin/python3; do
 	fi
 done
 if [ -z "$py" ]; then
-	echo "SKIP: python3 not installed: the Python package is not tested"
+	echo "SKIP: ${BGKIT_PYTHON:-python3} not installed: the Python package is not tested"
 	skip=$((skip + 3))
 	end
 fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: the test runner behind `make check`.  It runs seven suites and
+# run.sh: the test runner behind `make check`.  It runs eight suites and
 # prints a count for each, then one closing line "N passed, N failed"
 # (", N skipped" added when a suite skipped something), which CI reads:
 #
@@ -23,8 +23,12 @@
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
 #                 section run, its shown output compared
 #   install       tests/tools.sh and tests/install.sh
+#   python        tests/python.sh: the Python package's tests (pytest),
+#                 README's Python example, pip install ./python in a
+#                 fresh venv; skipped, with a line saying why, without
+#                 python3, pytest or venv
 #
-# A script suite (corpus, install, man-examples) ends with the line
+# A script suite (corpus, install, man-examples, python) ends with the line
 # "name: N passed, N failed" or "name: N passed, N failed, N skipped";
 # its "SKIP: reason" lines are shown and its skips added up.
 #
@@ -35,7 +39,7 @@
 #   extension), a prefix or a shell glob of such paths
 #   (fixtures/bgmove, 'fixtures/*/hostile/*'), a unit test
 #   (test_mat), a rules script (standard), a corpus script
-#   (corpus_mat), a manual page (bgmove.1) or tools / install.  A NAME
+#   (corpus_mat), a manual page (bgmove.1), tools / install or python.  A NAME
 #   that matches nothing is an error (exit 2).  `make check T=NAME`
 #   passes NAME here.
 # A failing golden case prints `diff -u` of the expected and the actual
@@ -52,7 +56,7 @@ export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
 case ${1:-all} in
-all|unit|golden|rules|corpus|man|man-lint|man-examples|install)
+all|unit|golden|rules|corpus|man|man-lint|man-examples|install|python)
 	only=${1:-all} ;;
 *)
 	sel=${1#./} ;;
@@ -285,6 +289,11 @@ run_install() {
 	done
 }
 
+run_python() {
+	picked python tests/python.sh || return
+	run_script tests/python.sh
+}
+
 have_mandoc() {
 	command -v mandoc >/dev/null 2>&1 && return 0
 	echo "SKIP: mandoc not installed (sh tests/deps.sh test installs it)"
@@ -329,7 +338,7 @@ suite() {
 
 case $only in
 all)
-	for s in unit golden rules corpus man-lint man-examples install; do
+	for s in unit golden rules corpus man-lint man-examples install python; do
 		suite $s
 	done ;;
 man) suite man-lint; suite man-examples ;;

@@ -1,0 +1,21 @@
+"""positions.py: the Python side of make bench's Python row: read and
+replay FILE with the bgkit package and make every position of every
+game a Position object, as `bgshow -a -T json FILE` prints every
+position; print how many.  Run with PYTHONPATH=python from the top of
+the tree."""
+import sys
+
+import bgkit
+
+
+def main():
+    n = 0
+    with bgkit.read(sys.argv[1]) as rd:
+        for match in rd:
+            for game in match.games():
+                for pos in game.positions:
+                    n += 1
+    print(n)
+
+
+main()

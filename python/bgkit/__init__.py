@@ -28,6 +28,7 @@ are collected.  Every other object is a plain copy that needs no care.
 import ctypes
 import os
 import struct
+import weakref
 from ctypes import byref, c_int, c_size_t, c_void_p
 
 from . import _lib
@@ -67,14 +68,14 @@ class Error(Exception):
     .code is the library's code number (positive), .name its stable
     identifier ("blocked_point"), .message its English text, .detail
     any further words, .column the 1-based column of a syntax error
-    (or None).
+    (or None).  str() is "column N: message: detail".
     """
 
-    def __init__(self, code, detail="", column=None):
+    def __init__(self, code, detail="", column=None, message=None):
         code = abs(code)
         self.code = code
         self.name = lib.bg_code_name(code).decode()
-        self.message = lib.bg_strerror(code).decode()
+        self.message = message or lib.bg_strerror(code).decode()
         self.detail = detail
         self.column = column
         text = self.message
@@ -206,6 +207,9 @@ def _code(name):
         if lib.bg_code_name(i).decode() == name:
             return i
     return _BG_EINVAL
+
+
+_UNFINISHED = _code("unfinished_game")
 
 
 # ----------------------------------------------------------- positions
@@ -583,12 +587,28 @@ def parse_move(text):
 
 
 def format_move(text, style="gnubg"):
-    """parse_move(text).format(style), with the "64: " dice prefix kept
-    when the text had one."""
-    m = parse_move(text)
-    s = m.format(style)
-    if m.dice is not None:
-        return "%d%d: %s" % (m.dice[0], m.dice[1], s)
+    """Move text in any dialect, normalised as bgmove(1) writes it in
+    style "gnubg" (24/18 18/13 -> 24/13), "mat" or "xg", its "64: "
+    prefix kept.  Raises NotationError (with .column) for text that is
+    not a move."""
+    b = _enc(text)
+    su = _lib.MovelineSetup()
+    msg = ctypes.create_string_buffer(256)
+    rc = lib.bg_moveline_setup_init(byref(su), None, None, None,
+                                    _style(style), msg, 256)
+    _check(rc, NotationError, _dec(msg.value))
+    ml = _lib.Moveline()
+    size = len(b) + 1024
+    msg = ctypes.create_string_buffer(size)
+    need = c_size_t()
+    _check(lib.bg_moveline_check(byref(ml), byref(su), b, len(b), msg,
+                                 size, byref(need)), NotationError)
+    if ml.code:
+        raise NotationError(ml.code, "", ml.column or None,
+                            _dec(msg.value))
+    n, s = _string(lambda buf, sz: lib.bg_moveline_format(
+        buf, sz, byref(ml), 1, 0))
+    _check(n, NotationError)
     return s
 
 
@@ -650,14 +670,17 @@ class Diagnostic:
     written (0: none); .side 0, 1 or None; .dice or None; .code the
     stable name ("blocked_point"), .number its code number; .severity
     "warning", "error" or "system"; .message the text, with the detail
-    after ": " when there is one.  str() gives the line the tools
-    print (without the program name)."""
+    after ": " when there is one; .player the name of .side's player
+    in the match, or None.  str() gives the line bgcheck prints, without
+    its "bgcheck: " prefix."""
 
     __slots__ = ("file", "line", "column", "game", "move", "side", "dice",
-                 "code", "number", "severity", "message", "detail")
+                 "code", "number", "severity", "message", "detail",
+                 "player")
 
-    def __init__(self, file, d):
+    def __init__(self, file, d, player=None):
         self.file = file
+        self.player = player
         self.line = d.line
         self.column = d.col
         self.game = d.game
@@ -684,8 +707,10 @@ class Diagnostic:
             s += "game %d" % self.game
             if self.move > 0:
                 s += ", move %d" % self.move
-            if self.dice:
-                s += " (%d%d)" % self.dice
+            if self.player or self.dice:
+                s += " (%s)" % " ".join(
+                    ([self.player] if self.player else []) +
+                    (["%d%d" % self.dice] if self.dice else []))
             s += ": "
         return s + self.message
 
@@ -947,6 +972,7 @@ class Match:
 
     def __init__(self, reader, m):
         self._reader = reader
+        self._m = m     # the C match: valid until the next match
         self.length = lib.bg_match_length(m)
         self.line = lib.bg_match_line(m)
         self.players = (_dec(lib.bg_match_player(m, 0)),
@@ -980,6 +1006,13 @@ class Match:
         return "Match(%r, length %d)" % (self.source, self.length)
 
 
+def _free(rd, rp, cb, data):
+    if rp:
+        lib.bg_replay_free(rp)
+    if rd:
+        lib.bg_reader_free(rd)
+
+
 class Reader:
     """A record being read: iterate it for its Match objects.  Owns the
     C reader and replay; close() (or the end of a ``with`` block, or
@@ -991,21 +1024,11 @@ class Reader:
         self.name = name
         self.diagnostics = []
         self._rd = self._rp = None
-        self._cb = None
         rs = _rules(rules)
         fmt = c_int()
         if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
             raise ValueError("unknown format: %r (auto, mat, sgf, json)"
                              % (format,))
-        self._rd = lib.bg_reader_new_mem(data, len(data), _enc(name))
-        self._rp = lib.bg_replay_new()
-        if not self._rd or not self._rp:
-            self.close()
-            raise MemoryError("out of memory")
-        if fmt.value != 0:
-            _check(lib.bg_reader_set_format(self._rd, fmt.value))
-        if rs is not None:
-            lib.bg_replay_set_rules(self._rp, byref(rs))
         self._raw = []
         raw = self._raw
         at = ctypes.string_at
@@ -1014,23 +1037,49 @@ class Reader:
 
         def onpos(ctx, pos):
             app(at(pos, size))
-        self._cb = _lib.REPLAY_FN(onpos)
-        lib.bg_replay_set_callback(self._rp, self._cb, None)
+        cb = _lib.REPLAY_FN(onpos)
+        rd = lib.bg_reader_new_mem(data, len(data), _enc(name))
+        rp = lib.bg_replay_new()
+        # Frees the C objects once: on close(), or when the reader is
+        # collected (or at exit).  It holds what they use (the text the
+        # reader reads in place, the callback), not the reader.
+        self._finalizer = weakref.finalize(self, _free, rd, rp, cb, data)
+        if not rd or not rp:
+            self.close()
+            raise MemoryError("out of memory")
+        self._rd, self._rp = rd, rp
+        if fmt.value != 0:
+            rc = lib.bg_reader_set_format(rd, fmt.value)
+            if rc < 0:
+                self.close()
+                _check(rc)
+        if rs is not None:
+            lib.bg_replay_set_rules(rp, byref(rs))
+        lib.bg_replay_set_callback(rp, cb, None)
         self._match = None
         self._iter = None
+        self._eof = False
 
     @property
     def format(self):
+        """The format being read: "mat", "sgf" or "json"."""
+        self._open()
         return _dec(lib.bg_format_name(lib.bg_reader_format(self._rd)))
 
+    @property
+    def closed(self):
+        """Whether close() has freed the C objects."""
+        return self._rd is None
+
+    def _open(self):
+        if self._rd is None:
+            raise Error(_BG_EINVAL, "the reader is closed")
+
     def close(self):
-        """Free the C reader and replay (again: no effect)."""
-        if self._rp:
-            lib.bg_replay_free(self._rp)
-            self._rp = None
-        if self._rd:
-            lib.bg_reader_free(self._rd)
-            self._rd = None
+        """Free the C reader and replay (again: no effect).  Objects
+        already returned stay valid."""
+        self._rd = self._rp = None
+        self._finalizer()
 
     def __enter__(self):
         return self
@@ -1039,21 +1088,40 @@ class Reader:
         self.close()
         return False
 
-    def __del__(self):
-        self.close()
-
-    def _diags(self, rd, rp, into):
-        out = []
+    def _diags(self, rd, rp, into, m=None):
+        """Copy the diagnostics of the last reader (rd) and replay (rp)
+        call; m the C match, for the players' names."""
+        def who(d):
+            if m is None or d.side not in (0, 1):
+                return None
+            return _dec(lib.bg_match_player(m, d.side))
+        a = []
         if rd:
             for i in range(lib.bg_reader_diag_count(self._rd)):
-                out.append(Diagnostic(self.name,
-                                      lib.bg_reader_diag(self._rd, i)
-                                      .contents))
+                d = lib.bg_reader_diag(self._rd, i).contents
+                a.append(Diagnostic(self.name, d, who(d)))
+        b = []
         if rp:
             for i in range(lib.bg_replay_diag_count(self._rp)):
-                out.append(Diagnostic(self.name,
-                                      lib.bg_replay_diag(self._rp, i)
-                                      .contents))
+                d = lib.bg_replay_diag(self._rp, i).contents
+                b.append(Diagnostic(self.name, d, who(d)))
+        # In line order, the reader's first on a tie, as bgcheck says
+        # them; and as bgcheck, a file that ends inside a game was said
+        # already: its last game's missing result is not said again.
+        out = []
+        i = j = 0
+        while i < len(a) or j < len(b):
+            if i < len(a) and (j == len(b) or a[i].line <= b[j].line):
+                d = a[i]
+                i += 1
+            else:
+                d = b[j]
+                j += 1
+            if d.code == "unexpected_eof":
+                self._eof = True
+            elif d.number == _UNFINISHED and self._eof:
+                continue
+            out.append(d)
         self.diagnostics.extend(out)
         if into is not None:
             into.extend(out)
@@ -1065,13 +1133,13 @@ class Reader:
         return self._iter
 
     def _matches(self):
-        if not self._rd:
-            raise Error(_BG_EINVAL, "the reader is closed")
+        self._open()
         m = c_void_p()
         while True:
             if self._match is not None and not self._match._done:
                 for _ in self._games(self._match, drain=True):
                     pass
+            self._open()
             rc = lib.bg_reader_next_match(self._rd, byref(m))
             if rc < 0:
                 raise ReadError(rc, self.name)
@@ -1080,7 +1148,7 @@ class Reader:
                 return
             match = Match(self, m.value)
             self._match = match
-            self._diags(True, False, match.diagnostics)
+            self._diags(True, False, match.diagnostics, m.value)
             _check(lib.bg_replay_match(self._rp, m.value))
             yield match
 
@@ -1097,13 +1165,14 @@ class Reader:
         off_t = _lib.OFF_TEXT
         rec_at = lib.bg_game_record
         while self._match is match and not match._done:
+            self._open()
             rc = lib.bg_reader_next_game(self._rd, byref(g))
             if rc < 0:
                 match._done = True
                 raise ReadError(rc, self.name)
             if rc == 0:
                 lib.bg_replay_end(self._rp)
-                self._diags(True, True, match.diagnostics)
+                self._diags(True, True, match.diagnostics, match._m)
                 match._done = True
                 match.result = MatchResult(match.length, match._games,
                                            match._score)
@@ -1123,7 +1192,9 @@ class Reader:
                              if tp else ""))
             del raw[:]
             lib.bg_replay_game(self._rp, gp)
-            diags = self._diags(True, True, match.diagnostics)
+            diags = self._diags(True, True, match.diagnostics, match._m)
+            match.players = (_dec(lib.bg_match_player(match._m, 0)),
+                             _dec(lib.bg_match_player(match._m, 1)))
             result = Result(lib.bg_replay_result(self._rp).contents)
             match._games += 1
             match._score = list(result.score)

@@ -152,6 +152,19 @@ class VariantInfo(Structure):
                 ("flags", c_uint)]
 
 
+class MovelineSetup(Structure):
+    _fields_ = [("havepos", c_int), ("board", Board), ("ms", MatchState),
+                ("variant", c_int), ("dice", c_int * 2), ("style", c_int)]
+
+
+class Moveline(Structure):
+    _fields_ = [("code", c_int), ("column", c_int), ("dice", c_int * 2),
+                ("nwarn", c_int), ("warn", c_int * 4), ("position", c_int),
+                ("move", c_char * 256),
+                ("position_id", c_char * (BG_POSID_LEN + 1)),
+                ("xgid", c_char * 128)]
+
+
 REPLAY_FN = CFUNCTYPE(None, c_void_p, c_void_p)
 
 P = POINTER
@@ -242,6 +255,13 @@ _decl = [
     ("bg_replay_result", P(Result), [c_void_p]),
     ("bg_replay_variant", c_int, [c_void_p]),
     ("bg_replay_set_callback", None, [c_void_p, REPLAY_FN, c_void_p]),
+    ("bg_moveline_setup_init", c_int, [P(MovelineSetup), c_char_p, c_char_p,
+                                       c_char_p, c_int, c_char_p, c_size_t]),
+    ("bg_moveline_check", c_int, [P(Moveline), P(MovelineSetup), c_char_p,
+                                  c_size_t, c_char_p, c_size_t,
+                                  P(c_size_t)]),
+    ("bg_moveline_format", c_int, [c_char_p, c_size_t, P(Moveline), c_int,
+                                   c_int]),
 ]
 for _name, _res, _args in _decl:
     _f = getattr(lib, _name)

@@ -48,6 +48,24 @@ if [ -z "$py" ]; then
 	end
 fi
 [ -f "$top/lib/libbgkit.so" ] || { bad "no lib/libbgkit.so: run make"; end; }
+# Under `make check-asan` the library is built with AddressSanitizer
+# and UBSan, whose runtimes must come first in a process: preload them
+# into python.  Leak checking is off there (python's own memory would
+# count); the C tests check the library's leaks.
+if [ "${BGKIT_SANITIZE:-}" = asan ]; then
+	pre=""
+	for r in libasan.so libubsan.so; do
+		f=$(gcc -print-file-name=$r 2>/dev/null)
+		case $f in /*) pre="$pre $f" ;; esac
+	done
+	if [ -z "$pre" ]; then
+		echo "SKIP: the sanitizers' runtimes not found (gcc -print-file-name): the Python package is not tested"
+		skip=$((skip + 3))
+		end
+	fi
+	export LD_PRELOAD="${pre# }"
+	export ASAN_OPTIONS="${ASAN_OPTIONS:-}:detect_leaks=0"
+fi
 
 # The tests.
 if "$py" -c 'import pytest' >/dev/null 2>&1; then

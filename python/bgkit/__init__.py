@@ -532,10 +532,13 @@ class Move:
 
     @property
     def kind(self):
+        """"play", "none" (no play: "Cannot Move") or "unknown" (not
+        recorded: "????")."""
         return ("play", "none", "unknown")[self._n.kind]
 
     @property
     def dice(self):
+        """The "64:" prefix as (6, 4), or None."""
         d = tuple(self._n.dice)
         return None if d[0] == 0 else d
 
@@ -631,11 +634,14 @@ class Play:
 
     @property
     def steps(self):
+        """The checker steps, ((from, to), ...), in the mover's numbering
+        (25 the bar, 0 off)."""
         return tuple((self._p.step[i].from_, self._p.step[i].to)
                      for i in range(self._p.n))
 
     @property
     def hits(self):
+        """For each step, whether it hits."""
         return tuple(bool(self._p.hit[i]) for i in range(self._p.n))
 
     def text(self, style="gnubg"):
@@ -773,41 +779,52 @@ class Record:
 
     @property
     def kind(self):
+        """"move", "double", "take", "drop", "beaver", "raccoon", "win",
+        "loss", "illegal", "setpos", "comment" or "unparsed"."""
         return _KINDS[self._r.kind]
 
     @property
     def side(self):
+        """0 (the left column), 1 (the right), or None."""
         s = self._r.side
         return s if s in (0, 1) else None
 
     @property
     def line(self):
+        """The 1-based line of the cell."""
         return self._r.line
 
     @property
     def column(self):
+        """The 1-based column of the cell."""
         return self._r.col
 
     @property
     def moveno(self):
+        """The "12)" of the record's line; 0 if none."""
         return self._r.moveno
 
     @property
     def dice(self):
+        """The roll as written, (6, 4), or None."""
         d = self._r.dice
         return (d[0], d[1]) if d[0] else None
 
     @property
     def value(self):
+        """The cube value or the points written; 0 if none."""
         return self._r.value
 
     @property
     def code(self):
+        """The name of the problem with this record ("blocked_point"),
+        or None."""
         c = self._r.code
         return lib.bg_code_name(c).decode() if c else None
 
     @property
     def move(self):
+        """The Move as written, for a move record; else None."""
         if self._r.kind != 0:
             return None
         return Move(_copy(self._r.note), self.text)

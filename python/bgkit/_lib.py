@@ -8,7 +8,7 @@ import ctypes
 import ctypes.util
 import os
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int,
-                    c_long, c_size_t, c_ubyte, c_uint, c_void_p, c_byte)
+                    c_size_t, c_ubyte, c_uint, c_void_p, c_byte)
 
 BG_POSID_LEN = 14
 BG_MATCHID_LEN = 12

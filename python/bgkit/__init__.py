@@ -227,16 +227,51 @@ class Position:
     player O); side 1 the right column (the bottom player X).
     """
 
-    __slots__ = ("_b", "_ms", "_vi", "names", "lost", "_fibs")
+    __slots__ = ("_bv", "_msv", "_vi", "names", "_lostv", "_fibs", "_src",
+                 "_off")
 
     def __init__(self, board, ms, variant=0, names=(None, None), lost=False,
                  fibs=None):
-        self._b = board
-        self._ms = ms
+        self._bv = board
+        self._msv = ms
         self._vi = _variant(variant)
         self.names = tuple(names)
-        self.lost = bool(lost)
+        self._lostv = bool(lost)
         self._fibs = fibs
+
+    # A position of a replayed game is made with only its place in the
+    # game's copied bg_replay_pos structures (_src, _off); its board,
+    # state and lost flag are taken from there when first used.
+    def _fill(self):
+        rp = _lib.ReplayPos.from_buffer_copy(self._src, self._off)
+        self._bv = rp.board
+        self._msv = rp.ms
+        self._lostv = rp.lost != 0
+
+    @property
+    def _b(self):
+        if self._bv is None:
+            self._fill()
+        return self._bv
+
+    @property
+    def _ms(self):
+        if self._msv is None:
+            self._fill()
+        return self._msv
+
+    @property
+    def _lost(self):
+        if self._bv is None:
+            self._fill()
+        return self._lostv
+
+    @property
+    def lost(self):
+        """Whether the replay lost track of the game at an earlier
+        record: the board and state are then those of the last position
+        it followed."""
+        return self._lost
 
     @property
     def variant(self):
@@ -898,29 +933,22 @@ class Game:
 
 
 _SIZE_POS = _lib.SIZEOF_POS
-_OFF_BOARD = _lib.ReplayPos.board.offset
-_OFF_MS = _lib.ReplayPos.ms.offset
-_OFF_LOST = _lib.ReplayPos.lost.offset
 _OFF_REC = _lib.ReplayPos.rec.offset
-_OFF_PLAYED = _lib.ReplayPos.played.offset
 _new = object.__new__
 
 
 def _positions(raw, vi, names):
-    """Position objects from bg_replay_pos structures laid end to end."""
-    board = _lib.Board.from_buffer_copy
-    state = _lib.MatchState.from_buffer_copy
-    lost = struct.Struct("i").unpack_from
-    ob, om, ol = _OFF_BOARD, _OFF_MS, _OFF_LOST
+    """Position objects from bg_replay_pos structures laid end to end,
+    each filled from them when first used."""
     out = []
     app = out.append
     for off in range(0, len(raw), _SIZE_POS):
         p = _new(Position)
-        p._b = board(raw, off + ob)
-        p._ms = state(raw, off + om)
+        p._src = raw
+        p._off = off
+        p._bv = p._msv = None
         p._vi = vi
         p.names = names
-        p.lost = lost(raw, off + ol)[0] != 0
         p._fibs = None
         app(p)
     return out

@@ -79,7 +79,7 @@ END {
 		printf "; gnubg's hint list: %d plays", gplays
 	printf "\n"
 	if (med["python-positions"] != "")
-		printf "Python (the bgkit package), every position of the money session as a Position object: %.1f s; bgshow -a -T json: %.1f s (medians)\n", med["python-positions"], med["bgshow-positions"]
+		printf "Python (the bgkit package), every position of the money session as a Position object: %.1f s; bgshow -a -T json: %.1f s (medians); CPU time (user + system, means): %.1f s and %.1f s\n", med["python-positions"], med["bgshow-positions"], cpu["python-positions"], cpu["bgshow-positions"]
 	else
 		print "Python: python3 not installed, no comparison"
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut

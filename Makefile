@@ -18,22 +18,23 @@ WARN	= -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	  -Wmissing-prototypes -Wpointer-arith -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 
-# PCRE2 is the one dependency.  When pkg-config cannot find it (a fresh
-# Debian machine), tests/deps.sh installs what the build needs, or says
-# exactly what to install.
-PCRE_OK := $(shell pkg-config --exists libpcre2-8 2>/dev/null && echo yes)
-ifneq ($(PCRE_OK),yes)
+# PCRE2 and zlib (for eXtreme Gammon's compressed files) are the
+# dependencies.  When pkg-config cannot find them (a fresh Debian
+# machine), tests/deps.sh installs what the build needs, or says exactly
+# what to install.
+DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib 2>/dev/null && echo yes)
+ifneq ($(DEPS_OK),yes)
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(info bgkit: libpcre2-8 not found by pkg-config; running tests/deps.sh build)
+$(info bgkit: libpcre2-8 or zlib not found by pkg-config; running tests/deps.sh build)
 DEPS_RC := $(shell sh tests/deps.sh build >&2; echo $$?)
-PCRE_OK := $(shell pkg-config --exists libpcre2-8 2>/dev/null && echo yes)
-ifneq ($(PCRE_OK),yes)
-$(error bgkit: libpcre2-8 is still missing: install the Debian packages pkg-config and libpcre2-dev)
+DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib 2>/dev/null && echo yes)
+ifneq ($(DEPS_OK),yes)
+$(error bgkit: libpcre2-8 or zlib is still missing: install the Debian packages pkg-config, libpcre2-dev and zlib1g-dev)
 endif
 endif
 endif
-PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
-PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 2>/dev/null)
+PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib 2>/dev/null)
+PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib 2>/dev/null)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 
@@ -42,7 +43,7 @@ LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
 TOOLS	= bgmove bgcheck bgscore bgshow bgconv
 TOOL_BIN = $(TOOLS:%=bin/%)
-CLI_OBJ	= tools/cli.o
+CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])
@@ -83,12 +84,20 @@ bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
-# bgcheck -j checks files on several threads.
-bin/bgcheck: LDFLAGS += -pthread
+# bgcheck -j checks files on several threads (tools/cli.c).
+$(TOOL_BIN): LDFLAGS += -pthread
 
 tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+
+# test_nomem fails the library's allocations one at a time: every call of
+# malloc, calloc, realloc and free goes through the test's wrappers.
+tests/unit/bin/test_nomem: tests/unit/test_nomem.c tests/unit/t.h \
+    lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
+	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin

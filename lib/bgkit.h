@@ -51,6 +51,7 @@
 #define BGKIT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -150,9 +151,11 @@ typedef enum bg_code {
 	BG_EJSON,		/* malformed JSON record line */
 	BG_WLOST,		/* the output format cannot hold it */
 	BG_EFIBS,		/* malformed FIBS board line */
-	/* any input */
-	BG_EBINARY,		/* binary data, not text */
+	/* any input; eXtreme Gammon's binary files */
+	BG_EBINARY,		/* binary data that is no record bgkit reads */
 	BG_ENOINPUT,		/* no bytes, or only blanks */
+	BG_EXG,			/* malformed eXtreme Gammon file */
+	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -372,6 +375,15 @@ typedef struct bg_resolved {
  */
 int bg_notation_resolve(bg_resolved *r, const bg_notation *n,
     const bg_board *b, int s, const int d[2], bg_variant v);
+/*
+ * Why notation n cannot be made of roll d (BG_EDICE), in numbers and
+ * words: the part that no dice make, or the pips of every part against
+ * the dice, e.g. "13/6 moves 7 pips; the dice are 6 and 3".  Written to
+ * buf of size bytes; returns the length it needs, 0 (buf "") when the
+ * numbers fit the dice.
+ */
+int bg_notation_explain(char *buf, size_t size, const bg_notation *n,
+    const int d[2]);
 
 /* ------------------------------------------------------ match and cube */
 
@@ -765,8 +777,11 @@ bg_variant bg_replay_variant(const bg_replay *rp);
  * A position of a replayed game, handed to the caller's callback: the
  * game's start (rec NULL, turn 0), then one after each action of a side
  * (a move, a double, a take, a drop, a beaver or raccoon, a resignation),
- * numbered 1, 2, ... in the game.  A "Wins" line that only confirms an
- * ended game, comments and unreadable cells give no position.
+ * numbered 1, 2, ... in the game; a game that ends at a set position
+ * given by an XGID (a position file) passes through it last, with the
+ * XGID's roll and score (rec that record, side -1).  A "Wins" line that
+ * only confirms an ended game, comments and unreadable cells give no
+ * position.
  *
  *	static void
  *	show(void *ctx, const bg_replay_pos *pos)
@@ -889,9 +904,12 @@ int bg_draw_svg(char *buf, size_t size, const bg_board *b,
 /*
  * The record formats bgkit reads and writes: Jellyfish .mat
  * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
- * Lines (bgkit-json(5)).  A bg_reader detects the format from the first
- * bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON Lines,
- * anything else .mat; bg_reader_set_format() overrides that.  Every
+ * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
+ * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
+ * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
+ * Lines, XG's "RGMH" or other binary data the XG reader (which names
+ * binary data that is not XG's), anything else .mat;
+ * bg_reader_set_format() overrides that.  Every
  * format gives the same bg_match, bg_game and bg_record values, and a
  * writer turns them into any format again:
  *
@@ -910,17 +928,20 @@ typedef enum bg_format {
 	BG_FORMAT_AUTO,		/* detect from the content */
 	BG_FORMAT_MAT,
 	BG_FORMAT_SGF,
-	BG_FORMAT_JSON
+	BG_FORMAT_JSON,
+	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
+	BG_FORMAT_HTML		/* written only: a page to step through a
+				   match (bgkit-html(5)) */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json"; BG_EINVAL if unknown. */
+/* "auto", "mat", "sgf", "json", "xg", "html"; BG_EINVAL if unknown. */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);
 
 /*
  * Read format f whatever the content says; only before the first
- * bg_reader_next_match() (BG_EINVAL after it).
+ * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
  */
 int bg_reader_set_format(bg_reader *r, bg_format f);
 /* The format read: BG_FORMAT_AUTO until the first next_match call. */
@@ -977,6 +998,232 @@ int bg_writer_end(bg_writer *w);
  */
 size_t bg_writer_diag_count(const bg_writer *w);
 const bg_diag *bg_writer_diag(const bg_writer *w, size_t i);
+
+/* ------------------------------------------------------------ pipeline */
+
+/*
+ * A pipeline reads a record (any format, told from the content or
+ * forced), replays it through the rules and hands the caller one event
+ * at a time, each with the diagnostics it raised: the reader's and the
+ * replay's in ONE list in line order (bg_pipeline_new(3)).
+ *
+ *	bg_pipeline *p = bg_pipeline_open("match.mat");
+ *	int ev;
+ *
+ *	while ((ev = bg_pipeline_next(p)) > 0) {
+ *		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+ *			... bg_pipeline_diag(p, i) ...
+ *		if (ev == BG_PIPE_GAME)
+ *			... bg_pipeline_result(p) ...
+ *	}
+ *	... ev < 0: BG_ENOMEM or BG_EIO; the list still holds what came
+ *	    before the error ...
+ *	rc = bg_pipeline_free(p);
+ *
+ * Every diagnostic comes with the event that raised it, the last ones
+ * with BG_PIPE_END: none is left behind when bg_pipeline_next() returns
+ * 0.  A replay's "unfinished game" after the reader's "the file ends
+ * inside a game" is not repeated.
+ */
+typedef struct bg_pipeline bg_pipeline;
+
+/* The forms of the outputs for people and programs (bg_diag_write). */
+typedef enum bg_outfmt {
+	BG_OUT_TEXT,
+	BG_OUT_JSON,
+	BG_OUT_CSV
+} bg_outfmt;
+
+typedef enum bg_pipe_event {
+	BG_PIPE_MATCH = 1,	/* a match starts: bg_pipeline_match() */
+	BG_PIPE_GAME,		/* a game was read and replayed */
+	BG_PIPE_MATCH_END,	/* the match has no more games */
+	BG_PIPE_END		/* the input ended; then 0 */
+} bg_pipe_event;
+
+/* Counts of the input so far. */
+typedef struct bg_pipe_count {
+	int	matches, games, records;	/* records replayed */
+	int	errors, warnings;		/* diagnostics given */
+} bg_pipe_count;
+
+/* Read through read(ctx), as bg_reader_new().  NULL: out of memory. */
+bg_pipeline *bg_pipeline_new(bg_read_fn read, void *ctx, const char *name);
+/* Read buf[0..len), which must outlive the pipeline. */
+bg_pipeline *bg_pipeline_new_mem(const char *buf, size_t len,
+    const char *name);
+/* Read fp, left open by bg_pipeline_free(). */
+bg_pipeline *bg_pipeline_new_file(FILE *fp, const char *name);
+/*
+ * Open the file at path ("-" or NULL: the standard input, named
+ * "<stdin>").  NULL with errno set when it cannot be opened (EISDIR for
+ * a directory) or memory is short (ENOMEM).  Closed by bg_pipeline_free.
+ */
+bg_pipeline *bg_pipeline_open(const char *path);
+/*
+ * Free p and close what bg_pipeline_open() opened: 0, or -BG_EIO with
+ * errno set when closing failed.
+ */
+int bg_pipeline_free(bg_pipeline *p);
+/* Read format f (bg_reader_set_format); before the first next call. */
+int bg_pipeline_set_format(bg_pipeline *p, bg_format f);
+/* Rules stated by the caller, as bg_replay_set_rules(). */
+void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
+/* Every position of the replay, as bg_replay_set_callback(). */
+void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
+/* on 0: read only, no replay (a writer replays on its own). */
+void bg_pipeline_set_replay(bg_pipeline *p, int on);
+/* The next event, 0 at the end, or a negative code. */
+int bg_pipeline_next(bg_pipeline *p);
+/* The diagnostics of the last event, in line order. */
+size_t bg_pipeline_diag_count(const bg_pipeline *p);
+const bg_diag *bg_pipeline_diag(const bg_pipeline *p, size_t i);
+/*
+ * The position before the action diagnostic i is about, numbered as the
+ * replay's positions are (bg_replay_pos turn: bgshow -m), or -1 when it
+ * is about no action of a game.
+ */
+int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
+/* The name the input was given ("<stdin>" for the standard input). */
+const char *bg_pipeline_name(const bg_pipeline *p);
+/* The current (else the last) match, the game (NULL between), the replay. */
+const bg_match *bg_pipeline_match(const bg_pipeline *p);
+const bg_game *bg_pipeline_game(const bg_pipeline *p);
+const bg_replay *bg_pipeline_replay(const bg_pipeline *p);
+/* The last game's result, as bg_replay_result(). */
+const bg_result *bg_pipeline_result(const bg_pipeline *p);
+const bg_pipe_count *bg_pipeline_count(const bg_pipeline *p);
+/*
+ * The name of side s for the match: the match's (bg_match_player), else
+ * the first of its games' score lines that names it; "" if none.
+ */
+const char *bg_pipeline_player(const bg_pipeline *p, int s);
+/* The same for the current game: its score line's name first. */
+const char *bg_pipeline_game_player(const bg_pipeline *p, int s);
+/*
+ * The position the last game of the match ended in, with the score at
+ * the start of that game and no dice: BG_EINVAL before any game.
+ */
+int bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms);
+/*
+ * What bgcheck(1) says of the input read so far.  Text: "name: valid, 1
+ * match, 3 games, 240 records; score alice 7, bob 3 (7-point match)"
+ * and "final position: PositionID XGID"; JSON: the summary object.
+ */
+int bg_pipeline_summary(bg_write_fn write, void *ctx, bg_outfmt f,
+    const bg_pipeline *p);
+
+/* ------------------------------------------------------------ outputs */
+
+/*
+ * What a person or a program reads: diagnostics, results and positions,
+ * written through write(ctx) as text, JSON (one object a line,
+ * bgkit-json(5)) or CSV.  0, or a negative code (BG_EIO when write
+ * failed, BG_EINVAL for a form that does not exist).
+ */
+
+/*
+ * Text: "file:line:col: severity: game G, move M (who dice): message:
+ * detail" and a newline; JSON: one object.  who may be NULL.
+ */
+int bg_diag_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, const char *who, const bg_diag *d);
+/*
+ * The same with the JSON key "turn": the position before the action the
+ * diagnostic is about, as bgshow -g G -m TURN shows it (-1: null).
+ */
+int bg_diag_write_turn(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, const char *who, const bg_diag *d, int turn);
+/* What an action is called: "start" (rec NULL), "move", ..., "resign". */
+const char *bg_action_name(const bg_replay_pos *pos);
+/*
+ * The result of game n of file and the running score (bgscore(1));
+ * names are the players' ("" when not known).  BG_OUT_CSV: one row;
+ * the header row when r is NULL.
+ */
+int bg_result_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, int n, const bg_result *r, const char *const names[2]);
+/*
+ * The result of a match of length points (0 money, -1 unknown) after
+ * games games with score score: who won, or unfinished.  BG_OUT_CSV: the
+ * row of game "match".
+ */
+int bg_match_result_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, int length, int games, const int score[2],
+    const char *const names[2]);
+
+/* The forms of a position (bgshow -T). */
+typedef enum bg_posfmt {
+	BG_POS_ASCII,		/* a caption, then bg_draw_text() */
+	BG_POS_SVG,		/* bg_draw_svg() */
+	BG_POS_XGID,
+	BG_POS_GNUBGID,		/* "PositionID:MatchID" */
+	BG_POS_FIBS,		/* a FIBS board: line */
+	BG_POS_JSON		/* one object, bgkit-json(5) */
+} bg_posfmt;
+
+/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json"; BG_EINVAL. */
+int bg_posfmt_parse(bg_posfmt *f, const char *name);
+const char *bg_posfmt_name(bg_posfmt f);
+
+/* A position as bgshow(1) names it. */
+typedef struct bg_shown {
+	int		 game, turn;	/* game 0: not from a record */
+	const char	*action;	/* bg_action_name(); NULL: from an ID */
+	int		 side;		/* who acted; -1: none */
+	int		 dice[2];	/* the roll of a move, larger first */
+	const char	*play;		/* the play made, or NULL */
+	int		 value;		/* cube or points of the action */
+	const char	*names[2];	/* "" or NULL: not known */
+	const bg_board	*board;
+	const bg_matchstate *ms;
+	bg_variant	 variant;
+	const bg_fibs	*fibs;		/* FIBS: the line read, or NULL */
+	int		 sep;		/* ASCII: a blank line first */
+} bg_shown;
+
+/*
+ * Write position p in form f (d: how to draw it, NULL for the
+ * defaults).  Nothing is written on failure: BG_ENOMEM, BG_EINVAL when
+ * the match state does not fit the form, or the code of the encoder.
+ */
+int bg_shown_write(bg_write_fn write, void *ctx, bg_posfmt f,
+    const bg_shown *p, const bg_drawopts *d);
+
+/* A bg_shown with the storage it points at. */
+typedef struct bg_shownpos {
+	bg_shown	 v;		/* into this struct: see _bind */
+	bg_board	 board;
+	bg_matchstate	 ms;
+	bg_fibs		 fibs;
+	char		 play[64];
+	char		 names[2][128];
+	int		 lost;		/* the replay had lost track */
+} bg_shownpos;
+
+/* Point sp->v at sp's own storage again, after sp was copied. */
+void bg_shownpos_bind(bg_shownpos *sp);
+/*
+ * The position pos of game game (a replay callback's), played with
+ * variant v by the players names (NULL: not known).
+ */
+void bg_shownpos_replay(bg_shownpos *sp, int game, const bg_replay_pos *pos,
+    bg_variant v, const char *const names[2]);
+/*
+ * A position from an ID (bg_position_parse) or a FIBS board line (kept
+ * for BG_POS_FIBS), line ends ignored; v the variant of an ID.  0 or a
+ * negative code.
+ */
+int bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len,
+    bg_variant v);
+/*
+ * Untrusted text s: TEXT with controls and invalid UTF-8 as \xNN, a JSON
+ * string (null for NULL), or one CSV field, quoted when it needs to be.
+ */
+int bg_string_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *s);
+/* A bg_write_fn writing to the FILE * ctx. */
+long bg_write_stdio(void *ctx, const char *buf, size_t n);
 
 #ifdef __cplusplus
 }

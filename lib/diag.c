@@ -1,10 +1,15 @@
 /*
  * diag.c: the message catalogue.  Every code the library can return or
  * raise has one row here: its severity, a stable name for machines and a
- * text for people.  Part of libbgkit; callers use bg_strerror() and
- * friends from bgkit.h.
+ * text for people.  And the list of diagnostics that the readers, the
+ * replay and the writers keep (diag_int.h).  Part of libbgkit; callers
+ * use bg_strerror() and friends from bgkit.h.
  */
+#include <stdlib.h>
+#include <string.h>
+
 #include "bgkit.h"
+#include "diag_int.h"
 
 struct diag {
 	bg_severity	 sev;
@@ -160,9 +165,13 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_EFIBS] = { BG_SEV_ERROR, "bad_fibs_board",
 	    "malformed FIBS board line" },
 	[BG_EBINARY] = { BG_SEV_ERROR, "binary_data",
-	    "binary data, not a match record" },
+	    "binary data, not a match record bgkit reads" },
 	[BG_ENOINPUT] = { BG_SEV_ERROR, "empty_input",
 	    "empty input: no match record" },
+	[BG_EXG] = { BG_SEV_ERROR, "xg_malformed",
+	    "malformed eXtreme Gammon file" },
+	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
+	    "part of the input not read: the record model cannot hold it" },
 };
 
 static const struct diag *
@@ -203,4 +212,55 @@ const char *
 bg_version(void)
 {
 	return BG_VERSION;
+}
+
+/* ------------------------------------------------- the list of diagnostics */
+
+int
+diaglist_add(struct diaglist *l, int code, int line, int col, int game,
+    int move, int side, const int dice[2], const char *text, size_t len)
+{
+	bg_diag *d;
+
+	if (l->n == l->cap) {
+		size_t c = l->cap ? l->cap * 2 : 16;
+		bg_diag *nd;
+
+		if (c > (size_t)-1 / sizeof *nd ||
+		    (nd = realloc(l->d, c * sizeof *nd)) == NULL)
+			return -BG_ENOMEM;
+		l->d = nd;
+		l->cap = c;
+	}
+	d = &l->d[l->n++];
+	memset(d, 0, sizeof *d);
+	d->code = code;
+	d->severity = bg_code_severity(code);
+	d->line = line;
+	d->col = col;
+	d->game = game;
+	d->move = move;
+	d->side = side;
+	if (dice != NULL) {
+		d->dice[0] = dice[0];
+		d->dice[1] = dice[1];
+	}
+	if (text != NULL) {
+		if (len >= sizeof d->detail) {
+			len = sizeof d->detail - 1;
+			while (len > 0 &&
+			    ((unsigned char)text[len] & 0xc0) == 0x80)
+				len--;
+		}
+		memcpy(d->detail, text, len);
+		d->detail[len] = '\0';
+	}
+	return 0;
+}
+
+void
+diaglist_free(struct diaglist *l)
+{
+	free(l->d);
+	memset(l, 0, sizeof *l);
 }

@@ -37,5 +37,12 @@ void	draw_match(struct dout *, const bg_matchstate *, bg_variant);
 /* What side s is doing or did ("Rolled 21", "Drops"), or "". */
 void	draw_action(char *, size_t, int s, const bg_board *,
 	    const bg_matchstate *, bg_variant);
+/*
+ * For the HTML writer: the SVG board without pieces (id "board", with an
+ * empty group "pieces" for them), and a JSON object saying where a
+ * script puts the pieces (draw_svg.c).
+ */
+void	draw_svg_page(struct dout *, const bg_drawopts *);
+void	draw_svg_geometry(struct dout *, const bg_drawopts *);
 
 #endif

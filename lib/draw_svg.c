@@ -161,7 +161,7 @@ static void
 points(struct dout *o, const struct geom *g, const bg_board *b,
     const bg_drawopts *d)
 {
-	int col, top, x, p, n, s, tip;
+	int col, top, x, p, n, s = 0, tip;
 
 	for (top = 1; top >= 0; top--)
 		for (col = 0; col < 12; col++) {
@@ -175,14 +175,17 @@ points(struct dout *o, const struct geom *g, const bg_board *b,
 	for (top = 1; top >= 0; top--)
 		for (col = 0; col < 12; col++) {
 			p = draw_point(d, col, top);
-			if ((n = b->pt[d->bottom][p]) > 0)
+			if (b == NULL)
+				n = 0;	/* the empty board of a page */
+			else if ((n = b->pt[d->bottom][p]) > 0)
 				s = d->bottom;
 			else {
 				s = !d->bottom;
 				n = b->pt[s][25 - p];
 			}
-			stack(o, colx(g, col), top ? INY0 : INY1, top ? 1 : -1,
-			    n, s);
+			if (n > 0)
+				stack(o, colx(g, col), top ? INY0 : INY1,
+				    top ? 1 : -1, n, s);
 			/* The number, from the bottom side's view. */
 			label(o, colx(g, col), top ? TOPY - 6 : INY1 + FRAME +
 			    15, 13, C_LINE, "middle", "");
@@ -320,13 +323,61 @@ caption(struct dout *o, const bg_board *b, const bg_matchstate *ms,
 	dout_str(o, "</text>\n");
 }
 
+/*
+ * The picture: with b and ms NULL, the empty board of a page
+ * (draw_svg_page), whose pieces a script draws.
+ */
+static void
+picture(struct dout *o, const bg_board *b, const bg_matchstate *ms,
+    const bg_drawopts *d)
+{
+	struct geom g;
+	char xg[128];
+	int rc;
+
+	layout(&g, d);
+	if (b != NULL) {
+		dout_printf(o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		    "height=\"%d\" viewBox=\"0 0 %d %d\" "
+		    "font-family=\"DejaVu Sans, Helvetica, Arial, "
+		    "sans-serif\">\n", WIDTH, HEIGHT, WIDTH, HEIGHT);
+		if ((rc = bg_xgid_encode(xg, sizeof xg, b, ms)) >= 0 &&
+		    (size_t)rc < sizeof xg)
+			dout_printf(o, "<title>%s</title>\n", xg);
+	} else
+		dout_printf(o, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+		    "id=\"board\" viewBox=\"0 0 %d %d\" "
+		    "font-family=\"DejaVu Sans, Helvetica, Arial, "
+		    "sans-serif\">\n", WIDTH, HEIGHT);
+	dout_printf(o, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+	    WIDTH, HEIGHT);
+	dout_printf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "rx=\"4\" fill=\"%s\"/>\n", g.x0, TOPY, g.x1 - g.x0,
+	    INNERH + 2 * FRAME, C_FRAME);
+	dout_printf(o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\"/>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\"/>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
+	    "fill=\"%s\"/>\n", g.left, INY0, 6 * PW, INNERH, C_FELT, g.right,
+	    INY0, 6 * PW, INNERH, C_FELT, g.tray, INY0, TRAYW, INNERH, C_FELT);
+	points(o, &g, b, d);
+	if (b == NULL) {
+		dout_str(o, "<g id=\"pieces\"></g>\n</svg>\n");
+		return;
+	}
+	barandtrays(o, &g, b, d);
+	cubeanddice(o, &g, ms, d);
+	band(o, MARGIN + BAND - 12, !d->bottom, b, ms, d);
+	band(o, INY1 + FRAME + NUMS + BAND - 8, d->bottom, b, ms, d);
+	caption(o, b, ms, d);
+	dout_str(o, "</svg>\n");
+}
+
 int
 bg_draw_svg(char *buf, size_t size, const bg_board *b,
     const bg_matchstate *ms, const bg_drawopts *d)
 {
 	struct dout o;
-	struct geom g;
-	char xg[128];
 	int rc;
 
 	if (b == NULL || ms == NULL || d == NULL ||
@@ -337,32 +388,53 @@ bg_draw_svg(char *buf, size_t size, const bg_board *b,
 		return -BG_EINVAL;
 	if ((rc = bg_board_check(b, d->variant)) < 0)
 		return rc;
-	layout(&g, d);
 	dout_init(&o, buf, size);
-	dout_printf(&o, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-	    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-	    "height=\"%d\" viewBox=\"0 0 %d %d\" "
-	    "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
-	    WIDTH, HEIGHT, WIDTH, HEIGHT);
-	if ((rc = bg_xgid_encode(xg, sizeof xg, b, ms)) >= 0 &&
-	    (size_t)rc < sizeof xg)
-		dout_printf(&o, "<title>%s</title>\n", xg);
-	dout_printf(&o, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-	    WIDTH, HEIGHT);
-	dout_printf(&o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "rx=\"4\" fill=\"%s\"/>\n", g.x0, TOPY, g.x1 - g.x0,
-	    INNERH + 2 * FRAME, C_FRAME);
-	dout_printf(&o, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"%s\"/>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"%s\"/>\n<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
-	    "fill=\"%s\"/>\n", g.left, INY0, 6 * PW, INNERH, C_FELT, g.right,
-	    INY0, 6 * PW, INNERH, C_FELT, g.tray, INY0, TRAYW, INNERH, C_FELT);
-	points(&o, &g, b, d);
-	barandtrays(&o, &g, b, d);
-	cubeanddice(&o, &g, ms, d);
-	band(&o, MARGIN + BAND - 12, !d->bottom, b, ms, d);
-	band(&o, INY1 + FRAME + NUMS + BAND - 8, d->bottom, b, ms, d);
-	caption(&o, b, ms, d);
-	dout_str(&o, "</svg>\n");
+	picture(&o, b, ms, d);
 	return dout_end(&o);
+}
+
+void
+draw_svg_page(struct dout *o, const bg_drawopts *d)
+{
+	picture(o, NULL, NULL, d);
+}
+
+/*
+ * Where the pieces go, for the page's script, which draws them as the
+ * functions above do: one place of the code says where everything is.
+ */
+void
+draw_svg_geometry(struct dout *o, const bg_drawopts *d)
+{
+	struct geom g;
+	int col, top, p;
+
+	layout(&g, d);
+	dout_printf(o, "{\"w\":%d,\"h\":%d,\"m\":%d,\"r\":%d,\"k\":%d,"
+	    "\"bottom\":%d,\"fill\":[\"%s\",\"%s\"],\"ink\":[\"%s\",\"%s\"],"
+	    "\"line\":\"%s\",\"names\":%d,\"pt\":[null", WIDTH, HEIGHT, MARGIN,
+	    CR, STACK, d->bottom, fill[0], fill[1], ink[0], ink[1], C_LINE,
+	    NAMEMAX);
+	/* pt[p]: x, edge and direction of the bottom side's point p. */
+	for (p = 1; p <= 24; p++)
+		for (top = 0; top < 2; top++)
+			for (col = 0; col < 12; col++)
+				if (draw_point(d, col, top) == p)
+					dout_printf(o, ",[%d,%d,%d]",
+					    colx(&g, col), top ? INY0 : INY1,
+					    top ? 1 : -1);
+	/* bar and tray: [top, bottom] rows; dice: left and right halves. */
+	dout_printf(o, "],\"bar\":[[%d,%d,-1],[%d,%d,1]],"
+	    "\"tray\":{\"x\":%d,\"w\":%d,\"y\":[%d,%d],\"dy\":[13,-13],"
+	    "\"cx\":%d,\"cy\":[%d,%d]},"
+	    "\"cube\":{\"size\":%d,\"x\":%d,\"y\":[%d,%d,%d]},"
+	    "\"dice\":{\"size\":%d,\"x\":[%d,%d],\"y\":%d},"
+	    "\"band\":[%d,%d],\"caption\":[%d,%d]}",
+	    g.bar + BARW / 2, INY0 + HALF, g.bar + BARW / 2, INY1 - HALF,
+	    g.tray + 5, TRAYW - 10, INY0 + 4, INY1 - 4 - 10,
+	    g.tray + TRAYW / 2, INY0 + HALF + 16, INY1 - HALF - 6,
+	    CUBE, g.cube, INY0 + CUBE / 2, INY0 + INNERH / 2, INY1 - CUBE / 2,
+	    DIE, g.left + 3 * PW, g.right + 3 * PW, INY0 + HALF + MID / 2,
+	    MARGIN + BAND - 12, INY1 + FRAME + NUMS + BAND - 8,
+	    WIDTH / 2, HEIGHT - MARGIN - 6);
 }

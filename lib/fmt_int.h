@@ -1,27 +1,15 @@
 /*
  * fmt_int.h: what the generic reader (reader.c) shares with the format
  * readers and writers (fmt_mat*.c, fmt_sgf*.c, fmt_json*.c, writer.c):
- * the byte source, the interface of a format's reader, and a list of
- * diagnostics.
+ * the byte source and the interface of a format's reader; their list of
+ * diagnostics is diag_int.h's.
  * Included by those files only, after bgkit.h and record_int.h; never
  * installed.
  */
 #ifndef FMT_INT_H
 #define FMT_INT_H
 
-/* A list of diagnostics that grows as they are added. */
-struct diaglist {
-	bg_diag		*d;
-	size_t		 n, cap;
-};
-
-/*
- * Add one; text[0..len) goes to the detail, cut at a character
- * boundary.  Returns 0 or -BG_ENOMEM (the diagnostic is then lost).
- */
-int	fmt_diag(struct diaglist *, int, int, int, int, int, int,
-	    const int [2], const char *, size_t);
-void	fmt_diag_free(struct diaglist *);
+#include "diag_int.h"
 
 /* Room for need bytes in *p of capacity *cap: 0 or -BG_ENOMEM. */
 int	fmt_reserve(char **, size_t *, size_t);
@@ -68,6 +56,7 @@ struct fmt_ops {
 extern const struct fmt_ops fmt_mat_ops;
 extern const struct fmt_ops fmt_sgf_ops;
 extern const struct fmt_ops fmt_json_ops;
+extern const struct fmt_ops fmt_xg_ops;
 
 /*
  * Let the .mat reader of r use its fast reader (on, the default) or
@@ -155,5 +144,8 @@ int	fmt_sgf_end(bg_writer *);
 int	fmt_json_match(bg_writer *);
 int	fmt_json_game(bg_writer *);
 int	fmt_json_end(bg_writer *);
+int	fmt_html_match(bg_writer *);
+int	fmt_html_game(bg_writer *);
+int	fmt_html_end(bg_writer *);
 
 #endif

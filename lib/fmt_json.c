@@ -186,6 +186,71 @@ jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
 }
 
 /*
+ * The scalar value at s[*ip]: a string, a number, null, true or false,
+ * made a new value of d.  Its index, *ip past it; or -1.
+ */
+static int
+jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
+{
+	size_t i = *ip;
+	int v;
+
+	if (s[i] == '"') {
+		if ((v = newval(d, J_STRING)) < 0 ||
+		    jstring(d, s, n, &i, &d->v[v].str,
+		    &d->v[v].slen) < 0)
+			return -1;
+	} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
+		long num = 0;
+		int neg = s[i] == '-', isint = 1, digits = 0, frac = 0;
+
+		if (neg)
+			i++;
+		for (; i < n && isdig((unsigned char)s[i]); i++) {
+			if (num < 100000000L)
+				num = num * 10 + (s[i] - '0');
+			else
+				isint = 0;
+			digits++;
+		}
+		if (digits == 0)
+			return -1;
+		if (i < n && (s[i] == '.' || s[i] == 'e' ||
+		    s[i] == 'E')) {
+			isint = 0;
+			frac = 1;
+			while (i < n && (isdig((unsigned char)s[i]) ||
+			    s[i] == '.' || s[i] == 'e' ||
+			    s[i] == 'E' || s[i] == '+' || s[i] == '-'))
+				i++;
+		}
+		/* An integer of ten digits fits no field: say so,
+		 * rather than read it as absent. */
+		if (digits > 9 && !frac)
+			return -1;
+		if ((v = newval(d, J_NUMBER)) < 0)
+			return -1;
+		d->v[v].num = neg ? -num : num;
+		d->v[v].isint = isint;
+	} else if (n - i >= 4 && strncmp(s + i, "null", 4) == 0) {
+		if ((v = newval(d, J_NULL)) < 0)
+			return -1;
+		i += 4;
+	} else if (n - i >= 4 && strncmp(s + i, "true", 4) == 0) {
+		if ((v = newval(d, J_TRUE)) < 0)
+			return -1;
+		i += 4;
+	} else if (n - i >= 5 && strncmp(s + i, "false", 5) == 0) {
+		if ((v = newval(d, J_FALSE)) < 0)
+			return -1;
+		i += 5;
+	} else
+		return -1;
+	*ip = i;
+	return v;
+}
+
+/*
  * Parse line s[0..n) into d: value 0 is the top.  Returns 0, or -1 with
  * *at the byte offset of the error.
  */
@@ -262,56 +327,7 @@ jparse(struct jdoc *d, const char *s, size_t n, size_t *at)
 			if ((v = newval(d, s[i] == '{' ? J_OBJECT : J_ARRAY)) <
 			    0)
 				return -1;
-		} else if (s[i] == '"') {
-			if ((v = newval(d, J_STRING)) < 0 ||
-			    jstring(d, s, n, &i, &d->v[v].str,
-			    &d->v[v].slen) < 0)
-				return -1;
-		} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
-			long num = 0;
-			int neg = s[i] == '-', isint = 1, digits = 0, frac = 0;
-
-			if (neg)
-				i++;
-			for (; i < n && isdig((unsigned char)s[i]); i++) {
-				if (num < 100000000L)
-					num = num * 10 + (s[i] - '0');
-				else
-					isint = 0;
-				digits++;
-			}
-			if (digits == 0)
-				return -1;
-			if (i < n && (s[i] == '.' || s[i] == 'e' ||
-			    s[i] == 'E')) {
-				isint = 0;
-				frac = 1;
-				while (i < n && (isdig((unsigned char)s[i]) ||
-				    s[i] == '.' || s[i] == 'e' ||
-				    s[i] == 'E' || s[i] == '+' || s[i] == '-'))
-					i++;
-			}
-			/* An integer of ten digits fits no field: say so,
-			 * rather than read it as absent. */
-			if (digits > 9 && !frac)
-				return -1;
-			if ((v = newval(d, J_NUMBER)) < 0)
-				return -1;
-			d->v[v].num = neg ? -num : num;
-			d->v[v].isint = isint;
-		} else if (n - i >= 4 && strncmp(s + i, "null", 4) == 0) {
-			if ((v = newval(d, J_NULL)) < 0)
-				return -1;
-			i += 4;
-		} else if (n - i >= 4 && strncmp(s + i, "true", 4) == 0) {
-			if ((v = newval(d, J_TRUE)) < 0)
-				return -1;
-			i += 4;
-		} else if (n - i >= 5 && strncmp(s + i, "false", 5) == 0) {
-			if ((v = newval(d, J_FALSE)) < 0)
-				return -1;
-			i += 5;
-		} else
+		} else if ((v = jscalar(d, s, n, &i)) < 0)
 			return -1;
 		if (havekey) {
 			d->v[v].key = key;
@@ -411,7 +427,7 @@ struct jrd {
 static void
 diag(struct jrd *r, int code, int col, const char *text, size_t len)
 {
-	if (fmt_diag(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
+	if (diaglist_add(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
 	    text, len) < 0)
 		r->err = -BG_ENOMEM;
 }
@@ -755,7 +771,7 @@ json_close(void *p)
 	free(r->doc.sb);
 	rec_match_fini(&r->match);
 	rec_game_fini(&r->game);
-	fmt_diag_free(&r->dl);
+	diaglist_free(&r->dl);
 	free(r);
 }
 

@@ -17,6 +17,7 @@
 #include "chars_int.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "out_int.h"
 
 /* A JSON string, or null for NULL. */
 static void
@@ -260,29 +261,26 @@ record(bg_writer *w, size_t i)
 	fmt_puts(w, "}\n");
 }
 
-/* The result with bgscore's keys (bgscore(1)). */
+/* The writer's output as a bg_write_fn, for out_int.h. */
+static long
+wput(void *ctx, const char *buf, size_t n)
+{
+	fmt_put(ctx, buf, n);
+	return (long)n;
+}
+
+/* The result with bgscore's keys (bgscore(1)), written in lib/out.c. */
 static void
 result(bg_writer *w)
 {
-	static const char *const types[] = { "single", "gammon", "backgammon" };
-	static const char *const ends[] = { "none", "bearoff", "drop",
-	    "resign" };
-	const bg_result *r = bg_replay_result(w->rp);
-	int v = r->ended_by == BG_END_DROP ? 1 : r->level;
-	int done = r->winner >= 0 && v >= 1 && v <= 3;
+	struct out o;
 
-	fmt_printf(w, "{\"type\":\"result\",\"game\":%d,\"winner\":",
+	out_init(&o, wput, w);
+	out_printf(&o, "{\"type\":\"result\",\"game\":%d,\"winner\":",
 	    w->ngames);
-	if (!done)
-		fmt_printf(w, "null,\"win_type\":null,\"win_value\":null,"
-		    "\"final_cube_value\":%d,\"total_points\":0,"
-		    "\"ended_by\":\"none\",", r->cube);
-	else
-		fmt_printf(w, "%d,\"win_type\":\"%s\",\"win_value\":%d,"
-		    "\"final_cube_value\":%d,\"total_points\":%d,"
-		    "\"ended_by\":\"%s\",", r->winner, types[v - 1], v,
-		    r->cube, r->points, ends[r->ended_by]);
-	fmt_printf(w, "\"score\":[%d,%d]}\n", r->score[0], r->score[1]);
+	out_result_json(&o, bg_replay_result(w->rp));
+	out_puts(&o, "}\n");
+	out_flush(&o);
 }
 
 int

@@ -121,7 +121,7 @@ static void
 diag(struct sgf *s, int code, int line, int col, int side,
     const int dice[2], const char *text, size_t len)
 {
-	if (fmt_diag(&s->dl, code, line, col, s->sgame, 0, side, dice, text,
+	if (diaglist_add(&s->dl, code, line, col, s->sgame, 0, side, dice, text,
 	    len) < 0)
 		s->err = -BG_ENOMEM;
 }
@@ -1507,7 +1507,7 @@ sgf_close(void *p)
 	free(s->tmp);
 	rec_match_fini(&s->match);
 	rec_game_fini(&s->game);
-	fmt_diag_free(&s->dl);
+	diaglist_free(&s->dl);
 	free(s);
 }
 

@@ -99,10 +99,13 @@ normalise(bg_moveline *ml, const bg_moveline_setup *su,
 	ml->dice[1] = n->dice[1];
 }
 
-/* The rule a play breaks, where, and a legal play or the candidates. */
+/*
+ * The rule play n (text s[0..len)) breaks, where, and a legal play or
+ * the candidates; or why it does not fit the dice.
+ */
 static void
-broken(struct msg *m, const bg_resolved *r, const int d[2], const char *s,
-    size_t len, bg_style st)
+broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
+    const int d[2], const char *s, size_t len, bg_style st)
 {
 	char ex[128];
 	int i;
@@ -110,6 +113,9 @@ broken(struct msg *m, const bg_resolved *r, const int d[2], const char *s,
 	addf(m, "%d%d: ", d[0], d[1]);
 	add(m, s, len);
 	addf(m, ": %s", bg_strerror(r->code));
+	if (r->code == -BG_EDICE &&
+	    bg_notation_explain(ex, sizeof ex, n, d) > 0)
+		addf(m, ": %s", ex);
 	if (r->point >= 0 && (r->code == -BG_EBLOCKED ||
 	    r->code == -BG_ENOCHECKER || r->code == -BG_EBEAROFF ||
 	    r->code == -BG_EHITRUN)) {
@@ -177,7 +183,7 @@ bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
 		if (bg_notation_resolve(&r, &n, &su->board, su->ms.on_roll, d,
 		    su->variant) < 0) {
 			ml->code = r.code;
-			broken(&m, &r, d, s, len, su->style);
+			broken(&m, &r, &n, d, s, len, su->style);
 		} else {
 			ml->nwarn = r.nwarn;
 			for (i = 0; i < r.nwarn && i < 4; i++)

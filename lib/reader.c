@@ -2,7 +2,8 @@
  * reader.c: the bg_reader.  On the first bg_reader_next_match() it reads
  * a few bytes ahead, decides the format from them (or takes the one the
  * caller set), opens the reader of that format from the table of
- * readers (.mat, SGF, JSON Lines: struct fmt_ops) and passes every later
+ * readers (.mat, SGF, JSON Lines, XG's binary files: struct fmt_ops)
+ * and passes every later
  * call to it; the bytes read ahead are served again first.  Also the
  * diagnostic list the readers and writers share, and the format names.
  * Part of libbgkit; callers use bgkit.h.
@@ -20,7 +21,9 @@ static const char *const names[] = {
 	[BG_FORMAT_AUTO] = "auto",
 	[BG_FORMAT_MAT] = "mat",
 	[BG_FORMAT_SGF] = "sgf",
-	[BG_FORMAT_JSON] = "json"
+	[BG_FORMAT_JSON] = "json",
+	[BG_FORMAT_XG] = "xg",
+	[BG_FORMAT_HTML] = "html"
 };
 
 int
@@ -42,57 +45,6 @@ const char *
 bg_format_name(bg_format f)
 {
 	return (unsigned)f < sizeof names / sizeof names[0] ? names[f] : NULL;
-}
-
-/* ---------------------------------------------------------- diagnostics */
-
-int
-fmt_diag(struct diaglist *l, int code, int line, int col, int game,
-    int move, int side, const int dice[2], const char *text, size_t len)
-{
-	bg_diag *d;
-
-	if (l->n == l->cap) {
-		size_t c = l->cap ? l->cap * 2 : 16;
-		bg_diag *nd;
-
-		if (c > (size_t)-1 / sizeof *nd ||
-		    (nd = realloc(l->d, c * sizeof *nd)) == NULL)
-			return -BG_ENOMEM;
-		l->d = nd;
-		l->cap = c;
-	}
-	d = &l->d[l->n++];
-	memset(d, 0, sizeof *d);
-	d->code = code;
-	d->severity = bg_code_severity(code);
-	d->line = line;
-	d->col = col;
-	d->game = game;
-	d->move = move;
-	d->side = side;
-	if (dice != NULL) {
-		d->dice[0] = dice[0];
-		d->dice[1] = dice[1];
-	}
-	if (text != NULL) {
-		if (len >= sizeof d->detail) {
-			len = sizeof d->detail - 1;
-			while (len > 0 &&
-			    ((unsigned char)text[len] & 0xc0) == 0x80)
-				len--;
-		}
-		memcpy(d->detail, text, len);
-		d->detail[len] = '\0';
-	}
-	return 0;
-}
-
-void
-fmt_diag_free(struct diaglist *l)
-{
-	free(l->d);
-	memset(l, 0, sizeof *l);
 }
 
 int
@@ -177,6 +129,16 @@ sniff(const unsigned char *p, size_t n, int *more)
 	size_t i = 0;
 
 	*more = 0;
+	/*
+	 * eXtreme Gammon's magic.  Other binary data stays with the .mat
+	 * reader, which names it at the line where it starts.
+	 */
+	if (n < 4 && n > 0 && memcmp(p, "RGMH", n) == 0) {
+		*more = 1;
+		return BG_FORMAT_XG;
+	}
+	if (n >= 4 && memcmp(p, "RGMH", 4) == 0)
+		return BG_FORMAT_XG;
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
 		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
@@ -255,19 +217,26 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_AUTO] = NULL,
 	[BG_FORMAT_MAT] = &fmt_mat_ops,
 	[BG_FORMAT_SGF] = &fmt_sgf_ops,
-	[BG_FORMAT_JSON] = &fmt_json_ops
+	[BG_FORMAT_JSON] = &fmt_json_ops,
+	[BG_FORMAT_XG] = &fmt_xg_ops
 };
 
 static bg_reader *
 reader_new(const char *name)
 {
 	bg_reader *r;
+	size_t n;
 
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
-	if (name != NULL && (r->name = strdup(name)) == NULL) {
-		free(r);
-		return NULL;
+	if (name != NULL) {
+		/* Not strdup: the out-of-memory test sees malloc only. */
+		n = strlen(name) + 1;
+		if ((r->name = malloc(n)) == NULL) {
+			free(r);
+			return NULL;
+		}
+		memcpy(r->name, name, n);
 	}
 	return r;
 }
@@ -382,7 +351,8 @@ bg_reader_diag(const bg_reader *r, size_t i)
 int
 bg_reader_set_format(bg_reader *r, bg_format f)
 {
-	if (r == NULL || r->started || bg_format_name(f) == NULL)
+	if (r == NULL || r->started || bg_format_name(f) == NULL ||
+	    f == BG_FORMAT_HTML)
 		return -BG_EINVAL;
 	r->format = f;
 	return 0;

@@ -1,11 +1,15 @@
 /*
  * replay.c: follow a match record through the rules.  Each game starts
- * from the variant's position; each play is matched against its roll
- * with bg_notation_resolve() (its quick path first, on the board itself),
- * each cube action against the cube's state,
- * and each result against what the board says, and the score lines
- * against the running score.  Problems become diagnostics on the replay
- * object; nothing is printed.  Part of libbgkit.
+ * from the variant's position; the game's state (struct game) goes
+ * through its records as a state machine, one handler for each kind of
+ * record: a play matched against its roll (resolve_fast's direct
+ * decision first, on the board itself, else the reference search), a
+ * cube action against the cube's state, a result against what the board
+ * says; the score lines are judged against the running score.  Without
+ * a callback, runs of rolls are made in a small loop of their own
+ * (run_rolls).  Problems become diagnostics on the replay object;
+ * nothing is printed.  A diagnostic that cannot be kept for want of
+ * memory fails the call (diag_int.h).  Part of libbgkit.
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -16,7 +20,8 @@
 
 #include "bgkit.h"
 #include "record_int.h"
-#include "rules_int.h"
+#include "diag_int.h"
+#include "resolve_int.h"
 
 /*
  * The largest cube: as large as SGF's CV and the rules' limits go.  A
@@ -43,8 +48,8 @@ struct bg_replay {
 	bg_board	 board;
 	bg_matchstate	 ms;
 	bg_result	 res;
-	bg_diag		*diag;
-	size_t		 ndiag, capdiag;
+	struct diaglist	 dl;		/* the last call's diagnostics */
+	int		 err;		/* and its error: one lost */
 	bg_replay_fn	 fn;		/* the caller's position callback */
 	void		*fnctx;
 };
@@ -122,7 +127,7 @@ bg_replay_free(bg_replay *rp)
 {
 	if (rp == NULL)
 		return;
-	free(rp->diag);
+	diaglist_free(&rp->dl);
 	free(rp);
 }
 
@@ -187,7 +192,8 @@ bg_replay_match(bg_replay *rp, const bg_match *m)
 	rp->games = 0;
 	rp->over = 0;
 	rp->open_line = 0;
-	rp->ndiag = 0;
+	rp->dl.n = 0;
+	rp->err = 0;
 	memset(&rp->res, 0, sizeof rp->res);
 	rp->res.winner = -1;
 	bg_board_start(&rp->board, rp->variant);
@@ -195,7 +201,10 @@ bg_replay_match(bg_replay *rp, const bg_match *m)
 	return 0;
 }
 
-/* Add a diagnostic; detail is printf-formatted. */
+/*
+ * Add a diagnostic; detail is printf-formatted.  One that cannot be kept
+ * fails the call (diag_int.h): rp->err is set.
+ */
 static void
 diag(bg_replay *rp, int code, const bg_record *rec, int line,
     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
@@ -204,36 +213,33 @@ static void
 diag(bg_replay *rp, int code, const bg_record *rec, int line,
     const char *fmt, ...)
 {
-	bg_diag *d;
+	char detail[sizeof ((bg_diag *)0)->detail] = "";
 	va_list ap;
 
-	if (rp->ndiag == rp->capdiag) {
-		size_t cap = rp->capdiag ? rp->capdiag * 2 : 16;
-		bg_diag *nd = realloc(rp->diag, cap * sizeof *nd);
-
-		if (nd == NULL)
-			return;		/* keep going: lose the message */
-		rp->diag = nd;
-		rp->capdiag = cap;
-	}
-	d = &rp->diag[rp->ndiag++];
-	memset(d, 0, sizeof *d);
-	d->code = code;
-	d->severity = bg_code_severity(code);
-	d->line = rec ? rec->line : line;
-	d->col = rec ? rec->col : 0;
-	d->game = rp->games;
-	d->move = rec ? rec->moveno : 0;
-	d->side = rec ? rec->side : -1;
-	if (rec) {
-		d->dice[0] = rec->dice[0];
-		d->dice[1] = rec->dice[1];
-	}
 	if (fmt) {
 		va_start(ap, fmt);
-		vsnprintf(d->detail, sizeof d->detail, fmt, ap);
+		vsnprintf(detail, sizeof detail, fmt, ap);
 		va_end(ap);
 	}
+	if (diaglist_add(&rp->dl, code, rec ? rec->line : line,
+	    rec ? rec->col : 0, rp->games, rec ? rec->moveno : 0,
+	    rec ? rec->side : -1, rec ? rec->dice : NULL, detail,
+	    strlen(detail)) < 0)
+		rp->err = -BG_ENOMEM;
+}
+
+/*
+ * A diagnostic of the game left open (without a result) at line
+ * rp->open_line, raised while replaying the next game or the match's end.
+ */
+static void
+diag_open(bg_replay *rp, int code)
+{
+	size_t n = rp->dl.n;
+
+	diag(rp, code, NULL, rp->open_line, NULL);
+	if (rp->dl.n > n)
+		rp->dl.d[n].game = rp->open_game;
 }
 
 /* The next record that is an action of a side, or NULL. */
@@ -249,6 +255,28 @@ next_action(const bg_game *g, size_t i)
 			return r;
 	}
 	return NULL;
+}
+
+/*
+ * Is game g only positions set up by XGID (and comments), without an
+ * action of a side?
+ */
+static int
+position_only(const bg_game *g)
+{
+	const bg_record *r;
+	size_t i;
+	int set = 0;
+
+	for (i = 0; i < bg_game_record_count(g); i++) {
+		r = bg_game_record(g, i);
+		if (r->kind == BG_REC_SETPOS && r->text != NULL &&
+		    memchr(r->text, ':', r->len) != NULL)
+			set = 1;
+		else if (r->kind != BG_REC_COMMENT)
+			return 0;
+	}
+	return set;
 }
 
 /* No checker of side me left on the board: bg_board_checkers() 0. */
@@ -294,7 +322,7 @@ capped(const bg_replay *rp, int w, int written, int won)
  */
 static int
 setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
-    int *turn)
+    int *turn, bg_matchstate *set)
 {
 	char xg[96];
 	const char *t = rec->text;
@@ -302,6 +330,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 	bg_matchstate ms;
 	int e, own = 0;
 
+	memset(set, 0, sizeof *set);
 	if (t == NULL)
 		return -1;
 	if (memchr(t, ':', rec->len) != NULL) {
@@ -310,6 +339,7 @@ setpos(bg_replay *rp, const bg_record *rec, int *cube, int *owner,
 		/* Who is on roll matters when the setup rolled dice. */
 		if (ms.dice[0])
 			*turn = ms.on_roll;
+		*set = ms;
 	} else {
 		if (rec->len < 28 || t[26] != '/')
 			return -1;
@@ -406,19 +436,51 @@ play_text(char *buf, size_t size, const bg_play *p)
 		buf[size - 1] = '\0';
 }
 
-/* The warnings of resolve_quick's answer q, as the general way gives. */
+/* The warnings of resolve_fast's answer q, as the search gives them. */
 static void
-quick_warn(bg_replay *rp, const bg_record *rec, int q)
+fast_warnings(bg_replay *rp, const bg_record *rec, int q)
 {
-	if ((q & RQ_UNMARKED) && !(rec->flags & BG_RF_NOMARKS))
+	if ((q & FAST_UNMARKED) && !(rec->flags & BG_RF_NOMARKS))
 		diag(rp, BG_WHITUNMARKED, rec, 0, "%.60s", rec->text);
-	if (q & RQ_EXTRA)
+	if (q & FAST_EXTRA)
 		diag(rp, BG_WHITEXTRA, rec, 0, "%.60s", rec->text);
 }
 
 /*
+ * The state of the game being replayed, which the handler of each kind
+ * of record reads and changes.
+ */
+struct game {
+	const bg_game	*g;
+	size_t		 nrec;
+	size_t		 refused;	/* a roll resolve_fast refused in a
+					   run of rolls, else nrec */
+	unsigned	 vflags;	/* BG_VF_* of the variant */
+	int		 turn;		/* the side to act next; -1 before
+					   the first action */
+	int		 doubled;	/* a double waits for its answer */
+	int		 doubler;	/* the side that doubled, or -1 */
+	int		 over;		/* 0 going on; 1 ended by the board
+					   or a drop; 2 its result read */
+	int		 lost;		/* a record could not be followed:
+					   the board is no longer known */
+	int		 cube, owner;
+	int		 turned;	/* the cube has left 1 */
+	int		 last;		/* the line of the last action */
+	int		 rolls[2];	/* each side's rolls */
+	int		 beaver_by;	/* the side of the last beaver, when
+					   it was the last action; or -1 */
+	int		 nbeaver;	/* beavers since the double */
+	int		 npos;		/* positions handed to the callback */
+	const bg_record	*resigned;	/* the resignation, for the callback */
+	const bg_play	*made;		/* the play of the record at hand */
+	bg_play		 play;		/* a play resolve_fast made */
+};
+
+/*
  * Side s has no checker left on the board after its play: the game ends
- * (res filled as bg_replay_game keeps it).  Returns 1 then, else 0.
+ * (the result filled as bg_replay_game keeps it).  Returns 1 then, else
+ * 0.
  */
 static int
 borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
@@ -434,44 +496,44 @@ borne_off(bg_replay *rp, int s, int cube, unsigned vflags)
 	return 1;
 }
 
+/* ------------------------------------------------------------ runs of rolls */
+
 /*
  * The roll rec of side t, whose half of the board is me and the other's
- * op, made as quick_run makes it, rules saying whether a bear-off rule
- * of the variant holds: 1 made, 2 made and the side's last checker borne
- * off, 0 refused (nothing changed).
+ * op, decided directly, rules saying whether a bear-off rule of the
+ * variant holds: 1 made, 2 made and the side's last checker borne off,
+ * 0 declined (nothing changed).
  */
 static inline int
-quick_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
-    unsigned char *op, int t, unsigned vflags, int rules)
+run_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
+    unsigned char *op, unsigned vflags, int rules)
 {
 	int q, off;
 
-	/* The common texts inline, when no bear-off rule holds. */
-	if (rules || (q = resolve_land(me, op, &rec->note, rec->dice)) < 0) {
+	/* The commonest texts inline, when no bear-off rule holds. */
+	if (rules || (q = fast_land(me, op, &rec->note, rec->dice)) < 0) {
 		off = me[BG_OFF];
-		q = rules ? resolve_quick(&rp->board, t, &rec->note,
-		    rec->dice, vflags, NULL) : resolve_rest(me, op,
-		    &rec->note, rec->dice);
+		q = resolve_fast(me, op, &rec->note, rec->dice, vflags, NULL);
 		if (q == 0)
 			return 0;
-		if (q & (RQ_UNMARKED | RQ_EXTRA))
-			quick_warn(rp, rec, q);
+		if (q & (FAST_UNMARKED | FAST_EXTRA))
+			fast_warnings(rp, rec, q);
 		/* Only a checker borne off can end the game. */
 		return me[BG_OFF] != off && none_left(me) ? 2 : 1;
 	}
-	if (q & (RQ_UNMARKED | RQ_EXTRA))
-		quick_warn(rp, rec, q);
+	if (q & (FAST_UNMARKED | FAST_EXTRA))
+		fast_warnings(rp, rec, q);
 	return q != 0;
 }
 
 /*
- * quick_run's rolls from *recp to end by the side on turn, *tp: the last
- * answer of quick_roll, *recp at the first roll not made, *tp the side
- * on turn then.  Called with rules constant, so that each kind of
- * variant has its own loop, with its own quick_roll.
+ * run_rolls' rolls from *recp to end by the side on turn, *tp: the last
+ * answer of run_roll, *recp at the first roll not made, *tp the side on
+ * turn then.  Called with rules constant, so that each kind of variant
+ * has its own loop, with its own run_roll.
  */
 static inline int
-quick_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
+run_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
     int *tp, unsigned vflags, int rules)
 {
 	const bg_record *rec = *recp;
@@ -480,7 +542,7 @@ quick_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
 
 	for (; rec < end; rec++) {
 		if (rec->kind != BG_REC_MOVE || rec->side != t ||
-		    (r = quick_roll(rp, rec, me, op, t, vflags, rules)) != 1)
+		    (r = run_roll(rp, rec, me, op, vflags, rules)) != 1)
 			break;
 		sw = me;
 		me = op;
@@ -493,61 +555,63 @@ quick_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,
 }
 
 /*
- * From record k on, the rolls that resolve_quick decides, made as the
- * loop of bg_replay_game makes them: each a roll of the side on turn,
- * in a game going on with no double to answer, nothing lost and no
- * callback.  A roll that bears off the side's last checker ends the run
- * and the game, *stop set to 1; a roll resolve_quick refuses (without a
- * play) ends it with *stop 2; else *stop is 0.  Returns the first record
- * left to that loop, with *turn, rolls and *last brought up to date.
+ * From record k on, the rolls that resolve_fast decides, made as their
+ * handler makes them: each a roll of the side on turn, in a game going
+ * on with no double to answer, nothing lost and no callback.  A roll
+ * that bears off the side's last checker ends the run and the game; a
+ * roll resolve_fast declines ends the run, and is marked so that its
+ * handler does not ask again.  Returns the first record left to the
+ * handlers, with the game's state brought up to date.
  */
 static size_t
-quick_run(bg_replay *rp, const bg_game *g, size_t k, size_t nrec,
-    unsigned vflags, int *turn, int rolls[2], int *last, int *stop)
+run_rolls(bg_replay *rp, struct game *gs, size_t k)
 {
-	const bg_record *rec = g->rec + k, *end = g->rec + nrec;
+	const bg_record *rec = gs->g->rec + k, *end = gs->g->rec + gs->nrec;
 	size_t n;
-	int t = *turn, r;
+	int t = gs->turn, r;
 
-	r = vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN) ?
-	    quick_loop(rp, &rec, end, &t, vflags, 1) :
-	    quick_loop(rp, &rec, end, &t, vflags, 0);
+	r = gs->vflags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN) ?
+	    run_loop(rp, &rec, end, &t, gs->vflags, 1) :
+	    run_loop(rp, &rec, end, &t, gs->vflags, 0);
 	/* The roll that bore off the last checker is made. */
 	if (r == 2) {
 		rec++;
 		t ^= 1;
 	}
-	*stop = r == 2 ? 1 : r == 0 ? 2 : 0;
 	/* The sides took turns. */
-	n = (size_t)(rec - g->rec) - k;
+	n = (size_t)(rec - gs->g->rec) - k;
 	rp->res.records += (int)n;
-	rolls[*turn] += (int)(n + 1) / 2;
-	rolls[!*turn] += (int)n / 2;
-	if (n > 0)
-		*last = rec[-1].line;
-	*turn = t;
+	gs->rolls[gs->turn] += (int)(n + 1) / 2;
+	gs->rolls[!gs->turn] += (int)n / 2;
+	if (n > 0) {
+		gs->last = rec[-1].line;
+		gs->beaver_by = -1;
+	}
+	gs->turn = t;
+	if (r == 2)
+		gs->over = borne_off(rp, !t, gs->cube, gs->vflags);
+	gs->refused = r == 0 ? k + n : gs->nrec;
 	return k + n;
 }
 
+/* ------------------------------------------------------------- callback */
+
 /*
- * Hand the position after rec (NULL: the start of game g) to the
- * caller's callback, with the match state the loop's variables describe:
- * turn is the side to play next (-1 before the first record), over and
- * the result say whether and how the game ended.
+ * Hand the position after rec (NULL: the start of the game) to the
+ * caller's callback, with the match state the game's state describes.
  */
 static void
-position(bg_replay *rp, const bg_game *g, const bg_record *rec, int n,
-    const bg_play *made, int lost, int turn, int cube, int owner,
-    int doubled, int over)
+position(bg_replay *rp, const struct game *gs, const bg_record *rec)
 {
 	static const bg_gamestate ended[] = { BG_GAME_PLAYING, BG_GAME_OVER,
 	    BG_GAME_DROPPED, BG_GAME_RESIGNED };
 	const bg_record *first;
 	bg_replay_pos pos;
+	int turn = gs->turn;
 
 	memset(&pos, 0, sizeof pos);
 	pos.game = rp->games;
-	pos.turn = n;
+	pos.turn = gs->npos;
 	pos.rec = rec;
 	pos.side = rec == NULL ? -1 : rec->kind == BG_REC_WIN ? !rec->side :
 	    rec->side;
@@ -555,20 +619,19 @@ position(bg_replay *rp, const bg_game *g, const bg_record *rec, int n,
 	pos.ms = rp->ms;
 	if (turn < 0) {
 		/* The start: the opening roll is the first action's. */
-		first = bg_game_record_count(g) > 0 ? bg_game_record(g, 0) :
-		    NULL;
+		first = gs->nrec > 0 ? bg_game_record(gs->g, 0) : NULL;
 		if (first != NULL && (first->kind == BG_REC_COMMENT ||
 		    first->kind == BG_REC_UNPARSED ||
 		    first->kind == BG_REC_LOSS))
-			first = next_action(g, 0);
+			first = next_action(gs->g, 0);
 		turn = first != NULL && first->side >= 0 ? first->side : 1;
 	}
-	pos.ms.cube = cube;
-	pos.ms.cube_owner = owner;
+	pos.ms.cube = gs->cube;
+	pos.ms.cube_owner = gs->owner;
 	pos.ms.on_roll = turn;
-	pos.ms.turn = doubled ? !turn : turn;
-	pos.ms.doubled = doubled;
-	if (over) {
+	pos.ms.turn = gs->doubled ? !turn : turn;
+	pos.ms.doubled = gs->doubled;
+	if (gs->over) {
 		pos.ms.state = ended[rp->res.ended_by];
 		if (rp->res.ended_by == BG_END_DROP)
 			pos.ms.turn = !turn;	/* the side that dropped */
@@ -589,44 +652,385 @@ position(bg_replay *rp, const bg_game *g, const bg_record *rec, int n,
 		for (pos.ms.cube_max = 0; 2 << pos.ms.cube_max <=
 		    rp->rules.cubelimit; pos.ms.cube_max++)
 			;
-	if (made != NULL) {
+	if (gs->made != NULL) {
 		pos.played = 1;
-		pos.play = *made;
+		pos.play = *gs->made;
 	}
-	pos.lost = lost;
+	pos.lost = gs->lost;
 	rp->fn(rp->fnctx, &pos);
 }
 
-int
-bg_replay_game(bg_replay *rp, const bg_game *g)
-{
-	const bg_variant_info *vi = bg_variant_get(rp->variant);
-	const bg_record *rec, *nx;
-	bg_result *res = &rp->res;
-	bg_resolved rv;
-	char ex[64];
-	int turn = -1, doubled = 0, doubler = -1, over = 0, lost = 0;
-	int cube = 1, owner = BG_CENTRED, turned = 0, s, i, last = 0;
-	int rolls[2] = { 0, 0 }, beaver_by = -1, nbeaver = 0;
-	size_t k;
-	const bg_record *resigned = NULL;	/* for the callback */
-	const bg_play *made = NULL;
-	int npos = 0, q, off;
-	const unsigned char *me;
-	bg_play qplay;
-	int stop;
-	size_t nrec = bg_game_record_count(g), refused = nrec;
+/* ---------------------------------------------------------- the handlers */
 
-	rp->ndiag = 0;
+/*
+ * A play the search refused: the rule it breaks, the point and a legal
+ * play or the candidates, or why the text does not fit the dice.
+ */
+static void
+move_refused(bg_replay *rp, const bg_record *rec, const bg_resolved *rv)
+{
+	char where[24] = "", ex[64] = "", why[80];
+
+	if (rv->code == -BG_EDICE && bg_notation_explain(why, sizeof why,
+	    &rec->note, rec->dice) > 0) {
+		diag(rp, BG_EDICE, rec, 0, "%s", why);
+		return;
+	}
+	if (rv->ncand > 0)
+		play_text(ex, sizeof ex, &rv->cand[0]);
+	else if (rv->has_example)
+		play_text(ex, sizeof ex, &rv->example);
+	if (rv->code == -BG_EBAR)
+		;	/* the point is no news */
+	else if (rv->point == 25)
+		snprintf(where, sizeof where, "the bar");
+	else if (rv->point > 0)
+		snprintf(where, sizeof where, "point %d", rv->point);
+	diag(rp, -rv->code, rec, 0, "%s%s%s%s", where,
+	    *where && *ex ? "; " : "", *ex ? (rv->ncand ? "could be " :
+	    "a legal play: ") : "", ex);
+}
+
+/* The play of record k, rec, that resolve_fast declined: the search's. */
+static void
+move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
+    size_t k, bg_resolved *rv)
+{
+	const bg_record *nx;
+	int i;
+
+	resolve_search(rv, &rec->note, &rp->board, rec->side, rec->dice,
+	    rp->variant);
+	if (rv->code == -BG_ENOMEM) {
+		/* The call fails (diag_int.h); the board is not followed. */
+		rp->err = -BG_ENOMEM;
+		gs->lost = 1;
+		return;
+	}
+	if (rv->code == -BG_ENOPLAY && (nx = next_action(gs->g, k)) != NULL &&
+	    nx->kind == BG_REC_WIN && nx->side != rec->side)
+		return;		/* rolled, then resigned */
+	if (rv->code < 0) {
+		move_refused(rp, rec, rv);
+		gs->lost = 1;
+		return;
+	}
+	for (i = 0; i < rv->nwarn; i++)
+		if (rv->warn[i] != BG_WHITUNMARKED ||
+		    !(rec->flags & BG_RF_NOMARKS))
+			diag(rp, rv->warn[i], rec, 0, "%.60s", rec->text);
+	rp->board = rv->after;
+	gs->made = &rv->play;
+	gs->over = borne_off(rp, rec->side, gs->cube, gs->vflags);
+}
+
+/*
+ * A roll and its play, record k: decided directly when it can be (the
+ * play kept only for the callback), else by the search.  rv holds the
+ * search's answer, which the callback may be handed.
+ */
+static void
+on_move(bg_replay *rp, struct game *gs, const bg_record *rec, size_t k,
+    bg_resolved *rv)
+{
+	unsigned char *me = rp->board.pt[rec->side];
+	int q, off;
+
+	rp->res.records++;
+	gs->rolls[rec->side]++;
+	gs->turn = !gs->turn;
+	if (rec->note.kind == BG_NOTE_UNKNOWN) {
+		/* "????": the roller resigns, or bad text */
+		if (rec->flags & BG_RF_BADPLAY)
+			gs->lost = 1;
+		return;
+	}
+	if (gs->lost)
+		return;
+	off = me[BG_OFF];
+	if (k != gs->refused && (q = resolve_fast(me, rp->board.pt[!rec->side],
+	    &rec->note, rec->dice, gs->vflags, rp->fn != NULL ? &gs->play :
+	    NULL)) != 0) {
+		if (q != 1)
+			fast_warnings(rp, rec, q);
+		gs->made = &gs->play;
+		/* Only a checker borne off can end it. */
+		if (me[BG_OFF] != off)
+			gs->over = borne_off(rp, rec->side, gs->cube,
+			    gs->vflags);
+		return;
+	}
+	move_searched(rp, gs, rec, k, rv);
+}
+
+/* A double: judged against the cube's state and the rules. */
+static void
+on_double(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	const bg_result *res = &rp->res;
+	int cube = gs->cube;
+
+	gs->doubled = 1;
+	gs->doubler = rec->side;
+	if (gs->lost)
+		return;
+	if (!rp->rules.cube)
+		diag(rp, BG_ENOCUBE, rec, 0, NULL);
+	else if (res->crawford)
+		diag(rp, BG_ECRAWFORD, rec, 0, NULL);
+	else if (gs->owner != BG_CENTRED && gs->owner != rec->side)
+		diag(rp, BG_EDOUBLEOWNER, rec, 0, NULL);
+	else if (rp->rules.cubelimit > 0 && cube * 2 > rp->rules.cubelimit)
+		diag(rp, BG_ECUBELIMIT, rec, 0, "limit %d",
+		    rp->rules.cubelimit);
+	else if (cube >= CUBE_MAX)
+		diag(rp, BG_ECUBELIMIT, rec, 0, "limit %d", CUBE_MAX);
+	else if (rp->rules.holland == 1 && rp->crawford_done &&
+	    !res->crawford && rp->score[rec->side] < rp->score[!rec->side] &&
+	    (gs->rolls[0] < 2 || gs->rolls[1] < 2))
+		diag(rp, BG_EHOLLAND, rec, 0, NULL);
+	if (rec->value && rec->value != twice(cube))
+		diag(rp, BG_ECUBEVALUE, rec, 0, "%d written, %d expected",
+		    rec->value, twice(cube));
+}
+
+/*
+ * A beaver or raccoon: a beaver takes and redoubles at once; the doubler
+ * may answer with another (a raccoon).  The cube stays with the side
+ * doubled first; the doubler rolls next, no take written.
+ */
+static void
+on_beaver(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	if (!gs->doubled && gs->beaver_by != !rec->side) {
+		diag(rp, BG_ENODOUBLE, rec, 0, NULL);
+		return;
+	}
+	gs->nbeaver++;
+	if (rp->length > 0)
+		diag(rp, BG_EBEAVER, rec, 0, "beavers are for money play");
+	else if (rp->rules.beavers >= 0 && gs->nbeaver > rp->rules.beavers)
+		diag(rp, BG_EBEAVER, rec, 0, "%d allowed", rp->rules.beavers);
+	if (gs->doubled)
+		gs->cube = twice(gs->cube);	/* the take */
+	gs->cube = twice(gs->cube);
+	gs->doubled = 0;
+	gs->turned = 1;
+	gs->owner = !gs->doubler;
+	gs->beaver_by = rec->side;
+	if (rec->value && rec->value != gs->cube)
+		diag(rp, BG_ECUBEVALUE, rec, 0, "%d written, %d expected",
+		    rec->value, gs->cube);
+	gs->turn = gs->doubler;
+}
+
+/* A take or a drop: the answer to the double. */
+static void
+on_answer(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	bg_result *res = &rp->res;
+
+	if (!gs->doubled) {
+		diag(rp, BG_ENODOUBLE, rec, 0, NULL);
+		return;
+	}
+	if (rec->side == gs->doubler)
+		diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
+	gs->doubled = 0;
+	if (rec->kind == BG_REC_DROP) {
+		gs->over = 1;
+		res->ended_by = BG_END_DROP;
+		res->winner = gs->doubler;
+		res->level = 0;
+		res->points = gs->cube;
+		return;
+	}
+	gs->turned = 1;
+	gs->cube = twice(gs->cube);
+	gs->owner = rec->side;
+	gs->turn = gs->doubler;
+}
+
+/*
+ * A result: the winner and the points of a game the board or a drop
+ * ended, or a resignation by the other side.
+ */
+static void
+on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	bg_result *res = &rp->res;
+	int pts = res->points, cube = gs->cube;
+
+	if (gs->over == 2) {
+		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
+		return;
+	}
+	if (gs->over && !gs->lost) {
+		if (rec->side != res->winner)
+			diag(rp, BG_EWINNER, rec, 0, NULL);
+		if (res->ended_by == BG_END_BEAROFF && res->level > 1 &&
+		    !gs->turned && rp->length == 0)
+			pts = jacoby(rp, rec, res, cube);
+		if (rec->value && rec->value != pts &&
+		    !capped(rp, rec->side, rec->value, pts))
+			diag(rp, BG_EWINPOINTS, rec, 0, "%d written, %d won",
+			    rec->value, pts);
+	} else if (!gs->over) {
+		/* A resignation by the other side. */
+		gs->resigned = rec;
+		res->ended_by = BG_END_RESIGN;
+		res->winner = rec->side;
+		res->points = rec->value;
+		res->level = rec->value / cube;
+		if (!gs->lost && (rec->value % cube != 0 || res->level < 1 ||
+		    res->level > 3) && !capped(rp, rec->side, rec->value,
+		    3 * cube))
+			diag(rp, BG_ERESIGN, rec, 0, "%d points at cube %d",
+			    rec->value, cube);
+	}
+	gs->over = 2;
+}
+
+/*
+ * What every action record goes through before its handler: 0 when it
+ * is set aside here (no action, a set position, a record of neither side
+ * or not replayed, an action after the end), else 1, with the turn and
+ * the cube's answer checked for the actions of the side on turn.
+ */
+static int
+before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	bg_matchstate set, keep;
+
+	if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
+	    rec->kind == BG_REC_UNPARSED)
+		return 0;
+	gs->last = rec->line;
+	/*
+	 * A set position (an SGF setup or CV, XG's "Set Pos"): the game
+	 * goes on from there, with that cube.
+	 */
+	if (rec->kind == BG_REC_SETPOS &&
+	    setpos(rp, rec, &gs->cube, &gs->owner, &gs->turn, &set) == 0) {
+		if (gs->cube > 1)
+			gs->turned = 1;
+		gs->lost = 0;
+		/*
+		 * A game that stops at a set position given by an XGID (a
+		 * position file, XG's .xgp): that position is shown, with
+		 * the score and roll the XGID gives.
+		 */
+		if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
+		    bg_game_record(gs->g, 0))) == NULL &&
+		    memchr(rec->text, ':', rec->len) != NULL) {
+			keep = rp->ms;
+			rp->ms.dice[0] = set.dice[0];
+			rp->ms.dice[1] = set.dice[1];
+			rp->ms.score[0] = set.score[0];
+			rp->ms.score[1] = set.score[1];
+			gs->npos++;
+			position(rp, gs, rec);
+			rp->ms = keep;
+		}
+		return 0;
+	}
+	/* Nor a record of neither side (a JSON "side" of 2). */
+	if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL ||
+	    (rec->side != 0 && rec->side != 1)) {
+		if (!gs->lost)
+			diag(rp, BG_WNOTREPLAYED, rec, 0, "%.60s",
+			    rec->text ? rec->text : "");
+		gs->lost = 1;
+		return 0;
+	}
+	if (gs->over && rec->kind != BG_REC_WIN) {
+		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
+		return 0;
+	}
+	if (rec->kind != BG_REC_BEAVER && rec->kind != BG_REC_RACCOON)
+		gs->beaver_by = -1;
+	if (rec->kind == BG_REC_DOUBLE)
+		gs->nbeaver = 0;
+	/* Not an answer to a double nor a result: the side on turn's. */
+	if (rec->kind != BG_REC_WIN && rec->kind != BG_REC_TAKE &&
+	    rec->kind != BG_REC_DROP && rec->kind != BG_REC_BEAVER &&
+	    rec->kind != BG_REC_RACCOON) {
+		if (gs->turn < 0)
+			gs->turn = rec->side;
+		if (gs->doubled) {
+			diag(rp, BG_EANSWER, rec, 0, NULL);
+			gs->doubled = 0;
+		}
+		if (rec->side != gs->turn && !gs->lost)
+			diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
+		gs->turn = rec->side;
+	}
+	return 1;
+}
+
+/*
+ * Record k, rec: the state machine's one transition.  The commonest
+ * record, a roll of the side on turn in a game going on with no double
+ * to answer, goes to its handler at once (before_action would pass it
+ * unchanged); any other first passes before_action, then goes to the
+ * handler of its kind.  Returns 1 when the record is an action whose
+ * position the callback is handed, else 0.
+ */
+static int
+on_record(bg_replay *rp, struct game *gs, const bg_record *rec, size_t k,
+    bg_resolved *rv)
+{
+	if (!(rec->kind == BG_REC_MOVE && rec->side == gs->turn &&
+	    gs->turn >= 0 && !gs->over && !gs->doubled) &&
+	    !before_action(rp, gs, rec))
+		return 0;
+	switch (rec->kind) {
+	case BG_REC_MOVE:
+		gs->last = rec->line;
+		gs->beaver_by = -1;
+		on_move(rp, gs, rec, k, rv);
+		break;
+	case BG_REC_DOUBLE:
+		on_double(rp, gs, rec);
+		break;
+	case BG_REC_BEAVER:
+	case BG_REC_RACCOON:
+		on_beaver(rp, gs, rec);
+		break;
+	case BG_REC_TAKE:
+	case BG_REC_DROP:
+		on_answer(rp, gs, rec);
+		break;
+	case BG_REC_WIN:
+		on_win(rp, gs, rec);
+		return rec == gs->resigned;
+	default:
+		break;
+	}
+	return 1;
+}
+
+/* ------------------------------------------------------------- the game */
+
+/*
+ * The start of game g: the previous game's missing result, the match
+ * already won, an automatic double the score line shows and the score
+ * line against the results; then the Crawford game, the starting board
+ * and the match state.
+ */
+static void
+game_begin(bg_replay *rp, const bg_game *g)
+{
+	bg_result *res = &rp->res;
+	int s;
+
 	rp->games++;
 	if (rp->open_line) {
 		/*
 		 * The previous game's result is unknown, so this score
 		 * line cannot be judged: adopt it.
 		 */
-		diag(rp, BG_ENORESULT, NULL, rp->open_line, NULL);
-		if (rp->ndiag > 0)
-			rp->diag[rp->ndiag - 1].game = rp->open_game;
+		diag_open(rp, BG_ENORESULT);
 		rp->score[0] = bg_game_score(g, 0) < 0 ? rp->score[0] :
 		    bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1) < 0 ? rp->score[1] :
@@ -643,6 +1047,15 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			    bg_game_score(g, rp->prev_winner) -
 			    (rp->score[rp->prev_winner] - rp->prev_points),
 			    rp->prev_points);
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
+	/*
+	 * A game that is only a position set up (a position file) was not
+	 * played from the results before it: its score is the position's.
+	 */
+	if (position_only(g) && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0) {
 		rp->score[0] = bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1);
 	}
@@ -669,303 +1082,26 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 	rp->ms.score[0] = rp->score[0];
 	rp->ms.score[1] = rp->score[1];
 	rp->ms.crawford = res->crawford;
-	if (rp->fn != NULL)
-		position(rp, g, NULL, npos, NULL, 0, -1, 1, BG_CENTRED, 0, 0);
+}
 
-	for (k = 0; k < nrec; k++) {
-		/*
-		 * The first roll sets turn, as the checks below would for
-		 * it: then the rolls from it are quick_run's too.
-		 */
-		if (rp->fn == NULL && turn < 0 && !over && !doubled &&
-		    !lost && g->rec[k].kind == BG_REC_MOVE &&
-		    (g->rec[k].side == 0 || g->rec[k].side == 1))
-			turn = g->rec[k].side;
-		if (rp->fn == NULL && turn >= 0 && !over && !doubled &&
-		    !lost) {
-			size_t j = quick_run(rp, g, k, nrec, vi->flags, &turn,
-			    rolls, &last, &stop);
+/*
+ * The end of the game: a double left unanswered, the cube, the side on
+ * roll, and the score, or, without a result, where it should have been.
+ */
+static void
+game_end(bg_replay *rp, const struct game *gs)
+{
+	bg_result *res = &rp->res;
 
-			if (j > k)
-				beaver_by = -1;
-			if (stop == 1)
-				over = borne_off(rp, !turn, cube, vi->flags);
-			/* Record j refused by resolve_quick, asked the same. */
-			refused = stop == 2 ? j : nrec;
-			if ((k = j) == nrec)
-				break;
-		}
-		rec = bg_game_record(g, k);
-		/*
-		 * The common record, a roll of the side on turn in a game
-		 * going on and no double to answer: what the checks below
-		 * come to for it.
-		 */
-		if (rec->kind == BG_REC_MOVE && rec->side == turn &&
-		    turn >= 0 && !over && !doubled) {
-			last = rec->line;
-			beaver_by = -1;
-			goto move;
-		}
-		if (rec->kind == BG_REC_COMMENT || rec->kind == BG_REC_LOSS ||
-		    rec->kind == BG_REC_UNPARSED)
-			continue;
-		last = rec->line;
-		/*
-		 * A set position (an SGF setup or CV, XG's "Set Pos"):
-		 * the game goes on from there, with that cube.
-		 */
-		if (rec->kind == BG_REC_SETPOS &&
-		    setpos(rp, rec, &cube, &owner, &turn) == 0) {
-			if (cube > 1)
-				turned = 1;
-			lost = 0;
-			continue;
-		}
-		/* Nor a record of neither side (a JSON "side" of 2). */
-		if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL ||
-		    (rec->side != 0 && rec->side != 1)) {
-			if (!lost)
-				diag(rp, BG_WNOTREPLAYED, rec, 0, "%.60s",
-				    rec->text ? rec->text : "");
-			lost = 1;
-			continue;
-		}
-		if (over && rec->kind != BG_REC_WIN) {
-			diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
-			continue;
-		}
-		if (rec->kind != BG_REC_BEAVER && rec->kind != BG_REC_RACCOON)
-			beaver_by = -1;
-		if (rec->kind == BG_REC_DOUBLE)
-			nbeaver = 0;
-		if (rec->kind != BG_REC_WIN && rec->kind != BG_REC_TAKE &&
-		    rec->kind != BG_REC_DROP && rec->kind != BG_REC_BEAVER &&
-		    rec->kind != BG_REC_RACCOON) {
-			if (turn < 0)
-				turn = rec->side;
-			if (doubled) {
-				diag(rp, BG_EANSWER, rec, 0, NULL);
-				doubled = 0;
-			}
-			if (rec->side != turn && !lost)
-				diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
-			turn = rec->side;
-		}
-		switch (rec->kind) {
-		case BG_REC_MOVE:
-		move:
-			res->records++;
-			rolls[rec->side]++;
-			if (rec->note.kind == BG_NOTE_UNKNOWN) {
-				/* "????": the roller resigns, or bad text */
-				if (rec->flags & BG_RF_BADPLAY)
-					lost = 1;
-				turn = !turn;
-				break;
-			}
-			if (lost) {
-				turn = !turn;
-				break;
-			}
-			me = rp->board.pt[rec->side];
-			off = me[BG_OFF];
-			/* The play only for the callback. */
-			if (k != refused && (q = resolve_quick(&rp->board,
-			    rec->side, &rec->note, rec->dice, vi->flags,
-			    rp->fn != NULL ? &qplay : NULL)) != 0) {
-				if (q != 1)
-					quick_warn(rp, rec, q);
-				made = &qplay;
-				/* Only a checker borne off can end it. */
-				if (me[BG_OFF] != off)
-					over = borne_off(rp, rec->side, cube,
-					    vi->flags);
-				turn = !turn;
-				break;
-			}
-			/* bg_notation_resolve, its quick path refused. */
-			resolve_search(&rv, &rec->note, &rp->board,
-			    rec->side, rec->dice, rp->variant);
-			if (rv.code == -BG_ENOPLAY && (nx = next_action(g,
-			    k)) != NULL && nx->kind == BG_REC_WIN &&
-			    nx->side != rec->side) {
-				turn = !turn;	/* rolled, then resigned */
-				break;
-			}
-			if (rv.code < 0) {
-				char where[24] = "";
-
-				ex[0] = '\0';
-				if (rv.ncand > 0)
-					play_text(ex, sizeof ex, &rv.cand[0]);
-				else if (rv.has_example)
-					play_text(ex, sizeof ex, &rv.example);
-				if (rv.code == -BG_EBAR)
-					;	/* the point is no news */
-				else if (rv.point == 25)
-					snprintf(where, sizeof where, "the bar");
-				else if (rv.point > 0)
-					snprintf(where, sizeof where,
-					    "point %d", rv.point);
-				diag(rp, -rv.code, rec, 0, "%s%s%s%s", where,
-				    *where && *ex ? "; " : "",
-				    *ex ? (rv.ncand ? "could be " :
-				    "a legal play: ") : "", ex);
-				lost = 1;
-				turn = !turn;
-				break;
-			}
-			for (i = 0; i < rv.nwarn; i++)
-				if (rv.warn[i] != BG_WHITUNMARKED ||
-				    !(rec->flags & BG_RF_NOMARKS))
-					diag(rp, rv.warn[i], rec, 0, "%.60s",
-					    rec->text);
-			rp->board = rv.after;
-			made = &rv.play;
-			over = borne_off(rp, rec->side, cube, vi->flags);
-			turn = !turn;
-			break;
-		case BG_REC_DOUBLE:
-			if (lost) {
-				doubled = 1;
-				doubler = rec->side;
-				break;
-			}
-			if (!rp->rules.cube)
-				diag(rp, BG_ENOCUBE, rec, 0, NULL);
-			else if (res->crawford)
-				diag(rp, BG_ECRAWFORD, rec, 0, NULL);
-			else if (owner != BG_CENTRED && owner != rec->side)
-				diag(rp, BG_EDOUBLEOWNER, rec, 0, NULL);
-			else if (rp->rules.cubelimit > 0 &&
-			    cube * 2 > rp->rules.cubelimit)
-				diag(rp, BG_ECUBELIMIT, rec, 0,
-				    "limit %d", rp->rules.cubelimit);
-			else if (cube >= CUBE_MAX)
-				diag(rp, BG_ECUBELIMIT, rec, 0,
-				    "limit %d", CUBE_MAX);
-			else if (rp->rules.holland == 1 && rp->crawford_done &&
-			    !res->crawford && rp->score[rec->side] <
-			    rp->score[!rec->side] && (rolls[0] < 2 ||
-			    rolls[1] < 2))
-				diag(rp, BG_EHOLLAND, rec, 0, NULL);
-			if (rec->value && rec->value != twice(cube))
-				diag(rp, BG_ECUBEVALUE, rec, 0,
-				    "%d written, %d expected", rec->value,
-				    twice(cube));
-			doubled = 1;
-			doubler = rec->side;
-			break;
-		case BG_REC_BEAVER:
-		case BG_REC_RACCOON:
-			/*
-			 * A beaver takes and redoubles at once; the doubler
-			 * may answer with another (a raccoon).  The cube
-			 * stays with the side doubled first; the doubler
-			 * rolls next, no take written.
-			 */
-			if (!doubled && beaver_by != !rec->side) {
-				diag(rp, BG_ENODOUBLE, rec, 0, NULL);
-				break;
-			}
-			nbeaver++;
-			if (rp->length > 0)
-				diag(rp, BG_EBEAVER, rec, 0,
-				    "beavers are for money play");
-			else if (rp->rules.beavers >= 0 &&
-			    nbeaver > rp->rules.beavers)
-				diag(rp, BG_EBEAVER, rec, 0, "%d allowed",
-				    rp->rules.beavers);
-			if (doubled)
-				cube = twice(cube);	/* the take */
-			cube = twice(cube);
-			doubled = 0;
-			turned = 1;
-			owner = !doubler;
-			beaver_by = rec->side;
-			if (rec->value && rec->value != cube)
-				diag(rp, BG_ECUBEVALUE, rec, 0,
-				    "%d written, %d expected", rec->value, cube);
-			turn = doubler;
-			break;
-		case BG_REC_TAKE:
-		case BG_REC_DROP:
-			if (!doubled && rec->kind != BG_REC_RACCOON) {
-				diag(rp, BG_ENODOUBLE, rec, 0, NULL);
-				break;
-			}
-			if (rec->side == doubler && rec->kind != BG_REC_RACCOON)
-				diag(rp, BG_ETURN, rec, 0, "%.60s", rec->text);
-			doubled = 0;
-			if (rec->kind == BG_REC_DROP) {
-				over = 1;
-				res->ended_by = BG_END_DROP;
-				res->winner = doubler;
-				res->level = 0;
-				res->points = cube;
-				break;
-			}
-			turned = 1;
-			cube = twice(cube);
-			owner = rec->side;
-			turn = doubler;
-			break;
-		case BG_REC_WIN:
-			if (res->winner >= 0 && res->ended_by != BG_END_NONE &&
-			    over == 2) {
-				diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
-				break;
-			}
-			if (over && !lost) {
-				int pts = res->points;
-
-				if (rec->side != res->winner)
-					diag(rp, BG_EWINNER, rec, 0, NULL);
-				if (res->ended_by == BG_END_BEAROFF &&
-				    res->level > 1 && !turned &&
-				    rp->length == 0)
-					pts = jacoby(rp, rec, res, cube);
-				if (rec->value && rec->value != pts &&
-				    !capped(rp, rec->side, rec->value, pts))
-					diag(rp, BG_EWINPOINTS, rec, 0,
-					    "%d written, %d won", rec->value,
-					    pts);
-			} else if (!over) {
-				/* A resignation by the other side. */
-				resigned = rec;
-				res->ended_by = BG_END_RESIGN;
-				res->winner = rec->side;
-				res->points = rec->value;
-				res->level = cube ? rec->value / cube : 0;
-				if (!lost && (rec->value % cube != 0 ||
-				    res->level < 1 || res->level > 3) &&
-				    !capped(rp, rec->side, rec->value,
-				    3 * cube))
-					diag(rp, BG_ERESIGN, rec, 0,
-					    "%d points at cube %d", rec->value,
-					    cube);
-			}
-			over = 2;
-			break;
-		default:
-			break;
-		}
-		if (rp->fn != NULL && (rec->kind != BG_REC_WIN ||
-		    rec == resigned))
-			position(rp, g, rec, ++npos, made, lost, turn, cube,
-			    owner, doubled, over);
-		made = NULL;
-	}
-	if (!over && doubled)
-		diag(rp, BG_EANSWER, NULL, last, NULL);
-	res->cube = cube;
-	rp->ms.cube = cube;
-	rp->ms.cube_owner = owner;
-	rp->ms.on_roll = rp->ms.turn = turn < 0 ? 1 : turn;
-	rp->prev_winner = over ? res->winner : -1;
-	rp->prev_points = over ? res->points : 0;
-	if (over) {
+	if (!gs->over && gs->doubled)
+		diag(rp, BG_EANSWER, NULL, gs->last, NULL);
+	res->cube = gs->cube;
+	rp->ms.cube = gs->cube;
+	rp->ms.cube_owner = gs->owner;
+	rp->ms.on_roll = rp->ms.turn = gs->turn < 0 ? 1 : gs->turn;
+	rp->prev_winner = gs->over ? res->winner : -1;
+	rp->prev_points = gs->over ? res->points : 0;
+	if (gs->over) {
 		/* A session of huge cubes stops at INT_MAX, not past it. */
 		rp->score[res->winner] = rp->score[res->winner] >
 		    INT_MAX - res->points ? INT_MAX :
@@ -975,37 +1111,83 @@ bg_replay_game(bg_replay *rp, const bg_game *g)
 			rp->over = 1;
 	} else {
 		/* Where the result should have been written. */
-		rp->open_line = last ? last + 1 : bg_game_line(g);
+		rp->open_line = gs->last ? gs->last + 1 :
+		    bg_game_line(gs->g);
 		rp->open_game = rp->games;
 	}
 	res->score[0] = rp->score[0];
 	res->score[1] = rp->score[1];
-	return 0;
+}
+
+/*
+ * The game: its start, each record through on_record, and its end.
+ * Without a callback, runs of rolls by the sides in turn are made by
+ * run_rolls, before on_record, whenever the game is going on with no
+ * double to answer and the board known; the first roll sets the turn
+ * for it as before_action would.
+ */
+int
+bg_replay_game(bg_replay *rp, const bg_game *g)
+{
+	struct game gs;
+	bg_resolved rv;
+	const bg_record *rec;
+	size_t k;
+
+	rp->dl.n = 0;
+	rp->err = 0;
+	game_begin(rp, g);
+	memset(&gs, 0, sizeof gs);
+	gs.g = g;
+	gs.nrec = gs.refused = bg_game_record_count(g);
+	gs.vflags = bg_variant_get(rp->variant)->flags;
+	gs.turn = gs.doubler = gs.beaver_by = -1;
+	gs.cube = 1;
+	gs.owner = BG_CENTRED;
+	if (rp->fn != NULL)
+		position(rp, &gs, NULL);
+	for (k = 0; k < gs.nrec; k++) {
+		if (rp->fn == NULL && !gs.over && !gs.doubled && !gs.lost) {
+			rec = &g->rec[k];
+			if (gs.turn < 0 && rec->kind == BG_REC_MOVE &&
+			    (rec->side == 0 || rec->side == 1))
+				gs.turn = rec->side;
+			if (gs.turn >= 0 && (k = run_rolls(rp, &gs, k)) ==
+			    gs.nrec)
+				break;
+		}
+		rec = bg_game_record(g, k);
+		if (on_record(rp, &gs, rec, k, &rv) && rp->fn != NULL) {
+			gs.npos++;
+			position(rp, &gs, rec);
+		}
+		gs.made = NULL;
+	}
+	game_end(rp, &gs);
+	return rp->err;
 }
 
 int
 bg_replay_end(bg_replay *rp)
 {
-	rp->ndiag = 0;
-	if (rp->open_line) {
-		diag(rp, BG_WUNFINISHED, NULL, rp->open_line, NULL);
-		if (rp->ndiag > 0)
-			rp->diag[rp->ndiag - 1].game = rp->open_game;
-	}
+	rp->dl.n = 0;
+	rp->err = 0;
+	if (rp->open_line)
+		diag_open(rp, BG_WUNFINISHED);
 	rp->open_line = 0;
-	return 0;
+	return rp->err;
 }
 
 size_t
 bg_replay_diag_count(const bg_replay *rp)
 {
-	return rp->ndiag;
+	return rp->dl.n;
 }
 
 const bg_diag *
 bg_replay_diag(const bg_replay *rp, size_t i)
 {
-	return i < rp->ndiag ? &rp->diag[i] : NULL;
+	return i < rp->dl.n ? &rp->dl.d[i] : NULL;
 }
 
 const bg_result *

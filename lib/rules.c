@@ -7,14 +7,15 @@
  * resulting positions through a hash table; doubles, whose walk cannot
  * reach a position twice, are walked on one board changed in place and
  * written straight into the list.  Part of libbgkit; callers
- * include bgkit.h, the resolver includes rules_int.h.
+ * include bgkit.h; the reference search moves through its turn
+ * (turn_int.h).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
-#include "rules_int.h"
+#include "turn_int.h"
 
 /* ------------------------------------------------------------ one step */
 

@@ -4,8 +4,8 @@
  * hits, and each position), buffers the output for the caller's write
  * callback, gathers the warnings about what a format cannot hold, and
  * hands each match and game to the writer of the format asked for
- * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c).  Part of
- * libbgkit; callers use bgkit.h.
+ * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c,
+ * fmt_html_write.c).  Part of libbgkit; callers use bgkit.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -108,7 +108,7 @@ fmt_lost(bg_writer *w, const bg_record *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(detail, sizeof detail, fmt, ap);
 	va_end(ap);
-	if (fmt_diag(&w->dl, BG_WLOST, r ? r->line : w->g ?
+	if (diaglist_add(&w->dl, BG_WLOST, r ? r->line : w->g ?
 	    bg_game_line(w->g) : w->m ? bg_match_line(w->m) : 0,
 	    r ? r->col : 0, w->g ? bg_game_number(w->g) : 0,
 	    r ? r->moveno : 0, r ? r->side : -1, r ? r->dice : NULL, detail,
@@ -170,7 +170,7 @@ bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
 	bg_writer *w;
 
 	if (write == NULL || (f != BG_FORMAT_MAT && f != BG_FORMAT_SGF &&
-	    f != BG_FORMAT_JSON))
+	    f != BG_FORMAT_JSON && f != BG_FORMAT_HTML))
 		return NULL;
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return NULL;
@@ -193,7 +193,7 @@ bg_writer_free(bg_writer *w)
 		return;
 	bg_replay_free(w->rp);
 	free(w->tags);
-	fmt_diag_free(&w->dl);
+	diaglist_free(&w->dl);
 	free(w->out);
 	free(w->wr);
 	free(w);
@@ -361,6 +361,9 @@ end_match(bg_writer *w)
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_end(w);
 		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_end(w);
+		break;
 	default:
 		rc = fmt_json_end(w);
 		break;
@@ -395,6 +398,9 @@ bg_writer_match(bg_writer *w, const bg_match *m)
 		break;
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_match(w);
+		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_match(w);
 		break;
 	default:
 		rc = fmt_json_match(w);
@@ -454,14 +460,19 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 	w->g = g;
 	w->ngames++;
 	bg_replay_set_callback(w->rp, position, w);
-	bg_replay_game(w->rp, g);
+	rc = bg_replay_game(w->rp, g);
 	bg_replay_set_callback(w->rp, NULL, NULL);
+	if (rc < 0)
+		return w->err = rc;
 	switch (w->format) {
 	case BG_FORMAT_MAT:
 		rc = fmt_mat_game(w);
 		break;
 	case BG_FORMAT_SGF:
 		rc = fmt_sgf_game(w);
+		break;
+	case BG_FORMAT_HTML:
+		rc = fmt_html_game(w);
 		break;
 	default:
 		rc = fmt_json_game(w);

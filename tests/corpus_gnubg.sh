@@ -1,9 +1,10 @@
 #!/bin/sh
 # corpus_gnubg.sh: GNU Backgammon reads what bgconv writes.  For every
-# match of tests/corpus/gnubg and gnubg-rules (or, given files as
-# operands, every one of them that bgcheck finds valid and that holds a
-# game: tests/corpus_public.sh runs it so on the records of other
-# writers), bgconv writes an SGF and a .mat; one gnubg run
+# match of tests/corpus/gnubg and gnubg-rules and every valid XG file of
+# tests/xg (or, given files as operands, every one of them that bgcheck
+# finds valid and that holds a game: tests/corpus_public.sh runs it so on
+# the records of other writers), bgconv writes an SGF and a .mat; one
+# gnubg run
 # (tests/gnubg_match.py) loads each SGF and imports each .mat, and every
 # game must come out as ours: the same result (winner, points, ended by
 # resignation or not) and, move after move, the same side, roll and
@@ -52,6 +53,20 @@ for f in "$@"; do
 	    "$bin/bgconv" -q -T json "$f" 2>/dev/null |
 	    grep -q '"type":"game"' && printf '%s\n' "$f" >>"$inputs"
 done
+
+# eXtreme Gammon's binary files, built from tests/xg (those bgcheck
+# finds valid, position files aside): gnubg reads what bgconv makes of
+# them as it reads the rest.
+mkdir -p "$tmp/xg"
+if command -v python3 >/dev/null 2>&1; then
+	for d in "$top"/tests/xg/*.txt; do
+		f=$tmp/xg/$(basename "$d" .txt).xg
+		python3 "$top/tests/xgmake.py" "$d" >"$f" 2>/dev/null &&
+		    "$bin/bgcheck" -q "$f" >/dev/null 2>&1 &&
+		    "$bin/bgconv" -q -T json "$f" 2>/dev/null |
+		    grep -q '"action":"move"' && printf '%s\n' "$f" >>"$inputs"
+	done
+fi
 
 # Ours: per game its result, then its moves with the position before.
 n=0

@@ -1,8 +1,10 @@
 #!/bin/sh
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
-# to install.  "build": the compiler and PCRE2.  "test": also the tools
+# to install.  "build": the compiler, PCRE2 and zlib.  "test": also the tools
 # the test suite uses (mandoc for the manual lint, jq for the corpus,
-# rsvg-convert to render bgshow's pictures).
+# rsvg-convert to render bgshow's pictures, python3 for tests/xgmake.py,
+# which builds the .xg files the XG reader's tests read, and chromium and
+# python3 to load the page of bgconv -T html, tests/page.sh).
 # "bench": hyperfine and valgrind for `make bench`.  "fuzz" and
 # "sanitize": see below.
 # Run by the Makefile when pkg-config cannot find libpcre2-8, by
@@ -17,10 +19,13 @@ have_cmd cc || need="$need gcc"
 have_cmd make || need="$need make"
 have_cmd pkg-config || need="$need pkg-config"
 pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
+pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
 if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"
 	have_cmd rsvg-convert || need="$need librsvg2-bin"
+	have_cmd chromium || have_cmd chromium-browser || need="$need chromium"
+	have_cmd python3 || need="$need python3"
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for
 # the interoperability test (tests/corpus_gnubg.sh skips without it),
@@ -28,7 +33,6 @@ fi
 # and its install in a fresh venv (tests/python.sh skips without them).
 if [ "$mode" = ci ]; then
 	have_cmd gnubg || [ -x /usr/games/gnubg ] || need="$need gnubg"
-	have_cmd python3 || need="$need python3"
 	{ python3 -c 'import pytest' ||
 	    /usr/bin/python3 -c 'import pytest'; } >/dev/null 2>&1 ||
 	    need="$need python3-pytest"

@@ -119,6 +119,8 @@ check "bgkit.pc: includedir /usr/include" \
 check "bgkit.pc: -lbgkit" sh -c "echo ' $(pc --libs) ' | grep -q ' -lbgkit '"
 check "bgkit.pc: --static adds PCRE2" \
     sh -c "echo ' $(pc --static --libs) ' | grep -q ' -lpcre2-8 '"
+check "bgkit.pc: --static adds zlib" \
+    sh -c "echo ' $(pc --static --libs) ' | grep -q ' -lz '"
 
 # Manual pages: every page of every section, links that resolve, and
 # mandoc -Tlint (all levels, style included) reporting nothing.  The
@@ -213,7 +215,7 @@ for c in examples/*.c; do
 	check "$c builds with pkg-config (static libbgkit)" \
 	    $cc -std=c99 -pedantic -Wall -Wextra -Werror -o "$bin/$p-static" \
 	    "$c" $(pkg-config --cflags bgkit) "$sys$pre/lib/libbgkit.a" \
-	    $(pkg-config --libs libpcre2-8)
+	    $(pkg-config --libs libpcre2-8 zlib)
 	check "$p-static does not need libbgkit.so" \
 	    sh -c "! readelf -d '$bin/$p-static' | grep -q 'NEEDED.*libbgkit'"
 done
@@ -264,6 +266,18 @@ game 2: Alice wins 1 point (single), score 2-0
 game 3: Alice wins 1 point (single), score 3-0
 game 4: Alice wins 2 points (gammon), score 5-0
 1 problem" sh -c "'$mr' <fixtures/bgcheck/mutants/wrong_dice.mat"
+fi
+cf=$bin/checkfile
+if [ -x "$cf" ]; then
+	run "checkfile: the demo match" 0 "fixtures/demo/gnubg-7pt.mat: valid, 1 match, 4 games, 274 records; score Zoe 4, Ivan 7 (7-point match)
+final position: PwAAgGxNBaIBAA XGID=-F---ba--a-----aaa-babb-a-:0:0:-1:00:5:4:0:7:10" \
+	    "$cf" fixtures/demo/gnubg-7pt.mat
+	run "checkfile: a mutant with wrong dice" 1 "fixtures/bgcheck/mutants/wrong_dice.mat:118:6: error: game 4, move 9 (32): play does not match the dice: 14/10 moves 4 pips; the dice are 3 and 2
+fixtures/bgcheck/mutants/wrong_dice.mat: invalid, 1 match, 4 games, 234 records; score Alice 5, Yuri 0
+final position: 2raCBRDQc3AAbA XGID=--a--AD-C--abC---aabbbbaBB:0:0:1:00:0:3:0:0:10" \
+	    "$cf" fixtures/bgcheck/mutants/wrong_dice.mat
+	run "checkfile: no such file" 2 \
+	    "checkfile: nosuch.mat: No such file or directory" "$cf" nosuch.mat
 fi
 check "make uninstall (second prefix)" \
     $make -s uninstall DESTDIR="$sys" PREFIX=$pre

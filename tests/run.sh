@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: the test runner behind `make check`.  It runs eight suites and
+# run.sh: the test runner behind `make check`.  It runs nine suites and
 # prints a count for each, then one closing line "N passed, N failed"
 # (", N skipped" added when a suite skipped something), which CI reads:
 #
@@ -23,12 +23,15 @@
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
 #                 section run, its shown output compared
 #   install       tests/tools.sh and tests/install.sh
+#   page          tests/page.sh: the page of bgconv -T html in headless
+#                 Chromium (its browser checks one skip without it)
 #   python        tests/python.sh: the Python package's tests (pytest),
 #                 README's Python example, pip install ./python in a
 #                 fresh venv; skipped, with a line saying why, without
 #                 python3, pytest or venv
 #
-# A script suite (corpus, install, man-examples, python) ends with the line
+# A script suite (corpus, install, man-examples, page, python) ends with
+# the line
 # "name: N passed, N failed" or "name: N passed, N failed, N skipped";
 # its "SKIP: reason" lines are shown and its skips added up.
 #
@@ -56,7 +59,7 @@ export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
 case ${1:-all} in
-all|unit|golden|rules|corpus|man|man-lint|man-examples|install|python)
+all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page|python)
 	only=${1:-all} ;;
 *)
 	sel=${1#./} ;;
@@ -330,6 +333,11 @@ run_man_examples() {
 	[ $# -gt 0 ] && run_script tests/man_examples.sh "$@"
 }
 
+run_page() {
+	picked page tests/page.sh || return
+	run_script tests/page.sh
+}
+
 suite() {
 	suite_start
 	"run_$(echo "$1" | tr - _)"
@@ -338,7 +346,8 @@ suite() {
 
 case $only in
 all)
-	for s in unit golden rules corpus man-lint man-examples install python; do
+	for s in unit golden rules corpus man-lint man-examples install page \
+	    python; do
 		suite $s
 	done ;;
 man) suite man-lint; suite man-examples ;;

@@ -1,6 +1,6 @@
 /*
- * bgconv: convert match records between .mat, SGF and JSON Lines.  Each
- * input is read in the format its content shows (or the one -f names),
+ * bgconv: convert match records between .mat, SGF and JSON Lines (and
+ * from XG's binary files), or write one as an HTML page.  Each input is read in the format its content shows (or the one -f names),
  * replayed through the rules as bgcheck replays it, and every match is
  * written again in the format -T names, through the library's one record
  * model; what the input could not give, what breaks the rules and what
@@ -27,7 +27,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json] -T mat|sgf|json " \
+#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -243,7 +243,7 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 	bg_replay *rp;
 	const bg_match *m = NULL, *last = NULL;
 	const bg_game *g;
-	int rc, grc = 0, wrc = 0;
+	int rc, grc = 0, wrc = 0, prc;
 
 	memset(c, 0, sizeof *c);
 	rd = bg_reader_new(input_read, in, in->label);
@@ -265,8 +265,12 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 			report_writer(o, c, err, in->label, m, w);
 		}
 		while (wrc >= 0 && (grc = bg_reader_next_game(rd, &g)) > 0) {
-			bg_replay_game(rp, g);
+			prc = bg_replay_game(rp, g);
 			report_all(o, c, err, in->label, m, rd, rp);
+			if (prc < 0) {
+				grc = prc;	/* a diagnostic lost */
+				break;
+			}
 			if (w) {
 				wrc = bg_writer_game(w, g);
 				report_writer(o, c, err, in->label, m, w);
@@ -274,8 +278,10 @@ pass(const struct opts *o, struct count *c, FILE *err, bg_writer *w,
 		}
 		/* The last call's too: JSON records after a bad game line. */
 		if (wrc >= 0) {
-			bg_replay_end(rp);
+			prc = bg_replay_end(rp);
 			report_all(o, c, err, in->label, m, rd, rp);
+			if (prc < 0 && grc >= 0)
+				grc = prc;
 		}
 		if (grc < 0) {
 			rc = grc;
@@ -548,7 +554,8 @@ outname(const char *dir, const char *f, const char *ext)
 static int
 to_dir(const struct opts *o, const char *dir, char **files, int n)
 {
-	static const char *const ext[] = { "", "mat", "sgf", "json" };
+	static const char *const ext[] = { "", "mat", "sgf", "json", "",
+	    "html" };
 	struct output out;
 	struct input in;
 	struct stat sin, sout;
@@ -653,18 +660,19 @@ main(int argc, char *argv[])
 				return 2;
 			break;
 		case 'f':
-			if (bg_format_parse(&o.from, optarg) < 0) {
+			if (bg_format_parse(&o.from, optarg) < 0 ||
+			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json)", optarg);
+				    "json, xg)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
 			break;
 		case 'T':
 			if (bg_format_parse(&o.to, optarg) < 0 ||
-			    o.to == BG_FORMAT_AUTO) {
+			    o.to == BG_FORMAT_AUTO || o.to == BG_FORMAT_XG) {
 				cli_warnx("unknown output format: %s (mat, "
-				    "sgf, json)", optarg);
+				    "sgf, json, html)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -689,9 +697,10 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf or json "
-			    "(default: from the content)\n"
-			    "  -T, --format FORMAT    write mat, sgf or json\n"
+			    "  -f, --from FORMAT      read mat, sgf, json or "
+			    "xg (default: from the\n"
+			    "                         content)\n"
+			    "  -T, --format FORMAT    write mat, sgf, json or html\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"
 			    "  -s, --style STYLE      .mat layout: gnubg "
@@ -719,7 +728,8 @@ main(int argc, char *argv[])
 	argc -= optind;
 	argv += optind;
 	if (o.to == BG_FORMAT_AUTO) {
-		cli_warnx("no output format: give -T mat, sgf or json");
+		cli_warnx("no output format: give -T mat, sgf, json or "
+		    "html");
 		fputs(USAGE, stderr);
 		return 2;
 	}

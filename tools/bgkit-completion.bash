@@ -38,10 +38,11 @@ _bgkit_values()
 		echo 0 1 ;;
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
-	bgconv:-f | bgconv:--from | bgconv:-T | bgconv:--format | \
-	    bgcheck:-f | bgcheck:--from | bgscore:-f | bgscore:--from | \
-	    bgshow:-f | bgshow:--from)
-		echo mat sgf json ;;
+	bgconv:-T | bgconv:--format)
+		echo mat sgf json html ;;
+	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
+	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from)
+		echo mat sgf json xg ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
 	*)

@@ -1,6 +1,7 @@
 /*
- * cli.c: the plumbing shared by the bgkit tools (see cli.h).  Nothing
- * here knows backgammon; that lives in lib/.
+ * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
+ * loop on threads is in cli_jobs.c, line and file input in cli_io.c.
+ * Nothing here knows backgammon; that lives in lib/.
  */
 #include <sys/stat.h>
 
@@ -65,103 +66,16 @@ cli_warnx(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-/*
- * Length of a valid UTF-8 sequence at s, or 0.  The C1 controls
- * (U+0080 to U+009F) count as invalid: U+009B is a terminal's CSI.
- */
-static int
-utf8len(const unsigned char *s)
-{
-	int n, i;
-
-	if (s[0] < 0xc2 || s[0] > 0xf4 || (s[0] == 0xc2 && s[1] < 0xa0))
-		return 0;
-	n = s[0] >= 0xf0 ? 4 : s[0] >= 0xe0 ? 3 : 2;
-	for (i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if (n == 3 && s[0] == 0xe0 && s[1] < 0xa0)
-		return 0;
-	if (n == 3 && s[0] == 0xed && s[1] >= 0xa0)
-		return 0;
-	if (n == 4 && s[0] == 0xf0 && s[1] < 0x90)
-		return 0;
-	if (n == 4 && s[0] == 0xf4 && s[1] >= 0x90)
-		return 0;
-	return n;
-}
-
 void
 cli_puttext(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	int n;
-
-	while (*p) {
-		if (*p >= 0x20 && *p < 0x7f) {
-			fputc(*p++, fp);
-		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
-			fwrite(p, 1, (size_t)n, fp);
-			p += n;
-		} else
-			fprintf(fp, "\\x%02x", *p++);
-	}
+	bg_string_write(bg_write_stdio, fp, BG_OUT_TEXT, s);
 }
 
 void
 cli_putjson(FILE *fp, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	int n;
-
-	fputc('"', fp);
-	while (*p) {
-		if (*p == '"' || *p == '\\') {
-			fputc('\\', fp);
-			fputc(*p++, fp);
-		} else if (*p >= 0x20 && *p < 0x7f) {
-			fputc(*p++, fp);
-		} else if (*p >= 0x80 && (n = utf8len(p)) > 0) {
-			fwrite(p, 1, (size_t)n, fp);
-			p += n;
-		} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0) {
-			fprintf(fp, "\\u%04x", p[1]);	/* a C1 control */
-			p += 2;
-		} else if (*p >= 0x80) {
-			fputs("\\ufffd", fp);	/* invalid UTF-8 */
-			p++;
-		} else
-			fprintf(fp, "\\u%04x", *p++);
-	}
-	fputc('"', fp);
-}
-
-FILE *
-cli_fopen(const char *name)
-{
-	struct stat st;
-	FILE *fp;
-
-	if ((fp = fopen(name, "rb")) == NULL)
-		return NULL;
-	/* A directory opens, then fails its first read with less to say. */
-	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-		fclose(fp);
-		errno = EISDIR;
-		return NULL;
-	}
-	return fp;
-}
-
-long
-cli_read(void *ctx, char *buf, size_t n)
-{
-	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
-
-	if (got == 0 && ferror(fp))
-		return -1;
-	return (long)got;
+	bg_string_write(bg_write_stdio, fp, BG_OUT_JSON, s);
 }
 
 int
@@ -174,73 +88,6 @@ cli_close_stdout(void)
 	}
 	return 0;
 }
-
-void
-cli_putcsv(FILE *fp, const char *s)
-{
-	size_t n = strlen(s), i, j = 0;
-	char *q;
-
-	if (strpbrk(s, ",\"\r\n") == NULL || (q = malloc(2 * n + 3)) ==
-	    NULL) {
-		cli_puttext(fp, s);
-		return;
-	}
-	q[j++] = '"';
-	for (i = 0; i < n; i++) {
-		if (s[i] == '"')
-			q[j++] = '"';
-		q[j++] = s[i] == '\r' || s[i] == '\n' ? ' ' : s[i];
-	}
-	q[j++] = '"';
-	q[j] = '\0';
-	cli_puttext(fp, q);
-	free(q);
-}
-
-/* See cli.h. */
-void
-cli_print_diag(const char *file, const char *who, const bg_diag *d)
-{
-	fflush(stdout);
-	cli_fprint_diag(stderr, file, who, d);
-}
-
-void
-cli_fprint_diag(FILE *fp, const char *file, const char *who,
-    const bg_diag *d)
-{
-	fprintf(fp, "%s: ", cli_prog);
-	cli_puttext(fp, file);
-	if (d->line > 0)
-		fprintf(fp, ":%d", d->line);
-	if (d->col > 0)
-		fprintf(fp, ":%d", d->col);
-	fprintf(fp, ": %s: ",
-	    d->severity == BG_SEV_WARNING ? "warning" : "error");
-	if (d->game > 0) {
-		fprintf(fp, "game %d", d->game);
-		if (d->move > 0)
-			fprintf(fp, ", move %d", d->move);
-		if (who || d->dice[0]) {
-			fputs(" (", fp);
-			if (who)
-				cli_puttext(fp, who);
-			if (d->dice[0])
-				fprintf(fp, "%s%d%d", who ? " " : "",
-				    d->dice[0], d->dice[1]);
-			fputc(')', fp);
-		}
-		fputs(": ", fp);
-	}
-	fputs(bg_strerror(d->code), fp);
-	if (d->detail[0]) {
-		fputs(": ", fp);
-		cli_puttext(fp, d->detail);
-	}
-	fputc('\n', fp);
-}
-
 
 /* See cli.h. */
 int
@@ -260,64 +107,141 @@ cli_rules(bg_ruleset *rs, const char *text)
 	return -1;
 }
 
-/* See cli.h. */
-long
-cli_getline(FILE *fp, char *buf, size_t max)
+int
+cli_usage(const char *usage)
 {
-	size_t n = 0;
-	int c, over = 0;
+	fputs(usage, stderr);
+	return 2;
+}
 
-	while ((c = getc(fp)) != EOF && c != '\n' && c != '\r') {
-		if (n < max)
-			buf[n++] = (char)c;
-		else
-			over = 1;
+int
+cli_from(bg_format *f, const char *arg, const char *usage)
+{
+	if (bg_format_parse(f, arg) == 0 && *f != BG_FORMAT_HTML)
+		return 0;
+	cli_warnx("unknown input format: %s (mat, sgf, json, xg)", arg);
+	fputs(usage, stderr);
+	return -1;
+}
+
+void
+cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
+    const char *detail)
+{
+	bg_diag d;
+
+	if (!json) {
+		if (out == stdout)
+			fflush(stdout);
+		fprintf(err, "%s: %s%s%s\n", cli_prog, file ? file : "",
+		    file ? ": " : "", detail ? detail : bg_strerror(code));
+		return;
 	}
-	if (c == EOF && n == 0 && !over)
-		return -1;
-	if (c == '\r' && (c = getc(fp)) != '\n' && c != EOF)
-		ungetc(c, fp);
-	return over ? -2 : (long)n;
+	memset(&d, 0, sizeof d);
+	d.code = code;
+	d.severity = BG_SEV_SYSTEM;
+	d.side = -1;
+	if (detail != NULL)
+		snprintf(d.detail, sizeof d.detail, "%s", detail);
+	bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, NULL, &d);
 }
 
-char *
-cli_join(int argc, char *argv[])
+bg_pipeline *
+cli_open(const char *name, bg_format from, const bg_ruleset *rules,
+    int json)
 {
-	size_t len = 1;
-	char *s;
-	int i;
+	bg_pipeline *p;
 
-	for (i = 0; i < argc; i++)
-		len += strlen(argv[i]) + 1;
-	if ((s = malloc(len)) == NULL)
+	if (name != NULL && strcmp(name, "-") == 0)
+		name = NULL;
+	if ((p = bg_pipeline_open(name)) == NULL) {
+		if (errno == ENOMEM)
+			cli_syserr(stdout, stderr, json, json ? name : NULL,
+			    BG_ENOMEM, NULL);
+		else
+			cli_syserr(stdout, stderr, json, name, BG_EIO,
+			    strerror(errno));
 		return NULL;
-	for (*s = '\0', i = 0; i < argc; i++)
-		strcat(strcat(s, i ? " " : ""), argv[i]);
-	return s;
-}
-
-/* See cli.h. */
-void
-cli_diagtext(const char *file, long line, long col, const char *sev,
-    const char *text)
-{
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
-	cli_puttext(stderr, file);
-	if (line > 0)
-		fprintf(stderr, ":%ld", line);
-	if (col > 0)
-		fprintf(stderr, ":%ld", col);
-	fprintf(stderr, ": %s: ", sev);
-	cli_puttext(stderr, text);
-	fputc('\n', stderr);
+	}
+	bg_pipeline_set_format(p, from);
+	if (rules != NULL)
+		bg_pipeline_set_rules(p, rules);
+	return p;
 }
 
 void
-cli_warntext(const char *text)
+cli_report(FILE *out, FILE *err, int json, const char *file,
+    const char *who, const bg_diag *d, int turn)
 {
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
-	cli_puttext(stderr, text);
-	fputc('\n', stderr);
+	if (json) {
+		bg_diag_write_turn(bg_write_stdio, out, BG_OUT_JSON, file, who,
+		    d, turn);
+		return;
+	}
+	if (out == stdout)
+		fflush(stdout);
+	fputs(cli_prog, err);
+	fputs(": ", err);
+	bg_diag_write(bg_write_stdio, err, BG_OUT_TEXT, file, who, d);
+}
+
+int
+cli_close(bg_pipeline *p, int rc)
+{
+	char *name = p ? strdup(bg_pipeline_name(p)) : NULL;
+
+	if (bg_pipeline_free(p) < 0 && rc >= 0) {
+		cli_warnx("%s: %s", name ? name : "<stdin>", strerror(errno));
+		rc = -BG_EIO;
+	}
+	free(name);
+	return rc;
+}
+
+int
+cli_each(int argc, char **argv, int (*fn)(void *, const char *), void *ctx)
+{
+	int i, r, rc = 0;
+
+	if (argc == 0)
+		return fn(ctx, NULL);
+	for (i = 0; i < argc; i++) {
+		r = fn(ctx, strcmp(argv[i], "-") == 0 ? NULL : argv[i]);
+		if (r > rc)
+			rc = r;
+	}
+	return rc;
+}
+
+int
+cli_location(const char **name, int *line, int *col, char **copy)
+{
+	const char *s = *name, *c1, *c2 = NULL;
+	struct stat st;
+	char *end;
+	long l, c = 0;
+
+	*line = *col = 0;
+	*copy = NULL;
+	if (s == NULL || strcmp(s, "-") == 0 || stat(s, &st) == 0 ||
+	    (c1 = strrchr(s, ':')) == NULL)
+		return 0;
+	l = strtol(c1 + 1, &end, 10);
+	if (*end != '\0' || end == c1 + 1 || l < 1 || l > 0x7fffffff)
+		return 0;
+	/* FILE:LINE:COL: the last number is the column. */
+	for (c2 = c1; c2 > s && c2[-1] >= '0' && c2[-1] <= '9'; c2--)
+		;
+	if (c2 > s + 1 && c2[-1] == ':' && c2 < c1) {
+		c = l;
+		l = strtol(c2, NULL, 10);
+		c1 = c2 - 1;
+	}
+	if (l < 1 || l > 0x7fffffff || (*copy = strdup(s)) == NULL)
+		return *copy == NULL && l >= 1 ? -1 : 0;
+	(*copy)[c1 - s] = '\0';
+	*name = *copy;
+	*line = (int)l;
+	*col = (int)c;
+	return 0;
 }

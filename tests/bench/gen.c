@@ -11,11 +11,15 @@
  * Part of `make bench` only: never installed.
  *
  *	gen [-m MiB] outdir
+ *	gen -l length -n games file
  *
  * writes outdir/match/mNNN.mat, outdir/session.mat, outdir/one.mat,
  * outdir/split/sNNN.mat, outdir/mutant/mNNN.mat, outdir/mutants.txt
  * (file, line and code name of each mutant's first error) and prints
- * one line per input set: name, files, bytes, games, rolls.
+ * one line per input set: name, files, bytes, games, rolls.  The second
+ * form writes one match of that length and that many games, the last
+ * of which may or may not end it (tests/page.sh measures the HTML page
+ * of such a match).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -559,6 +563,53 @@ make_dir(const char *dir, const char *sub)
 		die(path);
 }
 
+/*
+ * One match of length points and n games: a game that would take the
+ * winner past its share of the match so far, (length - 1) * k / n after
+ * game k, is played again (another random game), so that the match
+ * lasts n games; the last may or may not end it.
+ */
+static int
+one_match(struct rng *r, bg_movelist *ml, int length, int n,
+    const char *path)
+{
+	struct game g = { 0 };
+	struct text t = { 0 };
+	const char *who[2];
+	long score[2] = { 0, 0 };
+	int k, crawford = 0, cube_ok, tries;
+
+	if (length < 3 || n < 1) {
+		fputs("gen: -l needs 3 or more points, -n a game\n", stderr);
+		return 2;
+	}
+	pick_names(r, who);
+	header(&t, "one match", length);
+	for (k = 1; k <= n; k++) {
+		cube_ok = 1;
+		if (!crawford && (score[0] == length - 1 ||
+		    score[1] == length - 1)) {
+			crawford = 1;
+			cube_ok = 0;
+		}
+		tries = 0;
+		do
+			play_game(r, ml, &g, cube_ok);
+		while (k < n && score[g.winner] + g.points > (length - 1) *
+		    k / n && ++tries < 1000);
+		write_game(&t, &g, k, who, score, NULL);
+		score[g.winner] += g.points;
+		if (score[0] >= length || score[1] >= length)
+			break;
+	}
+	save(path, t.p, t.len);
+	free(g.a);
+	free(t.p);
+	free(t.line);
+	bg_movelist_free(ml);
+	return 0;
+}
+
 int
 main(int argc, char *argv[])
 {
@@ -575,13 +626,18 @@ main(int argc, char *argv[])
 	FILE *list, *fp;
 	int i, j, k, length;
 
+	if (argc == 6 && strcmp(argv[1], "-l") == 0 &&
+	    strcmp(argv[3], "-n") == 0 && ml != NULL)
+		return one_match(&r, ml, atoi(argv[2]), atoi(argv[4]),
+		    argv[5]);
 	if (argc == 4 && strcmp(argv[1], "-m") == 0) {
 		want = strtoull(argv[2], NULL, 10) << 20;
 		argv += 2;
 		argc -= 2;
 	}
 	if (argc != 2 || ml == NULL) {
-		fputs("usage: gen [-m MiB] outdir\n", stderr);
+		fputs("usage: gen [-m MiB] outdir\n"
+		    "       gen -l length -n games file\n", stderr);
 		return 2;
 	}
 	dir = argv[1];

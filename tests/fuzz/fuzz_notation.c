@@ -1,11 +1,12 @@
 /*
  * fuzz_notation.c: libFuzzer harness for the move notation reader
- * (lib/notation.c) and the resolver behind it (lib/resolve.c).  The
- * first byte picks a position, a side, dice and a variant; the rest is
- * the move text.  A text that parses is written in every style, and
- * what is written must parse again and write the same; it is also
- * matched against the position and roll, and given to bg_moveline_check()
- * as bgmove gives it a line.  Built and run by
+ * (lib/notation.c) and the resolver behind it (lib/resolve_search.c,
+ * lib/resolve_fast.c).  The first byte picks a position, a side, dice
+ * and a variant; the rest is the move text.  A text that parses is
+ * written in every style, and what is written must parse again and
+ * write the same; it is also matched against the position and roll,
+ * and given to bg_moveline_check() as bgmove gives it a line.  Built
+ * and run by
  * `make fuzz` (tests/fuzz/fuzz.mk).
  */
 #include <stdint.h>

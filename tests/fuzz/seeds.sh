@@ -59,6 +59,15 @@ fibs)	words 'board:[^ ]*' | lines fibs '\000' ;;
 rules)	words '(crawford|holland|jacoby|beavers|autodoubles|cubelimit|variant|cube)=[a-z0-9,=]*' |
 	    lines rules ''
 	;;
+xg)	# Whole files behind a 0, their game files alone behind a 1.
+	n=0
+	for d in tests/xg/*.txt; do
+		n=$((n + 1))
+		{ printf '\000'; python3 tests/xgmake.py "$d"; } >"$dir/xg-$n"
+		{ printf '\001'; python3 tests/xgmake.py -g "$d"; } \
+		    >"$dir/xgg-$n"
+	done
+	;;
 *)	echo "seeds.sh: no seeds for $name" >&2 ;;
 esac
 [ -n "$(ls "$dir")" ] || put '' ''

@@ -12,7 +12,7 @@
  * without a play (the replay's), which decides some more texts, must
  * give the search's position and warnings when it decides, and leave the
  * board as it was when it does not, as must the replay's loop's own way
- * to it (resolve_land, then resolve_rest), also with a star put on the
+ * to it (fast_land, then resolve_fast), also with a star put on the
  * first point of a part, which no text gives.  And
  * bg_rules_check, which judges the dice count without a list of plays
  * when a play passes, must pass exactly the plays whose result is in
@@ -26,7 +26,10 @@
  * records, tags, text, diagnostics and sides; and replayed both ways
  * (the replay's quick run of rolls, and its general loop): the same
  * diagnostics, results and positions.  And every file of the corpus
- * and of the fixtures read both ways, whole and in small pieces.
+ * and of the fixtures read both ways, whole and in small pieces; and
+ * every play of every record file of the corpus, on the position the
+ * replay reached before it, resolved the same ways, each file also
+ * replayed both ways.  The corpus is $BGKIT_CORPUS, else tests/corpus.
  */
 #include <sys/stat.h>
 
@@ -37,7 +40,7 @@
 #include <string.h>
 
 #include "bgkit.h"
-#include "rules_int.h"
+#include "resolve_int.h"
 #include "record_int.h"
 #include "fmt_int.h"
 #include "t.h"
@@ -144,12 +147,13 @@ try_quick(const char *text, const bg_notation *n, const bg_board *b, int s,
 	memset(&r2, 0xaa, sizeof r2);
 	rc2 = resolve_search(&r2, n, b, s, d, v);
 	*after = *b;
-	q = resolve_quick(after, s, n, d, bg_variant_get(v)->flags, NULL);
+	q = resolve_fast(after->pt[s], after->pt[!s], n, d,
+	    bg_variant_get(v)->flags, NULL);
 	if (q != 0)
 		same = rc2 == 0 && r2.code == 0 && memcmp(after, &r2.after,
-		    sizeof *after) == 0 && r2.nwarn == ((q & RQ_UNMARKED) !=
-		    0) + ((q & RQ_EXTRA) != 0) && (!(q & RQ_UNMARKED) ||
-		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & RQ_EXTRA) ||
+		    sizeof *after) == 0 && r2.nwarn == ((q & FAST_UNMARKED) !=
+		    0) + ((q & FAST_EXTRA) != 0) && (!(q & FAST_UNMARKED) ||
+		    r2.warn[0] == BG_WHITUNMARKED) && (!(q & FAST_EXTRA) ||
 		    r2.warn[r2.nwarn - 1] == BG_WHITEXTRA);
 	else
 		same = memcmp(after, b, sizeof *after) == 0;
@@ -161,9 +165,9 @@ try_quick(const char *text, const bg_notation *n, const bg_board *b, int s,
 }
 
 /*
- * The replay's way for notation n on b: resolve_land, and resolve_rest
+ * The replay's way for notation n on b: fast_land, and resolve_fast
  * for what it leaves (the board untouched then), must give q, the
- * answer of resolve_quick without a play, and its position after.
+ * answer of resolve_fast without a play, and its position after.
  */
 static void
 try_land(const char *text, const bg_notation *n, const bg_board *b, int s,
@@ -172,18 +176,21 @@ try_land(const char *text, const bg_notation *n, const bg_board *b, int s,
 	bg_board land = *b;
 	int ql, same = 1;
 
-	ql = resolve_land(land.pt[s], land.pt[!s], n, d);
+	ql = fast_land(land.pt[s], land.pt[!s], n, d);
 	if (ql < 0) {
 		same = memcmp(&land, b, sizeof land) == 0;
-		ql = resolve_rest(land.pt[s], land.pt[!s], n, d);
+		ql = resolve_fast(land.pt[s], land.pt[!s], n, d, 0, NULL);
 	} else
-		ql &= 1 | RQ_UNMARKED | RQ_EXTRA;
+		ql &= 1 | FAST_UNMARKED | FAST_EXTRA;
 	same = same && ql == q && memcmp(&land, after, sizeof land) == 0;
 	CHECK(same);
 	if (!same && failures++ < 10)
 		fprintf(stderr, "land \"%s\" (%d%d, side %d): %d, quick %d\n",
 		    text, d[0], d[1], s, ql, q);
 }
+
+static void	try_note(const char *, const bg_notation *, const bg_board *,
+		    int, const int [2], bg_variant);
 
 /* One text: parse it two ways, resolve it two ways, and quickly. */
 static void
@@ -192,10 +199,8 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 {
 	char wide[128];
 	bg_notation n1, n2;
-	bg_resolved r1, r2;
-	bg_board after, land;
 	size_t e1, e2, i, o = 0;
-	int rc1, rc2, same, q;
+	int rc1, rc2, same;
 
 	for (i = 0; text[i] && o + 2 < sizeof wide; i++) {
 		wide[o++] = text[i];
@@ -212,39 +217,55 @@ try_text(const char *text, const bg_board *b, int s, const int d[2],
 		    wide, rc2);
 	if (rc1 < 0)
 		return;
+	try_note(text, &n1, b, s, d, v);
+}
+
+/*
+ * One notation n1 (text says what it was): resolved with and without the
+ * direct decisions, directly, and the replay's way.
+ */
+static void
+try_note(const char *text, const bg_notation *n1, const bg_board *b, int s,
+    const int d[2], bg_variant v)
+{
+	bg_notation n2;
+	bg_resolved r1, r2;
+	bg_board after, land;
+	int rc1, rc2, same, q;
+
 	memset(&r1, 0x55, sizeof r1);
 	memset(&r2, 0xaa, sizeof r2);
-	rc1 = bg_notation_resolve(&r1, &n1, b, s, d, v);
-	rc2 = resolve_search(&r2, &n1, b, s, d, v);
+	rc1 = bg_notation_resolve(&r1, n1, b, s, d, v);
+	rc2 = resolve_search(&r2, n1, b, s, d, v);
 	same = rc1 == rc2 && memcmp(&r1, &r2, sizeof r1) == 0;
 	CHECK(same);
 	if (!same && failures++ < 10)
 		fprintf(stderr, "resolve \"%s\" (%d%d, side %d, variant %d):"
 		    " %d, search %d\n", text, d[0], d[1], s, (int)v, rc1,
 		    rc2);
-	q = try_quick(text, &n1, b, s, d, v, &after);
+	q = try_quick(text, n1, b, s, d, v, &after);
 	if (q != 0) {
 		bg_play pl;
 
 		land = *b;
-		nlast += resolve_quick(&land, s, &n1, d,
+		nlast += resolve_fast(land.pt[s], land.pt[!s], n1, d,
 		    bg_variant_get(v)->flags, &pl) == 0;
 	}
 	/*
 	 * The replay's own way for a variant without a bear-off rule:
-	 * resolve_land, and resolve_rest for what it leaves (the board
-	 * untouched then), the same as resolve_quick without a play.
+	 * fast_land, and resolve_fast for what it leaves (the board
+	 * untouched then), the same as resolve_fast without a play.
 	 */
 	if (bg_variant_get(v)->flags & (BG_VF_MOSTPIPS | BG_VF_NOHITRUN))
 		return;
-	try_land(text, &n1, b, s, d, q, &after);
+	try_land(text, n1, b, s, d, q, &after);
 	/*
 	 * And with a star on the first point of a part, which no text
 	 * gives (the grammar has none there) but a caller's notation may.
 	 */
-	if (n1.kind != BG_NOTE_PLAY || n1.npath == 0)
+	if (n1->kind != BG_NOTE_PLAY || n1->npath == 0)
 		return;
-	n2 = n1;
+	n2 = *n1;
 	n2.path[below(n2.npath)].hit[0] = 1;
 	q = try_quick(text, &n2, b, s, d, v, &after);
 	try_land(text, &n2, b, s, d, q, &after);
@@ -367,8 +388,8 @@ test_blocked(void)
 		v = vs[below(3) ? 0 : below(4)];
 		try_text("", &b, s, d, v);
 		after = b;
-		if (b.pt[s][25] == 0 && resolve_quick(&after, s,
-		    &(bg_notation){ .kind = BG_NOTE_NONE }, d,
+		if (b.pt[s][25] == 0 && resolve_fast(after.pt[s],
+		    after.pt[!s], &(bg_notation){ .kind = BG_NOTE_NONE }, d,
 		    bg_variant_get(v)->flags, NULL) != 0)
 			ndance++;
 		n = bg_rules_legal(ml, &b, s, d, v);
@@ -388,8 +409,9 @@ test_blocked(void)
 
 				after = b;
 				if (bg_notation_parse(&nn, text, strlen(text),
-				    &e) >= 0 && resolve_quick(&after, s, &nn,
-				    d, bg_variant_get(v)->flags, NULL) != 0)
+				    &e) >= 0 && resolve_fast(after.pt[s],
+				    after.pt[!s], &nn, d,
+				    bg_variant_get(v)->flags, NULL) != 0)
 					nshort++;
 			}
 			for (pl.n--; pl.n > 0; pl.n--) {
@@ -414,8 +436,8 @@ test_blocked(void)
 				after = b;
 				if (b.pt[s][25] < 2 && bg_notation_parse(&nn,
 				    text, strlen(text), &e) >= 0 &&
-				    resolve_quick(&after, s, &nn, d,
-				    bg_variant_get(v)->flags, NULL) != 0)
+				    resolve_fast(after.pt[s], after.pt[!s], &nn,
+				    d, bg_variant_get(v)->flags, NULL) != 0)
 					nsingle++, nhome += m == 3;
 			}
 			continue;
@@ -925,32 +947,158 @@ read_tree(const char *path)
 	return n;
 }
 
-/*
- * The corpus: CORPUS, else tests/corpus, else BGKIT_SHARED/corpus
- * (BGKIT_SHARED defaults to ../shared), as the corpus scripts find it;
- * and the fixtures, hostile files included.
- */
+/* The corpus: $BGKIT_CORPUS, else tests/corpus. */
+static const char *
+corpus_path(void)
+{
+	const char *c = getenv("BGKIT_CORPUS");
+
+	return c != NULL && *c != '\0' ? c : "tests/corpus";
+}
+
+/* The corpus and the fixtures, hostile files included, read both ways. */
 static void
 test_files(void)
 {
-	const char *c = getenv("CORPUS"), *sh = getenv("BGKIT_SHARED");
-	char path[4096];
-	struct stat st;
 	int n;
 
-	if (c != NULL && *c != '\0')
-		snprintf(path, sizeof path, "%s", c);
-	else if (stat("tests/corpus", &st) == 0 && S_ISDIR(st.st_mode))
-		snprintf(path, sizeof path, "tests/corpus");
-	else
-		snprintf(path, sizeof path, "%s/corpus",
-		    sh != NULL && *sh != '\0' ? sh : "../shared");
-	n = read_tree(path);
+	n = read_tree(corpus_path());
 	if (n == 0)
-		fprintf(stderr, "test_fast: no corpus in %s (set CORPUS or "
-		    "BGKIT_SHARED)\n", path);
+		fprintf(stderr, "test_fast: no corpus in %s (set "
+		    "BGKIT_CORPUS)\n", corpus_path());
 	CHECK(n > 0);
 	CHECK(read_tree("fixtures") > 100);
+}
+
+/* ------------------------------------------------------------ the corpus */
+
+/* What the corpus walk keeps between positions of a replay. */
+struct walk {
+	bg_board	before;		/* the position before the action */
+	bg_variant	v;
+	long		moves;		/* plays tried */
+};
+
+/* Each play of the replay tried on the position before it. */
+static void
+walk_pos(void *ctx, const bg_replay_pos *pos)
+{
+	struct walk *w = ctx;
+	const bg_record *rec = pos->rec;
+	char text[128];
+
+	if (rec != NULL && rec->kind == BG_REC_MOVE &&
+	    (rec->side == 0 || rec->side == 1) &&
+	    rec->dice[0] >= 1 && rec->dice[0] <= 6 &&
+	    rec->dice[1] >= 1 && rec->dice[1] <= 6 &&
+	    rec->note.kind != BG_NOTE_UNKNOWN) {
+		snprintf(text, sizeof text, "%.*s", rec->text ?
+		    (int)rec->len : 0, rec->text ? rec->text : "");
+		try_note(text, &rec->note, &w->before, rec->side, rec->dice,
+		    w->v);
+		w->moves++;
+	}
+	w->before = pos->board;
+}
+
+/*
+ * One file of the corpus: every play of its records, on the position the
+ * replay reached before it, resolved with and without the direct
+ * decisions and the replay's way; and the replay's run of rolls against
+ * its general loop.
+ */
+static long
+corpus_file(const char *path)
+{
+	struct walk w;
+	bg_reader *r;
+	bg_replay *rp;
+	const bg_match *m;
+	const bg_game *g;
+	char *buf = NULL;
+	size_t len = 0, cap = 0, got;
+	FILE *fp;
+
+	if ((fp = fopen(path, "rb")) == NULL) {
+		CHECK(!"corpus file opens");
+		return 0;
+	}
+	do {
+		if (len == cap) {
+			cap = cap ? cap * 2 : 65536;
+			buf = realloc(buf, cap);
+			if (buf == NULL)
+				abort();
+		}
+		got = fread(buf + len, 1, cap - len, fp);
+		len += got;
+	} while (got > 0);
+	fclose(fp);
+	replay_both(buf, len);
+	memset(&w, 0, sizeof w);
+	r = bg_reader_new_mem(buf, len, path);
+	rp = bg_replay_new();
+	bg_replay_set_callback(rp, walk_pos, &w);
+	while (bg_reader_next_match(r, &m) > 0) {
+		bg_replay_match(rp, m);
+		w.v = bg_replay_variant(rp);
+		while (bg_reader_next_game(r, &g) > 0)
+			bg_replay_game(rp, g);
+	}
+	bg_replay_free(rp);
+	bg_reader_free(r);
+	free(buf);
+	return w.moves;
+}
+
+/* Every record file (.mat, .sgf, .json) under dir; the plays tried. */
+static long
+corpus_dir(const char *dir, long *nfiles)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	struct stat st;
+	char path[4096];
+	const char *dot;
+	long moves = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			moves += corpus_dir(path, nfiles);
+			continue;
+		}
+		dot = strrchr(e->d_name, '.');
+		if (dot != NULL && (strcmp(dot, ".mat") == 0 ||
+		    strcmp(dot, ".sgf") == 0 || strcmp(dot, ".json") == 0)) {
+			moves += corpus_file(path);
+			++*nfiles;
+		}
+	}
+	closedir(d);
+	return moves;
+}
+
+/* Every play of the corpus, resolved both ways. */
+static void
+test_corpus(void)
+{
+	const char *dir = corpus_path();
+	long nfiles = 0, moves;
+
+	moves = corpus_dir(dir, &nfiles);
+	if (nfiles == 0)
+		fprintf(stderr, "test_fast: no record files in %s (set "
+		    "BGKIT_CORPUS)\n", dir);
+	printf("test_fast: corpus %s: %ld files, %ld plays\n", dir, nfiles,
+	    moves);
+	CHECK(nfiles > 0 && moves > 1000);
 }
 
 int
@@ -1068,5 +1216,6 @@ main(void)
 	CHECK(nshort > 100 && ndance > 100 && nsingle > 100 && nhome > 30);
 	test_mat();
 	test_files();
+	test_corpus();
 	T_DONE("test_fast");
 }

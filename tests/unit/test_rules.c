@@ -1,7 +1,8 @@
 /*
  * test_rules.c: unit tests of the rules engine (lib/rules.c,
- * lib/resolve.c) through the public API: applying plays, generating
- * them, checking them step by step, and the board helpers.  Counts of
+ * lib/resolve_search.c, lib/resolve_fast.c) through the public API:
+ * applying plays, generating them, checking them step by step, and the
+ * board helpers.  Counts of
  * legal plays were checked against GNU Backgammon 1.07's hint list.
  */
 #include <string.h>

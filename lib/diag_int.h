@@ -1,0 +1,31 @@
+/*
+ * diag_int.h: the list of diagnostics that grows as they are added, kept
+ * by every reader, the replay and the writers, and its one policy when
+ * memory runs out: a diagnostic that cannot be kept fails the call that
+ * raised it.  diaglist_add then returns -BG_ENOMEM with the list as it
+ * was; the owner keeps that code as its error and the public call
+ * returns it, so that no message is lost without its caller being told
+ * and no input is judged on a list with a message missing.
+ * Implemented in diag.c.  Private to lib/; never installed; include
+ * bgkit.h first.
+ */
+#ifndef DIAG_INT_H
+#define DIAG_INT_H
+
+#include <stddef.h>
+
+struct diaglist {
+	bg_diag		*d;
+	size_t		 n, cap;
+};
+
+/*
+ * Add one: code, line, col, game, move, side and dice (NULL: none) as
+ * bg_diag holds them; text[0..len) goes to the detail, cut at a
+ * character boundary.  Returns 0 or -BG_ENOMEM.
+ */
+int	diaglist_add(struct diaglist *, int, int, int, int, int, int,
+	    const int [2], const char *, size_t);
+void	diaglist_free(struct diaglist *);
+
+#endif

@@ -1,0 +1,1142 @@
+/*
+ * fmt_xg.c: the reader of eXtreme Gammon's binary files, .xg (a match
+ * or session) and .xgp (a position), bgkit-xg(5).  Such a file is a
+ * "RichGameFormat" header (its magic "RGMH", names, a thumbnail) and a
+ * zlib archive of a few files, indexed at its end; the one read is
+ * "temp.xg", a sequence of 2560-byte records: the match header, and per
+ * game a game header, cube and move records and a game footer.  The
+ * records' fields are little-endian and aligned as Delphi aligns them.
+ * The reader holds the whole input and the inflated game file in
+ * memory, turns each game into the records the .mat reader gives (plays
+ * in the mover's numbering, cube actions, the result) and compares the
+ * position XG stores before each move with the one the plays lead to.
+ * Analysis, rollouts and comments are not read: one warning names them.
+ * Other binary input comes here too and is named as such.  Part of
+ * libbgkit; callers use bgkit.h (bg_reader detects XG and comes here).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+#define MAXFILE	(64L << 20)	/* largest input and game file read */
+#define HDRSIZE	8232		/* the RichGameFormat header */
+#define TRAILER	36		/* the archive record at the end */
+#define FILEREC	532		/* one entry of the archive's index */
+#define MAXFILES 64		/* entries of an index read */
+#define RECSIZE	2560		/* one record of temp.xg */
+#define MAGIC_OFF 556		/* "DMLI" in the match header */
+#define MAXCUBE	(1 << 20)
+
+enum { T_MATCH, T_GAME, T_CUBE, T_MOVE, T_GAMEEND, T_MATCHEND };
+
+struct xg {
+	struct fmt_src	*src;
+	int		 started, err;
+	unsigned char	*in;		/* the whole input */
+	size_t		 inlen;
+	unsigned char	*gf;		/* temp.xg inflated */
+	size_t		 nrec;		/* its records */
+	size_t		 at;		/* the next record to read */
+	int		 version;	/* of the match header */
+	int		 bad;		/* a fatal problem reported */
+	int		 done;		/* the match was handed out */
+	int		 in_match;
+	int		 length;
+	bg_variant	 variant;
+	int		 notread;	/* what to warn of (NR_*) */
+	int		 gameno;	/* games read */
+
+	/* the game being read */
+	bg_board	 board;
+	int		 synced;	/* board follows XG's positions */
+	int		 cube, owner;
+	int		 score[2];
+
+	struct bg_match	 match;
+	struct bg_game	 game;
+	struct diaglist	 dl;
+};
+
+#define NR_ANALYSIS	1
+#define NR_COMMENTS	2
+#define NR_ROLLOUTS	4
+
+/* ------------------------------------------------------------- helpers */
+
+static void
+diag(struct xg *x, int code, int rec, int game, int side, const int dice[2],
+    const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
+static void
+diag(struct xg *x, int code, int rec, int game, int side, const int dice[2],
+    const char *fmt, ...)
+{
+	char t[128];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t, sizeof t, fmt, ap);
+	va_end(ap);
+	if (diaglist_add(&x->dl, code, rec, 0, game, 0, side, dice, t,
+	    strlen(t)) < 0)
+		x->err = -BG_ENOMEM;
+}
+
+static unsigned
+u16(const unsigned char *p)
+{
+	return (unsigned)p[0] | (unsigned)p[1] << 8;
+}
+
+static unsigned long
+u32(const unsigned char *p)
+{
+	return (unsigned long)p[0] | (unsigned long)p[1] << 8 |
+	    (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
+}
+
+/* A signed 32-bit field, without relying on how a cast wraps. */
+static long
+s32(const unsigned char *p)
+{
+	unsigned long v = u32(p);
+
+	return v & 0x80000000UL ? -(long)(0xffffffffUL - v) - 1 : (long)v;
+}
+
+/* A little-endian IEEE double, decoded by hand (no type punning). */
+static double
+f64(const unsigned char *p)
+{
+	unsigned long hi = u32(p + 4), lo = u32(p);
+	int e = (int)((hi >> 20) & 0x7ff);
+	double m = (double)(hi & 0xfffff) * 4294967296.0 + (double)lo, v;
+
+	if (e == 0x7ff)
+		return 0;		/* not a number: treated as unset */
+	if (e == 0)
+		v = m / 4503599627370496.0 * 2.2250738585072014e-308;
+	else {
+		v = 1.0 + m / 4503599627370496.0;
+		for (; e > 1023; e--)
+			v *= 2;
+		for (; e < 1023; e++)
+			v /= 2;
+	}
+	return hi & 0x80000000UL ? -v : v;
+}
+
+/* Append code point c to out as UTF-8; returns the bytes written. */
+static size_t
+put_utf8(char *out, unsigned long c)
+{
+	if (c < 0x80) {
+		out[0] = (char)c;
+		return 1;
+	}
+	if (c < 0x800) {
+		out[0] = (char)(0xc0 | c >> 6);
+		out[1] = (char)(0x80 | (c & 0x3f));
+		return 2;
+	}
+	if (c < 0x10000) {
+		out[0] = (char)(0xe0 | c >> 12);
+		out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
+		out[2] = (char)(0x80 | (c & 0x3f));
+		return 3;
+	}
+	out[0] = (char)(0xf0 | c >> 18);
+	out[1] = (char)(0x80 | ((c >> 12) & 0x3f));
+	out[2] = (char)(0x80 | ((c >> 6) & 0x3f));
+	out[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+/*
+ * A UTF-16LE string of at most n units, ended by a NUL, into out (room
+ * for 4n + 1 bytes) as UTF-8; a unit that is no UTF-16 becomes U+FFFD.
+ */
+static size_t
+wide(char *out, const unsigned char *p, size_t n)
+{
+	size_t i, o = 0;
+	unsigned long c, d;
+
+	for (i = 0; i < n; i++) {
+		if ((c = u16(p + 2 * i)) == 0)
+			break;
+		if (c >= 0xd800 && c < 0xdc00 && i + 1 < n &&
+		    (d = u16(p + 2 * i + 2)) >= 0xdc00 && d < 0xe000) {
+			c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+			i++;
+		} else if (c >= 0xd800 && c < 0xe000)
+			c = 0xfffd;
+		o += put_utf8(out + o, c);
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/*
+ * A Delphi short string of at most max bytes (the length first), in
+ * the Windows code page XG's first version wrote, read as Latin-1.
+ */
+static size_t
+ansi(char *out, const unsigned char *p, size_t max)
+{
+	size_t i, o = 0, n = p[0] < max ? p[0] : max;
+
+	for (i = 0; i < n; i++)
+		o += put_utf8(out + o, p[1 + i]);
+	out[o] = '\0';
+	return o;
+}
+
+/* Trim blanks at both ends of s[0..*n); returns the new start. */
+static const char *
+trim(const char *s, size_t *n)
+{
+	while (*n > 0 && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	while (*n > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		(*n)--;
+	}
+	return s;
+}
+
+/* ------------------------------------------------------------ container */
+
+/* Read the whole input into x->in: 0, or a negative code. */
+static int
+slurp(struct xg *x)
+{
+	size_t cap = 0;
+	unsigned char *p;
+	long got;
+
+	for (;;) {
+		if (x->inlen > (size_t)MAXFILE)
+			return 1;
+		if (x->inlen == cap) {
+			/* One byte past the limit tells a file too large. */
+			cap = cap ? cap * 2 : 65536;
+			if (cap > (size_t)MAXFILE + 1)
+				cap = (size_t)MAXFILE + 1;
+			if ((p = realloc(x->in, cap)) == NULL)
+				return -BG_ENOMEM;
+			x->in = p;
+		}
+		got = fmt_src_read(x->src, (char *)x->in + x->inlen,
+		    cap - x->inlen);
+		if (got < 0)
+			return -BG_EIO;
+		if (got == 0)
+			return 0;
+		x->inlen += (size_t)got;
+	}
+}
+
+/*
+ * Inflate in[0..n) into a new buffer of exactly want bytes: the buffer,
+ * or NULL with *why set.
+ */
+static unsigned char *
+inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
+{
+	z_stream z;
+	unsigned char *out;
+	int rc;
+
+	if ((out = malloc(want ? want : 1)) == NULL) {
+		*why = NULL;
+		return NULL;
+	}
+	memset(&z, 0, sizeof z);
+	if (inflateInit(&z) != Z_OK) {
+		free(out);
+		*why = NULL;
+		return NULL;
+	}
+	z.next_in = (Bytef *)(size_t)in;	/* not written to */
+	z.avail_in = (uInt)n;
+	z.next_out = out;
+	z.avail_out = (uInt)want;
+	rc = inflate(&z, Z_FINISH);
+	if (rc == Z_BUF_ERROR && z.avail_out == 0) {
+		unsigned char extra;
+
+		/* Full: the stream must end here. */
+		z.next_out = &extra;
+		z.avail_out = 1;
+		rc = inflate(&z, Z_FINISH);
+		if (rc != Z_STREAM_END || z.avail_out == 0) {
+			*why = "it inflates to more than its index says";
+			rc = Z_DATA_ERROR;
+		}
+	} else if (rc == Z_STREAM_END && z.total_out != want) {
+		*why = "it inflates to less than its index says";
+		rc = Z_DATA_ERROR;
+	} else if (rc != Z_STREAM_END)
+		*why = rc == Z_MEM_ERROR ? NULL : "its compressed data is "
+		    "damaged";
+	inflateEnd(&z);
+	if (rc != Z_STREAM_END) {
+		free(out);
+		return NULL;
+	}
+	return out;
+}
+
+/*
+ * Find temp.xg in the archive after the header and inflate it into
+ * x->gf: 0, or -1 with the problem reported (or x->err set).
+ */
+static int
+open_archive(struct xg *x)
+{
+	const unsigned char *in = x->in, *t, *e;
+	unsigned char *reg = NULL, *data;
+	unsigned long crc;
+	size_t n = x->inlen, hsize, start, regsize, arcsize, count, i;
+	size_t osize, csize, off;
+	const char *why;
+	int found = 0;
+
+	hsize = u32(in + 8);
+	if (n < HDRSIZE || hsize < HDRSIZE || hsize > n) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "%s", n < HDRSIZE ?
+		    "shorter than XG's header" : "bad header size");
+		return -1;
+	}
+	/* The thumbnail lies between the header and the archive. */
+	start = hsize;
+	if (n - start < TRAILER) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "no archive after the header");
+		return -1;
+	}
+	t = in + n - TRAILER;
+	count = u32(t + 4);
+	regsize = u32(t + 12);
+	arcsize = u32(t + 16);
+	if (s32(t + 4) < 1 || count > MAXFILES || s32(t + 12) < 0 ||
+	    s32(t + 16) < 0 || regsize > n - start - TRAILER ||
+	    arcsize > n - start - TRAILER - regsize) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "no archive index at the end "
+		    "of the file (not written by XG, or cut short)");
+		return -1;
+	}
+	off = n - TRAILER - regsize - arcsize;	/* the archive's start */
+	crc = crc32(0L, in + off, (uInt)(n - TRAILER - off));
+	if (crc != u32(t)) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "the archive's checksum does "
+		    "not match: the file is damaged");
+		return -1;
+	}
+	if (s32(t + 20) != 0) {
+		reg = inflate_all(in + n - TRAILER - regsize, regsize,
+		    count * FILEREC, &why);
+		if (reg == NULL) {
+			if (why == NULL)
+				return x->err = -BG_ENOMEM;
+			diag(x, BG_EXG, 0, 0, -1, NULL, "archive index: %s",
+			    why);
+			return -1;
+		}
+	} else if (regsize < count * FILEREC) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "archive index too short");
+		return -1;
+	}
+	e = reg != NULL ? reg : in + n - TRAILER - regsize;
+	for (i = 0; i < count; i++, e += FILEREC) {
+		char name[256];
+		size_t len = e[0] < 255 ? e[0] : 255;
+
+		memcpy(name, e + 1, len);
+		name[len] = '\0';
+		osize = u32(e + 512);
+		csize = u32(e + 516);
+		start = u32(e + 520);
+		if (s32(e + 512) < 0 || s32(e + 516) < 0 || s32(e + 520) < 0 ||
+		    start > arcsize || csize > arcsize - start ||
+		    osize > (size_t)MAXFILE) {
+			diag(x, BG_EXG, 0, 0, -1, NULL, "archive entry \"%.40s\" "
+			    "out of bounds", name);
+			free(reg);
+			return -1;
+		}
+		if (strcmp(name, "temp.xgr") == 0 && osize > 0)
+			x->notread |= NR_ROLLOUTS;
+		if (strcmp(name, "temp.xgc") == 0 && osize > 0)
+			x->notread |= NR_COMMENTS;
+		if (strcmp(name, "temp.xg") != 0 || found)
+			continue;
+		found = 1;
+		if (e[528] == 0) {
+			data = inflate_all(in + off + start, csize, osize, &why);
+			if (data == NULL) {
+				free(reg);
+				if (why == NULL)
+					return x->err = -BG_ENOMEM;
+				diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %s",
+				    why);
+				return -1;
+			}
+		} else {
+			if (csize != osize) {
+				diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: "
+				    "stored with two sizes");
+				free(reg);
+				return -1;
+			}
+			if ((data = malloc(osize ? osize : 1)) == NULL) {
+				free(reg);
+				return x->err = -BG_ENOMEM;
+			}
+			memcpy(data, in + off + start, osize);
+		}
+		if (crc32(0L, data, (uInt)osize) != u32(e + 524)) {
+			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: its checksum "
+			    "does not match: the file is damaged");
+			free(data);
+			free(reg);
+			return -1;
+		}
+		x->gf = data;
+		x->nrec = osize / RECSIZE;
+		if (osize % RECSIZE != 0) {
+			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %lu bytes, "
+			    "not whole records of %d", (unsigned long)osize,
+			    RECSIZE);
+			free(reg);
+			return -1;
+		}
+	}
+	free(reg);
+	if (!found) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "no game file (temp.xg) in "
+		    "the archive");
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- positions */
+
+/*
+ * XG's position (26 signed bytes: 1..24 the points in the numbering of
+ * the side it is seen from, positive its checkers, negative the other
+ * side's; 25 that side's bar, 0 the other side's) as a board, seen
+ * from side s.  -1 when it holds more checkers than the variant has.
+ */
+static int
+xg_board(bg_board *b, const unsigned char *p, int s, bg_variant v)
+{
+	const bg_variant_info *vi = bg_variant_get(v);
+	int i, c, n[2] = { 0, 0 };
+
+	memset(b, 0, sizeof *b);
+	for (i = 1; i <= 24; i++) {
+		c = (signed char)p[i];
+		if (c > 0)
+			b->pt[s][i] = (unsigned char)c;
+		else if (c < 0)
+			b->pt[!s][25 - i] = (unsigned char)-c;
+	}
+	c = (signed char)p[25];
+	b->pt[s][BG_BAR] = (unsigned char)(c < 0 ? -c : c);
+	c = (signed char)p[0];
+	b->pt[!s][BG_BAR] = (unsigned char)(c < 0 ? -c : c);
+	for (i = 1; i <= 25; i++) {
+		n[0] += b->pt[0][i];
+		n[1] += b->pt[1][i];
+	}
+	if (n[0] > vi->checkers || n[1] > vi->checkers)
+		return -1;
+	b->pt[0][BG_OFF] = (unsigned char)(vi->checkers - n[0]);
+	b->pt[1][BG_OFF] = (unsigned char)(vi->checkers - n[1]);
+	return 0;
+}
+
+/*
+ * Does XG's position p show board b?  XG keeps positions in its player
+ * 1's view (side 0); the mover's view is accepted too.
+ */
+static int
+same_board(const bg_board *b, const unsigned char *p, int mover,
+    bg_variant v)
+{
+	bg_board t;
+
+	if (xg_board(&t, p, 0, v) == 0 && memcmp(&t, b, sizeof t) == 0)
+		return 1;
+	return xg_board(&t, p, mover, v) == 0 && memcmp(&t, b, sizeof t) == 0;
+}
+
+/* The XGID of board b with cube, owner, side on roll and dice. */
+static int
+add_setpos(struct xg *x, const bg_board *b, int on_roll, const int dice[2],
+    int rec)
+{
+	bg_matchstate ms;
+	bg_record r;
+	char id[128];
+	int i;
+
+	bg_matchstate_init(&ms, x->length);
+	ms.score[0] = x->score[0];
+	ms.score[1] = x->score[1];
+	ms.cube = x->cube;
+	ms.cube_owner = x->owner;
+	ms.on_roll = ms.turn = on_roll;
+	if (dice != NULL) {
+		ms.dice[0] = dice[0];
+		ms.dice[1] = dice[1];
+	}
+	if ((i = bg_xgid_encode(id, sizeof id, b, &ms)) < 0 ||
+	    (size_t)i >= sizeof id)
+		id[0] = '\0';
+	memset(&r, 0, sizeof r);
+	r.kind = BG_REC_SETPOS;
+	r.side = -1;
+	r.line = rec;
+	if ((i = rec_game_add(&x->game, &r, id, strlen(id))) < 0)
+		x->err = i;
+	return i;
+}
+
+/* ------------------------------------------------------------ records */
+
+static int
+add(struct xg *x, bg_record *r, const char *t)
+{
+	int rc;
+
+	if ((rc = rec_game_add(&x->game, r, t, strlen(t))) < 0)
+		x->err = rc;
+	return rc;
+}
+
+/* The side of XG's "active player": 1 is its player 1, -1 (or 2) the
+ * other; -1 for anything else. */
+static int
+side_of(long a)
+{
+	return a == 1 ? 0 : a == -1 || a == 2 ? 1 : -1;
+}
+
+/* A cube record (2560 bytes at p, the k-th of the file). */
+static int
+cube_rec(struct xg *x, const unsigned char *p, int k)
+{
+	bg_record r;
+	char t[40];
+	long dbl = s32(p + 16), take = s32(p + 20), br = s32(p + 24),
+	    rr = s32(p + 28);
+	int s = side_of(s32(p + 12));
+
+	if (s32(p + 232) > 0 || s32(p + 256) > 0)
+		x->notread |= NR_ANALYSIS;
+	if (s32(p + 292) >= 0)
+		x->notread |= NR_COMMENTS;
+	if (dbl != 1)
+		return 0;		/* no double: nothing to record */
+	if (s < 0) {
+		diag(x, BG_EXG, k, x->game.number, -1, NULL, "cube record: "
+		    "active player %ld", s32(p + 12));
+		return 0;
+	}
+	memset(&r, 0, sizeof r);
+	r.line = k;
+	r.side = s;
+	r.kind = BG_REC_DOUBLE;
+	r.value = x->cube < MAXCUBE ? x->cube * 2 : x->cube;
+	snprintf(t, sizeof t, "Doubles => %d", r.value);
+	if (add(x, &r, t) < 0)
+		return -1;
+	r.side = !s;
+	if (take == 0) {
+		r.kind = BG_REC_DROP;
+		r.value = 0;
+		return add(x, &r, "Drops");
+	}
+	if (take == 1) {
+		x->cube = r.value;
+		x->owner = !s;
+		r.kind = BG_REC_TAKE;
+		r.value = 0;
+		return add(x, &r, "Takes");
+	}
+	if (take != 2) {
+		/* The answer is not known yet: a game stopped there. */
+		return 0;
+	}
+	r.kind = BG_REC_BEAVER;
+	r.value = x->cube < MAXCUBE / 2 ? x->cube * 4 : x->cube;
+	snprintf(t, sizeof t, "Beavers => %d", r.value);
+	if (add(x, &r, t) < 0)
+		return -1;
+	x->cube = r.value;
+	x->owner = !s;
+	if (br == 2) {
+		r.side = s;
+		r.kind = BG_REC_RACCOON;
+		r.value = x->cube < MAXCUBE ? x->cube * 2 : x->cube;
+		snprintf(t, sizeof t, "Raccoons => %d", r.value);
+		if (add(x, &r, t) < 0)
+			return -1;
+		x->cube = r.value;
+		if (rr == 0)
+			diag(x, BG_EXG, k, x->game.number, !s, NULL,
+			    "a raccoon refused: the record model has no such "
+			    "answer");
+	} else if (br == 0)
+		diag(x, BG_EXG, k, x->game.number, s, NULL, "a beaver "
+		    "refused: the record model has no such answer");
+	return 0;
+}
+
+/* A move record. */
+static int
+move_rec(struct xg *x, const unsigned char *p, int k)
+{
+	bg_record r;
+	bg_play pl;
+	char t[64];
+	int s = side_of(s32(p + 64)), d[2], i, n, from, to;
+	const unsigned char *mv = p + 68;
+
+	if (s32(p + 120) > 0 || s32(p + 2472) > 0)
+		x->notread |= NR_ANALYSIS;
+	if (s32(p + 2524) >= 0)
+		x->notread |= NR_COMMENTS;
+	d[0] = (int)s32(p + 100);
+	d[1] = (int)s32(p + 104);
+	memset(&r, 0, sizeof r);
+	r.line = k;
+	r.side = s;
+	r.flags = BG_RF_NOMARKS;
+	if (s < 0 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
+		diag(x, BG_EXG, k, x->game.number, s, NULL, "move record: "
+		    "player %ld, dice %ld %ld", s32(p + 64), s32(p + 100),
+		    s32(p + 104));
+		r.kind = BG_REC_UNPARSED;
+		r.code = BG_EXG;
+		r.side = s < 0 ? -1 : s;
+		return add(x, &r, "?");
+	}
+	r.dice[0] = r.note.dice[0] = d[0];
+	r.dice[1] = r.note.dice[1] = d[1];
+	if (d[0] < d[1])
+		r.flags |= BG_RF_LOWFIRST;
+	memset(&pl, 0, sizeof pl);
+	for (n = 0; n < 4; n++) {
+		from = (int)s32(mv + 8 * n);
+		to = (int)s32(mv + 8 * n + 4);
+		if (from == -1)
+			break;
+		/* 0-based points, 24 the bar, below 0 off. */
+		from = from == 24 ? BG_BAR : from + 1;
+		to = to < 0 ? BG_OFF : to + 1;
+		if (from < 1 || from > 25 || to > 24 || to >= from) {
+			diag(x, BG_EXG, k, x->game.number, s, d, "move record: "
+			    "step %ld to %ld", s32(mv + 8 * n),
+			    s32(mv + 8 * n + 4));
+			r.kind = BG_REC_MOVE;
+			r.flags |= BG_RF_BADPLAY;
+			r.code = BG_EXG;
+			r.note.kind = BG_NOTE_UNKNOWN;
+			snprintf(t, sizeof t, "%d%d: ?", d[0], d[1]);
+			x->synced = 0;
+			return add(x, &r, t);
+		}
+		pl.step[n].from = (signed char)from;
+		pl.step[n].to = (signed char)to;
+		r.note.path[n].npt = 2;
+		r.note.path[n].pt[0] = (signed char)from;
+		r.note.path[n].pt[1] = (signed char)to;
+		r.note.path[n].count = 1;
+	}
+	pl.n = n;
+	r.note.npath = n;
+	if (n == 0 && !p[2308] && (x->at == x->nrec ||
+	    (x->gf[x->at * RECSIZE + 8] != T_CUBE &&
+	    x->gf[x->at * RECSIZE + 8] != T_MOVE))) {
+		/* A roll not played, the file's last record: a position
+		 * to decide (.xgp), not a dance. */
+		bg_board b;
+
+		if (xg_board(&b, p + 9, 0, x->variant) < 0) {
+			diag(x, BG_EXG, k, x->game.number, s, d, "position with "
+			    "too many checkers");
+			return 0;
+		}
+		x->cube = 1;
+		x->owner = BG_CENTRED;
+		if ((i = (int)s32(p + 108)) != 0 && i >= -20 && i <= 20) {
+			x->cube = 1 << (i < 0 ? -i : i);
+			x->owner = i > 0 ? 0 : 1;
+		}
+		return add_setpos(x, &b, s, d, k);
+	}
+	r.kind = BG_REC_MOVE;
+	r.note.kind = n ? BG_NOTE_PLAY : BG_NOTE_NONE;
+	if (x->synced && !same_board(&x->board, p + 9, s, x->variant)) {
+		diag(x, BG_EXG, k, x->game.number, s, d, "the position before "
+		    "this move is not the one the record's plays lead to");
+		x->synced = 0;
+	}
+	if (!x->synced && xg_board(&x->board, p + 9, 0, x->variant) == 0)
+		x->synced = 1;
+	if (x->synced && bg_play_apply(&x->board, s, &pl) < 0)
+		x->synced = 0;
+	i = snprintf(t, sizeof t, "%d%d:", d[0], d[1]);
+	if (n) {
+		t[i++] = ' ';
+		bg_notation_format(t + i, sizeof t - (size_t)i, &r.note,
+		    BG_STYLE_MAT);
+	}
+	return add(x, &r, t);
+}
+
+/* A game's footer: its result. */
+static int
+footer_rec(struct xg *x, const unsigned char *p, int k)
+{
+	bg_record r;
+	char t[48];
+	long w = s32(p + 24), pts = s32(p + 28);
+
+	if (w == 0)
+		return 0;		/* no winner: the game goes on */
+	memset(&r, 0, sizeof r);
+	r.line = k;
+	r.kind = BG_REC_WIN;
+	r.side = w == 1 ? 0 : 1;
+	if ((w != 1 && w != -1) || pts < 1 || pts > MAXCUBE * 3) {
+		diag(x, BG_EXG, k, x->game.number, -1, NULL, "game footer: "
+		    "winner %ld, %ld points", w, pts);
+		return 0;
+	}
+	r.value = (int)pts;
+	snprintf(t, sizeof t, "Wins %d point%s", r.value, r.value == 1 ? "" :
+	    "s");
+	return add(x, &r, t);
+}
+
+/* ---------------------------------------------------------- the match */
+
+static int
+add_tag(struct xg *x, const char *key, const char *val, size_t n)
+{
+	int rc;
+
+	val = trim(val, &n);
+	if (n == 0)
+		return 0;
+	if ((rc = rec_match_add_tag(&x->match, key, strlen(key), val, n)) < 0)
+		x->err = rc;
+	return rc;
+}
+
+/* One of the header's texts: Unicode (version 24 on) or, when that is
+ * empty, the short string of XG's first version. */
+static size_t
+text(const struct xg *x, char *out, const unsigned char *p, int ansi_off,
+    int ansi_max, int wide_off)
+{
+	size_t n = 0;
+
+	if (x->version >= 24 && wide_off > 0)
+		n = wide(out, p + wide_off, 129);
+	if (n == 0)
+		n = ansi(out, p + ansi_off, (size_t)ansi_max);
+	return n;
+}
+
+/* Days since 1899-12-30 as a civil date. */
+static void
+civil(long days, int *y, int *m, int *d)
+{
+	/* Days since 0000-03-01 of the proleptic Gregorian calendar:
+	 * 1970-01-01 is Delphi's day 25569 and that count's 719468. */
+	long z = days + 693899L, era, doe, yoe, doy, mp;
+
+	era = z / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
+	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
+	*y = (int)(yoe + era * 400 + (*m <= 2));
+}
+
+static int
+match_header(struct xg *x, const unsigned char *p)
+{
+	static const char *const variation[] = {
+		"Backgammon", "NackGammon", "HyperGammon"
+	};
+	char buf[4 * 129 + 8];
+	size_t n;
+	long len = s32(p + 92), var = s32(p + 96);
+	double date;
+	int side;
+
+	x->version = (int)s32(p + 552);
+	if (len < 0 || (len > 1000 && len != 99999)) {
+		diag(x, BG_EXG, 1, 0, -1, NULL, "match length %ld", len);
+		return -1;
+	}
+	x->length = len == 99999 ? 0 : (int)len;
+	if (var < 0 || var > 2) {
+		diag(x, BG_EXG, 1, 0, -1, NULL, "variation %ld%s", var,
+		    var == 3 ? " (Longgammon): not a variant bgkit plays" : "");
+		return -1;
+	}
+	x->variant = var == 0 ? BG_VARIANT_STANDARD : var == 1 ?
+	    BG_VARIANT_NACKGAMMON : BG_VARIANT_HYPER3;
+	rec_match_reset(&x->match);
+	x->match.length = x->length;
+	x->match.line = 1;
+	for (side = 0; side < 2; side++) {
+		n = text(x, buf, p, side ? 50 : 9, 40, side ? 1138 : 880);
+		if (n > 0 && rec_match_set_player(&x->match, side, buf, n) < 0)
+			return x->err = -BG_ENOMEM;
+	}
+	n = text(x, buf, p, 136, 128, 622);
+	if (add_tag(x, "Event", buf, n) < 0)
+		return -1;
+	n = text(x, buf, p, 283, 128, 1396);
+	if (add_tag(x, "Site", buf, n) < 0)
+		return -1;
+	n = text(x, buf, p, 417, 128, 1654);
+	if (add_tag(x, "Round", buf, n) < 0)
+		return -1;
+	if (x->version >= 30) {
+		n = wide(buf, p + 1960, 129);
+		if (add_tag(x, "Transcriber", buf, n) < 0)
+			return -1;
+	}
+	date = f64(p + 128);
+	if (date >= 1.0 && date < 2958466.0) {	/* 1899-12-31 to 9999 */
+		long days = (long)date;
+		int y, m, d, mins = (int)((date - (double)days) * 1440.0 + 0.5);
+
+		if (mins >= 1440)
+			mins = 1439;
+		civil(days, &y, &m, &d);
+		snprintf(buf, sizeof buf, "%04d.%02d.%02d", y, m, d);
+		if (add_tag(x, "EventDate", buf, strlen(buf)) < 0)
+			return -1;
+		snprintf(buf, sizeof buf, "%02d.%02d", mins / 60, mins % 60);
+		if (add_tag(x, "EventTime", buf, strlen(buf)) < 0)
+			return -1;
+	}
+	if (add_tag(x, "Variation", variation[var], strlen(variation[var])) <
+	    0)
+		return -1;
+	if (x->length > 0) {
+		if (add_tag(x, "Crawford", p[100] ? "On" : "Off", p[100] ? 2 :
+		    3) < 0)
+			return -1;
+	} else {
+		if (add_tag(x, "Jacoby", p[101] ? "On" : "Off", p[101] ? 2 :
+		    3) < 0 ||
+		    add_tag(x, "Beaver", p[102] ? "On" : "Off", p[102] ? 2 :
+		    3) < 0)
+			return -1;
+		if (p[103] && x->version >= 8) {
+			snprintf(buf, sizeof buf, "%ld", s32(p + 616));
+			if (s32(p + 616) >= 0 && add_tag(x, "AutomaticDoubles",
+			    buf, strlen(buf)) < 0)
+				return -1;
+		}
+	}
+	if (s32(p + 576) >= 0 || s32(p + 580) >= 0)
+		x->notread |= NR_COMMENTS;
+	return 0;
+}
+
+/* ------------------------------------------------------------ the game */
+
+/* Read the game whose header is the next record. */
+static int
+read_game(struct xg *x)
+{
+	const unsigned char *p = x->gf + x->at * RECSIZE;
+	bg_board start;
+	long auto_n = 0;
+	int k, type;
+
+	rec_game_reset(&x->game);
+	k = (int)++x->at;
+	x->gameno++;
+	x->game.number = (int)s32(p + 48) > 0 && s32(p + 48) < 100000 ?
+	    (int)s32(p + 48) : x->gameno;
+	x->game.line = x->game.score_line = k;
+	x->score[0] = (int)s32(p + 12);
+	x->score[1] = (int)s32(p + 16);
+	if (x->score[0] < 0 || x->score[1] < 0 || x->score[0] > 100000 ||
+	    x->score[1] > 100000) {
+		diag(x, BG_EXG, k, x->game.number, -1, NULL, "score %ld %ld",
+		    s32(p + 12), s32(p + 16));
+		x->score[0] = x->score[1] = 0;
+	}
+	x->game.score[0] = x->score[0];
+	x->game.score[1] = x->score[1];
+	for (type = 0; type < 2; type++) {
+		const char *name = bg_match_player(&x->match, type);
+
+		if (name != NULL && rec_game_set_player(&x->game, type, name,
+		    strlen(name), NULL, 0) < 0)
+			return x->err = -BG_ENOMEM;
+	}
+	x->cube = 1;
+	x->owner = BG_CENTRED;
+	if (x->version >= 26)
+		auto_n = s32(p + 64);
+	if (s32(p + 56) >= 0 || s32(p + 60) >= 0)
+		x->notread |= NR_COMMENTS;
+	bg_board_start(&start, x->variant);
+	x->board = start;
+	x->synced = 1;
+	if (xg_board(&x->board, p + 21, 0, x->variant) < 0) {
+		diag(x, BG_EXG, k, x->game.number, -1, NULL, "the game's first "
+		    "position has too many checkers");
+		x->board = start;
+		x->synced = 0;
+	}
+	if (auto_n > 0 && auto_n < 20)
+		x->cube = 1 << auto_n;
+	if (x->synced && (memcmp(&x->board, &start, sizeof start) != 0 ||
+	    x->cube > 1)) {
+		/* Who is on roll is not known yet: the first record says. */
+		const unsigned char *q = p + RECSIZE;
+		int s = 1;
+
+		if (x->at < x->nrec && q[8] == T_MOVE)
+			s = side_of(s32(q + 64)) == 0 ? 0 : 1;
+		else if (x->at < x->nrec && q[8] == T_CUBE)
+			s = side_of(s32(q + 12)) == 0 ? 0 : 1;
+		if (add_setpos(x, &x->board, s, NULL, k) < 0)
+			return x->err;
+	}
+	while (x->at < x->nrec) {
+		p = x->gf + x->at * RECSIZE;
+		type = p[8];
+		if (type == T_GAME || type == T_MATCHEND || type == T_MATCH)
+			break;
+		k = (int)++x->at;
+		if (type == T_CUBE)
+			cube_rec(x, p, k);
+		else if (type == T_MOVE)
+			move_rec(x, p, k);
+		else if (type == T_GAMEEND) {
+			footer_rec(x, p, k);
+			break;
+		} else
+			diag(x, BG_EXG, k, x->game.number, -1, NULL, "record "
+			    "of type %d not read", type);
+		if (x->err)
+			return x->err;
+	}
+	rec_game_finish(&x->game);
+	return x->err;
+}
+
+/* ------------------------------------------------------------------ API */
+
+static void *
+xg_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	struct xg *x;
+
+	if ((x = calloc(1, sizeof *x)) == NULL)
+		return NULL;
+	x->src = src;
+	rec_match_init(&x->match);
+	rec_game_init(&x->game);
+	if (rec_match_set_source(&x->match, name ? name : "<stdin>") < 0) {
+		rec_match_fini(&x->match);
+		rec_game_fini(&x->game);
+		free(x);
+		return NULL;
+	}
+	return x;
+}
+
+static void
+xg_close(void *p)
+{
+	struct xg *x = p;
+
+	if (x == NULL)
+		return;
+	free(x->in);
+	free(x->gf);
+	rec_match_fini(&x->match);
+	rec_game_fini(&x->game);
+	diaglist_free(&x->dl);
+	free(x);
+}
+
+/* Read and check everything up to the first game: 0 or 1 (a match). */
+static int
+start(struct xg *x)
+{
+	const unsigned char *p;
+	size_t i;
+	int rc;
+
+	x->started = 1;
+	if ((rc = slurp(x)) < 0)
+		return x->err = rc;
+	if (rc > 0) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "larger than %ld MiB",
+		    MAXFILE >> 20);
+		return 0;
+	}
+	if (x->inlen < 4 || memcmp(x->in, "RGMH", 4) != 0) {
+		char t[64];
+		size_t k, o = 0;
+
+		for (k = 0; k < 8 && k < x->inlen; k++)
+			o += (size_t)snprintf(t + o, sizeof t - o, "%s%02x",
+			    k ? " " : "", x->in[k]);
+		t[o] = '\0';
+		/* Text read as XG (-f xg) is no binary data. */
+		for (k = 0; k < x->inlen && k < 512; k++)
+			if (x->in[k] < 0x09 || (x->in[k] > 0x0d &&
+			    x->in[k] < 0x20 && x->in[k] != 0x1b))
+				break;
+		diag(x, k < x->inlen && k < 512 ? BG_EBINARY : BG_EXG, 0, 0,
+		    -1, NULL, "%sit starts %s%s", k < x->inlen && k < 512 ?
+		    "" : "no \"RGMH\" at the start: ", x->inlen ? t : "empty",
+		    x->inlen > 8 ? " ..." : "");
+		return 0;
+	}
+	if (u32(x->in + 4) != 1) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "header version %lu, not 1",
+		    u32(x->in + 4));
+		return 0;
+	}
+	if (open_archive(x) < 0)
+		return x->err;
+	p = x->gf;
+	if (x->nrec == 0 || p[8] != T_MATCH ||
+	    memcmp(p + MAGIC_OFF, "DMLI", 4) != 0) {
+		diag(x, BG_EXG, 1, 0, -1, NULL, "the game file does not start "
+		    "with XG's match header");
+		return 0;
+	}
+	if (match_header(x, p) < 0)
+		return x->err;
+	/* What the reader leaves out, said once for the file. */
+	for (i = 1; i < x->nrec; i++) {
+		p = x->gf + i * RECSIZE;
+		if ((p[8] == T_MOVE && (s32(p + 120) > 0 ||
+		    s32(p + 2472) > 0)) || (p[8] == T_CUBE &&
+		    (s32(p + 232) > 0 || s32(p + 256) > 0)))
+			x->notread |= NR_ANALYSIS;
+		if ((p[8] == T_MOVE && s32(p + 2524) >= 0) ||
+		    (p[8] == T_CUBE && s32(p + 292) >= 0) ||
+		    (p[8] == T_GAME && (s32(p + 56) >= 0 || s32(p + 60) >= 0)))
+			x->notread |= NR_COMMENTS;
+	}
+	if (x->notread)
+		diag(x, BG_WNOTREAD, 0, 0, -1, NULL, "XG's %s%s%s%s%s",
+		    x->notread & NR_ANALYSIS ? "analysis" : "",
+		    (x->notread & NR_ANALYSIS) && (x->notread & ~NR_ANALYSIS) ?
+		    (x->notread & NR_COMMENTS) && (x->notread & NR_ROLLOUTS) ?
+		    ", " : " and " : "",
+		    x->notread & NR_ROLLOUTS ? "rollouts" : "",
+		    (x->notread & NR_ROLLOUTS) && (x->notread & NR_COMMENTS) ?
+		    " and " : "",
+		    x->notread & NR_COMMENTS ? "comments" : "");
+	x->at = 1;
+	return 1;
+}
+
+static int
+xg_next_match(void *p, const bg_match **m)
+{
+	struct xg *x = p;
+	int rc;
+
+	if (x->err)
+		return x->err;
+	if (x->started) {
+		x->dl.n = 0;
+		x->in_match = 0;
+		return x->err;
+	}
+	if ((rc = start(x)) <= 0)
+		return rc;
+	x->done = 1;
+	x->in_match = 1;
+	*m = &x->match;
+	return 1;
+}
+
+static int
+xg_next_game(void *p, const bg_game **g)
+{
+	struct xg *x = p;
+	const unsigned char *r;
+
+	if (x->err)
+		return x->err;
+	if (!x->in_match)
+		return 0;
+	x->dl.n = 0;
+	/* Skip to the next game header; the match's footer ends it. */
+	while (x->at < x->nrec) {
+		r = x->gf + x->at * RECSIZE;
+		if (r[8] == T_GAME)
+			break;
+		x->at++;
+		if (r[8] == T_MATCHEND) {
+			x->at = x->nrec;
+			break;
+		}
+		diag(x, BG_EXG, (int)x->at, 0, -1, NULL, "record of type %d "
+		    "outside a game", r[8]);
+	}
+	if (x->at >= x->nrec) {
+		x->in_match = 0;
+		return x->err;
+	}
+	if (read_game(x) < 0)
+		return x->err;
+	*g = &x->game;
+	return 1;
+}
+
+static size_t
+xg_diag_count(const void *p)
+{
+	const struct xg *x = p;
+
+	return x->dl.n;
+}
+
+static const bg_diag *
+xg_diag(const void *p, size_t i)
+{
+	const struct xg *x = p;
+
+	return i < x->dl.n ? &x->dl.d[i] : NULL;
+}
+
+const struct fmt_ops fmt_xg_ops = {
+	xg_open, xg_close, xg_next_match, xg_next_game, xg_diag_count,
+	xg_diag
+};

@@ -1,0 +1,488 @@
+/*
+ * pipeline.c: the driver from a source to replayed games
+ * (bg_pipeline_new(3)).  It owns the reader and the replay, steps them
+ * match by match and game by game, and gives each event the reader's
+ * and the replay's diagnostics merged into one list in line order, so
+ * that no caller has to know which call raised what or gather the last
+ * ones once more after the end.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "out_int.h"
+
+enum { S_BETWEEN, S_INMATCH, S_DONE };
+
+struct bg_pipeline {
+	bg_reader	*rd;
+	bg_replay	*rp;
+	FILE		*fp;		/* opened by bg_pipeline_open */
+	char		*name;
+	int		 replay;	/* replay the games (default) */
+	int		 state;
+	int		 eof;		/* the reader said the file is cut */
+	const bg_match	*m;
+	const bg_game	*g;
+	int		 played;	/* a game of the match was replayed */
+	int		 length;	/* of the last match */
+	bg_pipe_count	 count;
+	bg_diag		*diag;		/* the last event's, merged */
+	int		*turn;		/* and the position before each */
+	size_t		 tat;		/* turn_of(): records passed */
+	int		 tturn;		/* and positions */
+	size_t		 ndiag, capdiag;
+	char		*player[2];	/* the match's names, see below */
+	char		*gplayer[2];	/* the game's */
+};
+
+static long
+stdio_read(void *ctx, char *buf, size_t n)
+{
+	FILE *fp = ctx;
+	size_t got = fread(buf, 1, n, fp);
+
+	if (got == 0 && ferror(fp))
+		return -1;
+	return (long)got;
+}
+
+/* A pipeline around reader rd (NULL: out of memory). */
+static bg_pipeline *
+make(bg_reader *rd, const char *name)
+{
+	bg_pipeline *p;
+
+	if (rd == NULL)
+		return NULL;
+	if ((p = calloc(1, sizeof *p)) == NULL ||
+	    (p->name = strdup(name ? name : "<stdin>")) == NULL ||
+	    (p->rp = bg_replay_new()) == NULL) {
+		if (p != NULL)
+			free(p->name);
+		free(p);
+		bg_reader_free(rd);
+		return NULL;
+	}
+	p->rd = rd;
+	p->replay = 1;
+	return p;
+}
+
+bg_pipeline *
+bg_pipeline_new(bg_read_fn read, void *ctx, const char *name)
+{
+	return make(bg_reader_new(read, ctx, name), name);
+}
+
+bg_pipeline *
+bg_pipeline_new_mem(const char *buf, size_t len, const char *name)
+{
+	return make(bg_reader_new_mem(buf, len, name), name);
+}
+
+bg_pipeline *
+bg_pipeline_new_file(FILE *fp, const char *name)
+{
+	return make(bg_reader_new(stdio_read, fp, name), name);
+}
+
+bg_pipeline *
+bg_pipeline_open(const char *path)
+{
+	struct stat st;
+	bg_pipeline *p;
+	FILE *fp = stdin;
+
+	if (path == NULL || strcmp(path, "-") == 0)
+		path = NULL;
+	else if ((fp = fopen(path, "rb")) == NULL)
+		return NULL;
+	else if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		/* A directory opens, then fails its first read. */
+		fclose(fp);
+		errno = EISDIR;
+		return NULL;
+	} else {
+		/* The reader asks for 64 KiB at a time: no stdio buffer. */
+		setvbuf(fp, NULL, _IONBF, 0);
+	}
+	if ((p = bg_pipeline_new_file(fp, path)) == NULL) {
+		if (fp != stdin)
+			fclose(fp);
+		errno = ENOMEM;
+		return NULL;
+	}
+	p->fp = fp;
+	return p;
+}
+
+int
+bg_pipeline_free(bg_pipeline *p)
+{
+	int rc = 0, s;
+
+	if (p == NULL)
+		return 0;
+	bg_replay_free(p->rp);
+	bg_reader_free(p->rd);
+	if (p->fp != NULL && p->fp != stdin && fclose(p->fp) != 0)
+		rc = -BG_EIO;
+	for (s = 0; s < 2; s++) {
+		free(p->player[s]);
+		free(p->gplayer[s]);
+	}
+	free(p->diag);
+	free(p->turn);
+	free(p->name);
+	free(p);
+	return rc;
+}
+
+int
+bg_pipeline_set_format(bg_pipeline *p, bg_format f)
+{
+	if (f == BG_FORMAT_AUTO)
+		return 0;
+	return bg_reader_set_format(p->rd, f);
+}
+
+void
+bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs)
+{
+	bg_replay_set_rules(p->rp, rs);
+}
+
+void
+bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx)
+{
+	bg_replay_set_callback(p->rp, fn, ctx);
+}
+
+void
+bg_pipeline_set_replay(bg_pipeline *p, int on)
+{
+	p->replay = on != 0;
+}
+
+/*
+ * The position before the action at line, col of the current game: the
+ * actions of a side written before it (each gives one position).
+ */
+static int
+turn_of(bg_pipeline *p, const bg_diag *d)
+{
+	const bg_record *r;
+	size_t n;
+
+	if (p->g == NULL || d->game <= 0 || d->line <= 0)
+		return -1;
+	/* In line order mostly: on from the last answer, else anew. */
+	if (p->tat > 0 && (r = bg_game_record(p->g, p->tat - 1)) != NULL &&
+	    (r->line > d->line || (r->line == d->line && r->col >= d->col)))
+		p->tat = p->tturn = 0;
+	n = bg_game_record_count(p->g);
+	for (; p->tat < n; p->tat++) {
+		r = bg_game_record(p->g, p->tat);
+		if (r->line > d->line || (r->line == d->line && r->col >= d->col))
+			return p->tturn;
+		if (r->kind <= BG_REC_RACCOON)
+			p->tturn++;
+	}
+	return -1;
+}
+
+/* Add d to the event's list; -BG_ENOMEM when there is no room. */
+static int
+add(bg_pipeline *p, const bg_diag *d)
+{
+	if (d->code == BG_WEOF)
+		p->eof = 1;
+	else if (d->code == BG_WUNFINISHED && p->eof)
+		return 0;	/* the reader said it already */
+	if (p->ndiag == p->capdiag) {
+		size_t cap = p->capdiag ? 2 * p->capdiag : 16;
+		bg_diag *n = realloc(p->diag, cap * sizeof *n);
+		int *t;
+
+		if (n == NULL)
+			return -BG_ENOMEM;
+		p->diag = n;
+		if ((t = realloc(p->turn, cap * sizeof *t)) == NULL)
+			return -BG_ENOMEM;
+		p->turn = t;
+		p->capdiag = cap;
+	}
+	p->turn[p->ndiag] = turn_of(p, d);
+	p->diag[p->ndiag++] = *d;
+	if (d->severity == BG_SEV_WARNING)
+		p->count.warnings++;
+	else
+		p->count.errors++;
+	return 0;
+}
+
+/* The reader's diagnostics and, with rp, the replay's, in line order. */
+static int
+gather(bg_pipeline *p, int rp)
+{
+	size_t i = 0, j = 0, ni = bg_reader_diag_count(p->rd);
+	size_t nj = rp ? bg_replay_diag_count(p->rp) : 0;
+	int rc = 0;
+
+	while (rc == 0 && (i < ni || j < nj)) {
+		const bg_diag *a = i < ni ? bg_reader_diag(p->rd, i) : NULL;
+		const bg_diag *b = j < nj ? bg_replay_diag(p->rp, j) : NULL;
+
+		if (a && (b == NULL || a->line <= b->line)) {
+			rc = add(p, a);
+			i++;
+		} else {
+			rc = add(p, b);
+			j++;
+		}
+	}
+	return rc;
+}
+
+/* *dst = a copy of s ("" for NULL); -BG_ENOMEM. */
+static int
+setname(char **dst, const char *s)
+{
+	char *n;
+
+	if (s == NULL)
+		s = "";
+	if (*dst != NULL && strcmp(*dst, s) == 0)
+		return 0;	/* the same players game after game */
+	if ((n = strdup(s)) == NULL)
+		return -BG_ENOMEM;
+	free(*dst);
+	*dst = n;
+	return 0;
+}
+
+/* The names of a new game: the match's kept, the game's as written. */
+static int
+names(bg_pipeline *p)
+{
+	const char *n;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		n = bg_game_player(p->g, s);
+		if ((!p->player[s][0] && n && setname(&p->player[s], n) < 0) ||
+		    setname(&p->gplayer[s], n ? n : bg_match_player(p->m, s))
+		    < 0)
+			return -BG_ENOMEM;
+	}
+	return 0;
+}
+
+static int
+next_match(bg_pipeline *p)
+{
+	const bg_match *m = NULL;
+	int rc, s;
+
+	p->g = NULL;
+	p->played = 0;
+	if ((rc = bg_reader_next_match(p->rd, &m)) < 0)
+		return rc;
+	if (rc == 0) {
+		/* The last match stays, to name the players of the end's. */
+		p->state = S_DONE;
+		return (rc = gather(p, 0)) < 0 ? rc : BG_PIPE_END;
+	}
+	p->m = m;
+	p->length = bg_match_length(m);
+	p->count.matches++;
+	for (s = 0; s < 2; s++)
+		if (setname(&p->player[s], bg_match_player(p->m, s)) < 0)
+			return -BG_ENOMEM;
+	if ((rc = gather(p, 0)) < 0)
+		return rc;
+	if (p->replay)
+		bg_replay_match(p->rp, p->m);
+	p->state = S_INMATCH;
+	return BG_PIPE_MATCH;
+}
+
+static int
+next_game(bg_pipeline *p)
+{
+	int rc, grc;
+
+	p->tat = 0;
+	p->tturn = 0;
+	if ((grc = bg_reader_next_game(p->rd, &p->g)) > 0) {
+		p->count.games++;
+		if ((rc = names(p)) < 0)
+			return rc;
+		if (p->replay) {
+			bg_replay_game(p->rp, p->g);
+			p->played = 1;
+			p->count.records += bg_replay_result(p->rp)->records;
+		}
+		return (rc = gather(p, p->replay)) < 0 ? rc : BG_PIPE_GAME;
+	}
+	p->g = NULL;
+	if (p->replay)
+		bg_replay_end(p->rp);
+	if ((rc = gather(p, p->replay)) < 0)
+		return rc;
+	p->state = S_BETWEEN;
+	return grc < 0 ? grc : BG_PIPE_MATCH_END;
+}
+
+int
+bg_pipeline_next(bg_pipeline *p)
+{
+	int rc;
+
+	if (p == NULL)
+		return -BG_EINVAL;
+	p->ndiag = 0;
+	if (p->state == S_DONE)
+		return 0;
+	rc = p->state == S_BETWEEN ? next_match(p) : next_game(p);
+	if (rc < 0) {
+		p->state = S_DONE;
+		p->count.errors++;	/* an input not read through */
+	}
+	return rc;
+}
+
+size_t
+bg_pipeline_diag_count(const bg_pipeline *p)
+{
+	return p->ndiag;
+}
+
+const bg_diag *
+bg_pipeline_diag(const bg_pipeline *p, size_t i)
+{
+	return i < p->ndiag ? &p->diag[i] : NULL;
+}
+
+int
+bg_pipeline_diag_turn(const bg_pipeline *p, size_t i)
+{
+	return i < p->ndiag ? p->turn[i] : -1;
+}
+
+const char *
+bg_pipeline_name(const bg_pipeline *p)
+{
+	return p->name;
+}
+
+const bg_match *
+bg_pipeline_match(const bg_pipeline *p)
+{
+	return p->m;
+}
+
+const bg_game *
+bg_pipeline_game(const bg_pipeline *p)
+{
+	return p->g;
+}
+
+const bg_replay *
+bg_pipeline_replay(const bg_pipeline *p)
+{
+	return p->rp;
+}
+
+const bg_result *
+bg_pipeline_result(const bg_pipeline *p)
+{
+	return bg_replay_result(p->rp);
+}
+
+const bg_pipe_count *
+bg_pipeline_count(const bg_pipeline *p)
+{
+	return &p->count;
+}
+
+const char *
+bg_pipeline_player(const bg_pipeline *p, int s)
+{
+	return (s == 0 || s == 1) && p->player[s] ? p->player[s] : "";
+}
+
+const char *
+bg_pipeline_game_player(const bg_pipeline *p, int s)
+{
+	return (s == 0 || s == 1) && p->gplayer[s] ? p->gplayer[s] : "";
+}
+
+int
+bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms)
+{
+	const bg_result *res = bg_replay_result(p->rp);
+
+	if (!p->replay || p->count.games == 0)
+		return -BG_EINVAL;
+	*b = *bg_replay_board(p->rp);
+	*ms = *bg_replay_state(p->rp);
+	ms->score[0] = res->score[0] - (res->winner == 0) * res->points;
+	ms->score[1] = res->score[1] - (res->winner == 1) * res->points;
+	ms->dice[0] = ms->dice[1] = 0;
+	ms->state = BG_GAME_PLAYING;
+	return 0;
+}
+
+int
+bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
+    const bg_pipeline *p)
+{
+	const bg_pipe_count *c = &p->count;
+	const bg_result *res = bg_replay_result(p->rp);
+	char xg[128], pid[BG_POSID_LEN + 1];
+	const char *n;
+	struct out o;
+	bg_board b;
+	bg_matchstate ms;
+	int s, x;
+
+	out_init(&o, fn, ctx);
+	if (f == BG_OUT_JSON) {
+		out_puts(&o, "{\"file\":");
+		out_json(&o, p->name);
+		out_printf(&o, ",\"summary\":true,\"valid\":%s,\"errors\":%d,"
+		    "\"warnings\":%d,\"matches\":%d,\"games\":%d,"
+		    "\"records\":%d}\n", c->errors ? "false" : "true",
+		    c->errors, c->warnings, c->matches, c->games, c->records);
+		return out_flush(&o);
+	}
+	if (f != BG_OUT_TEXT)
+		return -BG_EINVAL;
+	out_text(&o, p->name);
+	out_printf(&o, ": %s, %d match%s, %d game%s, %d records",
+	    c->errors ? "invalid" : "valid", c->matches,
+	    c->matches == 1 ? "" : "es", c->games, c->games == 1 ? "" : "s",
+	    c->records);
+	for (s = 0; s < 2 && c->games > 0; s++) {
+		n = bg_pipeline_player(p, s);
+		out_puts(&o, s ? ", " : "; score ");
+		out_text(&o, n[0] ? n : s ? "right" : "left");
+		out_printf(&o, " %d", res->score[s]);
+	}
+	if (c->games > 0 && p->length > 0)
+		out_printf(&o, " (%d-point match)", p->length);
+	out_put(&o, "\n", 1);
+	/* A position whose state does not fit an XGID is not named. */
+	if (bg_pipeline_final(p, &b, &ms) == 0 &&
+	    (x = bg_xgid_encode(xg, sizeof xg, &b, &ms)) >= 0 &&
+	    x < (int)sizeof xg && bg_posid_encode(pid, sizeof pid, &b,
+	    ms.on_roll) >= 0)
+		out_printf(&o, "final position: %s %s\n", pid, xg);
+	return out_flush(&o);
+}

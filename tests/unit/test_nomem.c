@@ -1,0 +1,234 @@
+/*
+ * test_nomem.c: checks of record files, as bgcheck makes them (reader
+ * and replay), with allocation number k failing, for every k from 1 until
+ * a check runs through without reaching its k-th allocation.  The files
+ * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
+ * and a good .mat.  Each run must fail with BG_ENOMEM or give exactly the
+ * diagnostics of the run without a failure: so a bad file is never
+ * judged valid, and no message is lost without the call saying so.  No
+ * run may crash, and each must free all it allocated.  The Makefile
+ * links this test with -Wl,--wrap for malloc, calloc, realloc and free,
+ * so that every allocation of the library goes through the wrappers
+ * below, which fail the chosen one and count the blocks live: the
+ * library itself keeps no state for this.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "t.h"
+
+void	*__real_malloc(size_t);
+void	*__real_calloc(size_t, size_t);
+void	*__real_realloc(void *, size_t);
+void	 __real_free(void *);
+void	*__wrap_malloc(size_t);
+void	*__wrap_calloc(size_t, size_t);
+void	*__wrap_realloc(void *, size_t);
+void	 __wrap_free(void *);
+
+static long	fail_at;	/* the allocation to fail, from 1; 0 none */
+static long	nalloc;		/* allocations asked for since armed */
+static long	live;		/* blocks allocated and not freed */
+
+/* Whether this allocation is the one to fail. */
+static int
+failing(void)
+{
+	return fail_at > 0 && ++nalloc == fail_at;
+}
+
+void *
+__wrap_malloc(size_t n)
+{
+	void *p;
+
+	if (failing())
+		return NULL;
+	if ((p = __real_malloc(n)) != NULL)
+		live++;
+	return p;
+}
+
+void *
+__wrap_calloc(size_t n, size_t size)
+{
+	void *p;
+
+	if (failing())
+		return NULL;
+	if ((p = __real_calloc(n, size)) != NULL)
+		live++;
+	return p;
+}
+
+void *
+__wrap_realloc(void *old, size_t n)
+{
+	void *p;
+
+	if (failing())
+		return NULL;
+	if ((p = __real_realloc(old, n)) != NULL && old == NULL)
+		live++;
+	return p;
+}
+
+void
+__wrap_free(void *p)
+{
+	if (p != NULL)
+		live--;
+	__real_free(p);
+}
+
+/* What a check comes to. */
+struct verdict {
+	int		failed;		/* a call returned a negative code */
+	int		errors;		/* diagnostics of error severity */
+	size_t		ndiag;
+	unsigned long	digest;		/* of every diagnostic, in order */
+};
+
+static void
+count(struct verdict *v, const bg_diag *d)
+{
+	const unsigned char *p = (const unsigned char *)d;
+	size_t i;
+
+	v->ndiag++;
+	v->errors += d->severity == BG_SEV_ERROR;
+	for (i = 0; i < sizeof *d; i++)
+		v->digest = (v->digest ^ p[i]) * 1099511628211UL;
+}
+
+static void
+count_reader(struct verdict *v, const bg_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < bg_reader_diag_count(r); i++)
+		count(v, bg_reader_diag(r, i));
+}
+
+static void
+count_replay(struct verdict *v, const bg_replay *rp)
+{
+	size_t i;
+
+	for (i = 0; i < bg_replay_diag_count(rp); i++)
+		count(v, bg_replay_diag(rp, i));
+}
+
+/* Check buf[0..len) as bgcheck does: every match, every game. */
+static void
+check(const char *buf, size_t len, struct verdict *v)
+{
+	bg_reader *r = bg_reader_new_mem(buf, len, "x");
+	bg_replay *rp = bg_replay_new();
+	const bg_match *m;
+	const bg_game *g;
+	int rc, grc = 0;
+
+	memset(v, 0, sizeof *v);
+	if (r == NULL || rp == NULL) {
+		v->failed = 1;
+		bg_reader_free(r);
+		bg_replay_free(rp);
+		return;
+	}
+	while ((rc = bg_reader_next_match(r, &m)) > 0) {
+		count_reader(v, r);
+		bg_replay_match(rp, m);
+		while ((grc = bg_reader_next_game(r, &g)) > 0) {
+			count_reader(v, r);
+			v->failed |= bg_replay_game(rp, g) < 0;
+			count_replay(v, rp);
+		}
+		count_reader(v, r);
+		v->failed |= bg_replay_end(rp) < 0;
+		count_replay(v, rp);
+		if (grc < 0)
+			break;
+	}
+	v->failed |= rc < 0 || grc < 0;
+	if (rc == 0)
+		count_reader(v, r);
+	bg_reader_free(r);
+	bg_replay_free(rp);
+}
+
+static char *
+slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (fp == NULL || fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
+	    fseek(fp, 0, SEEK_SET) != 0 || (buf = malloc((size_t)n + 1)) ==
+	    NULL || fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		fprintf(stderr, "test_nomem: cannot read %s\n", path);
+		exit(1);
+	}
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/*
+ * One file, bad or not: the check without a failure, then with each
+ * allocation failing in turn.  Returns the number of runs.
+ */
+static long
+try_file(const char *path, int bad)
+{
+	struct verdict want, got;
+	size_t len;
+	char *buf = slurp(path, &len);
+	long k, before;
+	int same;
+
+	fail_at = 0;
+	check(buf, len, &want);
+	CHECK(!want.failed && (bad ? want.errors > 0 : want.errors == 0));
+	for (k = 1;; k++) {
+		before = live;
+		fail_at = k;
+		nalloc = 0;
+		check(buf, len, &got);
+		fail_at = 0;
+		CHECK(live == before);
+		same = got.failed || (got.ndiag == want.ndiag &&
+		    got.errors == want.errors && got.digest == want.digest);
+		CHECK(same);
+		if (live != before || !same)
+			fprintf(stderr, "test_nomem: %s, allocation %ld "
+			    "failing: %ld blocks left, %zu diagnostics (%zu without "
+			    "the failure)%s\n", path, k, live - before,
+			    got.ndiag, want.ndiag, got.failed ? ", failed" :
+			    "");
+		if (nalloc < k) {
+			/* The k-th never came: the run went through. */
+			CHECK(!got.failed);
+			break;
+		}
+		CHECK(got.failed || !bad || got.errors > 0);
+	}
+	free(buf);
+	return k;
+}
+
+int
+main(void)
+{
+	long runs = 0;
+
+	runs += try_file("tests/unit/nomem/bad.mat", 1);
+	runs += try_file("tests/unit/nomem/bad.json", 1);
+	runs += try_file("tests/unit/nomem/bad.sgf", 1);
+	runs += try_file("tests/unit/nomem/good.mat", 0);
+	printf("test_nomem: %ld runs\n", runs);
+	T_DONE("test_nomem");
+}

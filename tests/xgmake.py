@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""xgmake.py: build an eXtreme Gammon binary file (.xg or .xgp) from a
+short text description, for the tests of bgkit's XG reader.
+
+    python3 tests/xgmake.py DESCRIPTION >out.xg
+    python3 tests/xgmake.py -g DESCRIPTION >temp.xg   (the game file only)
+
+The layout written is the one bgkit-xg(5) describes: the RichGameFormat
+header, a zlib archive of temp.xgi, temp.xg, temp.xgr and temp.xgc with
+its index and trailer, and temp.xg as 2560-byte records, little-endian,
+fields aligned.  Each line of the description is one record or setting
+(words KEY=VALUE, '#' starts a comment):
+
+    match length=3 player1=Ann player2=Bob [event= site= round=
+          transcriber= date=YYYY-MM-DDTHH:MM variation=0..3 crawford=1
+          jacoby=0 beaver=0 autodouble=0 automax=N version=30 ansi=1
+          unicode=1]
+    game [score=A,B number=N autodoubles=N start=26 comma-separated
+          counts in player 1's view, positive player 1's]
+    move p=1|2 dice=D,D [steps=24/18,13/11 (mover's points, 25 bar,
+          0 off) analysed=1 comment=N played=0]
+    cube p=1|2 [double=0|1|-2 take=0|1|2 beaver=0|1|2 raccoon=0|1
+          analysed=1]
+    end winner=1|2 points=N [termination=N]
+    missing                   (a record of type 6)
+    matchend
+    option crc=bad | archive=bare | rollouts=N | comments=TEXT |
+           thumbnail=N | truncate=N | garbage=HEX (appended to temp.xg)
+
+Positions are computed from the moves; player 1 moves from its 24 to
+its 1.  The standard library only.
+"""
+import struct
+import sys
+import zlib
+
+REC = 2560
+
+
+def wide(s, n=129):
+    b = s.encode('utf-16-le')[:2 * (n - 1)]
+    return b + b'\0' * (2 * n - len(b))
+
+
+def short(s, n):
+    b = s.encode('latin-1')[:n]
+    return bytes([len(b)]) + b + b'\0' * (n - len(b))
+
+
+def put(buf, off, fmt, *v):
+    struct.pack_into('<' + fmt, buf, off, *v)
+
+
+def start_board(var):
+    pos = [0] * 26
+    if var == 2:            # Hypergammon: three checkers
+        for p in (24, 23, 22):
+            pos[p] += 1
+            pos[25 - p] -= 1
+        return pos
+    layout = {24: 2, 13: 5, 8: 3, 6: 5}
+    if var == 1:
+        layout = {24: 2, 23: 2, 13: 4, 8: 3, 6: 4}
+    for p, n in layout.items():
+        pos[p] += n
+        pos[25 - p] -= n
+    return pos
+
+
+def apply(pos, side, steps):
+    """Apply steps (mover's numbering) to pos (player 1's view)."""
+    pos = list(pos)
+    for a, b in steps:
+        if side == 1:
+            fa = 25 if a == 25 else a
+            pos[fa] -= 1
+            if b == 0:
+                continue
+            if pos[b] == -1:
+                pos[b] = 0
+                pos[0] -= 1          # player 2 to its bar
+            pos[b] += 1
+        else:
+            fa = 0 if a == 25 else 25 - a
+            pos[fa] += 1
+            if b == 0:
+                continue
+            t = 25 - b
+            if pos[t] == 1:
+                pos[t] = 0
+                pos[25] += 1         # player 1 to its bar
+            pos[t] -= 1
+    return pos
+
+
+def sb(pos):
+    return bytes((v & 0xff) for v in pos)
+
+
+def words(line):
+    kv, flags = {}, []
+    for w in line.split()[1:]:
+        if '=' in w:
+            k, v = w.split('=', 1)
+            kv[k] = v.replace('_', ' ')
+        else:
+            flags.append(w)
+    return kv, flags
+
+
+def days(iso):
+    import datetime
+    d = datetime.datetime.strptime(iso, '%Y-%m-%dT%H:%M')
+    base = datetime.datetime(1899, 12, 30)
+    delta = d - base
+    return delta.days + delta.seconds / 86400.0
+
+
+def build(lines):
+    recs = []
+    opts = {}
+    version = 30
+    var = 0
+    pos = start_board(0)
+    cube = 0
+    for raw in lines:
+        line = raw.split('#', 1)[0].strip()
+        if not line:
+            continue
+        kind = line.split()[0]
+        kv, flags = words(line)
+        r = bytearray(REC)
+        if kind == 'option':
+            opts.update(kv)
+            continue
+        if kind == 'match':
+            version = int(kv.get('version', 30))
+            var = int(kv.get('variation', 0))
+            r[8] = 0
+            ansi = kv.get('ansi', '1') == '1'
+            if ansi:
+                r[9:50] = short(kv.get('player1', ''), 40)
+                r[50:91] = short(kv.get('player2', ''), 40)
+            put(r, 92, 'ii', int(kv.get('length', 0)), var)
+            r[100] = int(kv.get('crawford', 1))
+            r[101] = int(kv.get('jacoby', 0))
+            r[102] = int(kv.get('beaver', 0))
+            r[103] = int(kv.get('autodouble', 0))
+            put(r, 104, 'dd', 1500.0, 1500.0)
+            if 'date' in kv:
+                put(r, 128, 'd', days(kv['date']))
+            if ansi:
+                r[136:265] = short(kv.get('event', ''), 128)
+                r[283:412] = short(kv.get('site', ''), 128)
+                r[417:546] = short(kv.get('round', ''), 128)
+            put(r, 552, 'i', version)
+            r[556:560] = b'DMLI'
+            put(r, 576, 'ii', int(kv.get('comment', -1)), -1)
+            if version >= 8:
+                put(r, 612, 'ii', 1024, int(kv.get('automax', 0)))
+            if version >= 24 and kv.get('unicode', '1') == '1':
+                r[622:880] = wide(kv.get('event', ''))
+                r[880:1138] = wide(kv.get('player1', ''))
+                r[1138:1396] = wide(kv.get('player2', ''))
+                r[1396:1654] = wide(kv.get('site', ''))
+                r[1654:1912] = wide(kv.get('round', ''))
+            if version >= 30:
+                r[1960:2218] = wide(kv.get('transcriber', ''))
+        elif kind == 'game':
+            r[8] = 1
+            sc = [int(v) for v in kv.get('score', '0,0').split(',')]
+            put(r, 12, 'ii', sc[0], sc[1])
+            if 'start' in kv:
+                pos = [int(v) for v in kv['start'].split(',')]
+            else:
+                pos = start_board(var)
+            r[21:47] = sb(pos)
+            put(r, 48, 'i', int(kv.get('number', 1)))
+            put(r, 56, 'ii', -1, -1)
+            put(r, 64, 'i', int(kv.get('autodoubles', 0)))
+            cube = int(kv.get('autodoubles', 0))
+        elif kind == 'move':
+            r[8] = 3
+            side = int(kv['p'])
+            steps = []
+            if kv.get('steps'):
+                for s in kv['steps'].split(','):
+                    a, b = s.split('/')
+                    steps.append((int(a), int(b)))
+            r[9:35] = sb(pos)
+            after = apply(pos, side, steps)
+            r[35:61] = sb(after)
+            pos = after
+            put(r, 64, 'i', 1 if side == 1 else -1)
+            mv = []
+            for a, b in steps:
+                mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
+            if 'raw' in kv:
+                mv = [int(v) for v in kv['raw'].split(',')]
+            mv += [-1] * (8 - len(mv))
+            put(r, 68, '8i', *mv)
+            d = [int(v) for v in kv['dice'].split(',')]
+            put(r, 100, 'iii', d[0], d[1], cube)
+            put(r, 120, 'i', 3 if kv.get('analysed') else 0)
+            r[2308] = int(kv.get('played', 1))
+            put(r, 2472, 'i', 2 if kv.get('analysed') else 0)
+            put(r, 2524, 'i', int(kv.get('comment', -1)))
+        elif kind == 'cube':
+            r[8] = 2
+            side = int(kv['p'])
+            put(r, 12, 'iiiiii', 1 if side == 1 else -1,
+                int(kv.get('double', 1)), int(kv.get('take', 1)),
+                int(kv.get('beaver', 0)), int(kv.get('raccoon', 0)),
+                cube)
+            r[36:62] = sb(pos)
+            put(r, 232, 'i', 2 if kv.get('analysed') else 0)
+            put(r, 292, 'i', int(kv.get('comment', -1)))
+        elif kind == 'end':
+            r[8] = 4
+            w = int(kv.get('winner', 1))
+            put(r, 24, 'iii', 1 if w == 1 else -1 if w == 2 else 0,
+                int(kv.get('points', 1)), int(kv.get('termination', 1)))
+        elif kind == 'missing':
+            r[8] = 6
+        elif kind == 'matchend':
+            r[8] = 5
+        else:
+            raise SystemExit('xgmake: unknown record: ' + kind)
+        recs.append(bytes(r))
+    return recs, opts
+
+
+def container(recs, opts):
+    game = b''.join(recs)
+    if 'garbage' in opts:
+        game += bytes.fromhex(opts['garbage'])
+    files = [
+        ('temp.xgi', b''.join(recs[:1] + recs[-1:])),
+        ('temp.xg', game),
+        ('temp.xgr', b'\0' * (2184 * int(opts.get('rollouts', 0)))),
+        ('temp.xgc', opts.get('comments', '').encode('latin-1')),
+    ]
+    data, index = b'', b''
+    for name, content in files:
+        c = zlib.compress(content)
+        e = bytearray(532)
+        e[0] = len(name)
+        e[1:1 + len(name)] = name.encode()
+        put(e, 512, 'iiiI', len(content), len(c), len(data),
+            zlib.crc32(content))
+        e[528] = 0           # compressed
+        e[529] = 6
+        index += bytes(e)
+        data += c
+    reg = zlib.compress(index)
+    crc = zlib.crc32(data + reg)
+    if opts.get('crc') == 'bad':
+        crc ^= 1
+    trailer = struct.pack('<IiiiiI', crc, len(files), 1, len(reg),
+                          len(data), 1) + b'\0' * 12
+    head = bytearray(8232)
+    head[0:4] = b'RGMH'
+    thumb = int(opts.get('thumbnail', 0))
+    put(head, 4, 'IIqI', 1, 8232, 0, thumb)
+    head[40:40 + 2 * 6] = 'Match!'.encode('utf-16-le')
+    body = bytes(head) + b'\xff\xd8' * (thumb // 2) + b'\0' * (thumb % 2)
+    if opts.get('archive') == 'bare':
+        out = body + zlib.compress(game)
+    else:
+        out = body + data + reg + trailer
+    if 'truncate' in opts:
+        out = out[:int(opts['truncate'])]
+    return out
+
+
+def main():
+    args = sys.argv[1:]
+    game = args[:1] == ['-g']
+    if game:
+        args = args[1:]
+    if len(args) != 1:
+        raise SystemExit('usage: xgmake.py [-g] DESCRIPTION >FILE')
+    with open(args[0], encoding='utf-8') as f:
+        recs, opts = build(f.readlines())
+    if game:
+        sys.stdout.buffer.write(b''.join(recs))
+    else:
+        sys.stdout.buffer.write(container(recs, opts))
+
+
+if __name__ == '__main__':
+    main()

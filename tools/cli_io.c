@@ -1,0 +1,116 @@
+/*
+ * cli_io.c: the tools' line and file input helpers (bgmove's lines and
+ * operands, bgconv's rewinding input) and the escaped messages they
+ * print; see cli.h.  Nothing here knows backgammon.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "cli.h"
+
+/* See cli.h. */
+long
+cli_getline(FILE *fp, char *buf, size_t max)
+{
+	size_t n = 0;
+	int c, over = 0;
+
+	while ((c = getc(fp)) != EOF && c != '\n' && c != '\r') {
+		if (n < max)
+			buf[n++] = (char)c;
+		else
+			over = 1;
+	}
+	if (c == EOF && n == 0 && !over)
+		return -1;
+	if (c == '\r' && (c = getc(fp)) != '\n' && c != EOF)
+		ungetc(c, fp);
+	return over ? -2 : (long)n;
+}
+
+char *
+cli_join(int argc, char *argv[])
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	for (i = 0; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if ((s = malloc(len)) == NULL)
+		return NULL;
+	for (*s = '\0', i = 0; i < argc; i++)
+		strcat(strcat(s, i ? " " : ""), argv[i]);
+	return s;
+}
+
+/* See cli.h. */
+void
+cli_diagtext(const char *file, long line, long col, const char *sev,
+    const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, file);
+	if (line > 0)
+		fprintf(stderr, ":%ld", line);
+	if (col > 0)
+		fprintf(stderr, ":%ld", col);
+	fprintf(stderr, ": %s: ", sev);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
+}
+
+void
+cli_warntext(const char *text)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: ", cli_prog);
+	cli_puttext(stderr, text);
+	fputc('\n', stderr);
+}
+
+/*
+ * The three below serve bgconv, which reads its inputs twice (a check,
+ * then the conversion) through its own rewinding source.
+ */
+FILE *
+cli_fopen(const char *name)
+{
+	struct stat st;
+	FILE *fp;
+
+	if ((fp = fopen(name, "rb")) == NULL)
+		return NULL;
+	/* A directory opens, then fails its first read with less to say. */
+	if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(fp);
+		errno = EISDIR;
+		return NULL;
+	}
+	return fp;
+}
+
+long
+cli_read(void *ctx, char *buf, size_t n)
+{
+	FILE *fp = ctx;
+	size_t got = fread(buf, 1, n, fp);
+
+	if (got == 0 && ferror(fp))
+		return -1;
+	return (long)got;
+}
+
+void
+cli_fprint_diag(FILE *fp, const char *file, const char *who,
+    const bg_diag *d)
+{
+	fprintf(fp, "%s: ", cli_prog);
+	bg_diag_write(bg_write_stdio, fp, BG_OUT_TEXT, file, who, d);
+}

@@ -2,7 +2,8 @@
 
 A thin layer over the C library libbgkit (through ctypes, standard
 library only).  Read a record in any format the library reads (Jellyfish
-.mat, gnubg SGF, bgkit JSON Lines; the format is told from the content)
+.mat and .gam, gnubg SGF, bgkit JSON Lines, eXtreme Gammon .xg and .xgp;
+the format is told from the content)
 and walk its matches, games and records, each record with the position
 before and after it::
 
@@ -44,7 +45,7 @@ __all__ = [
 
 VARIANTS = ("standard", "nackgammon", "hyper1", "hyper2", "hyper3", "tavla")
 STYLES = ("gnubg", "mat", "xg")
-FORMATS = ("auto", "mat", "sgf", "json")
+FORMATS = ("auto", "mat", "sgf", "json", "xg")
 _SEVERITY = ("none", "warning", "error", "system")
 _KINDS = ("move", "double", "take", "drop", "beaver", "raccoon", "win",
           "loss", "illegal", "setpos", "comment", "unparsed")
@@ -1062,7 +1063,8 @@ class Reader:
     """A record being read: iterate it for its Match objects.  Owns the
     C reader and replay; close() (or the end of a ``with`` block, or
     collection) frees them.  .diagnostics collects every problem found
-    so far, in order; .format the format read ("mat", "sgf", "json")."""
+    so far, in order; .format the format read ("mat", "sgf", "json",
+    "xg")."""
 
     def __init__(self, data, name, format="auto", rules=None):
         self._data = data     # the reader reads it in place
@@ -1072,7 +1074,7 @@ class Reader:
         rs = _rules(rules)
         fmt = c_int()
         if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-            raise ValueError("unknown format: %r (auto, mat, sgf, json)"
+            raise ValueError("unknown format: %r (auto, mat, sgf, json, xg)"
                              % (format,))
         self._raw = []
         raw = self._raw
@@ -1107,7 +1109,8 @@ class Reader:
 
     @property
     def format(self):
-        """The format being read: "mat", "sgf" or "json"."""
+        """The format being read: "mat", "sgf", "json" or "xg" ("auto"
+        until the first match is read)."""
         self._open()
         return _dec(lib.bg_format_name(lib.bg_reader_format(self._rd)))
 
@@ -1269,7 +1272,7 @@ def _source(source):
 def read(source, format="auto", rules=None):
     """Open a record for reading: source is a path or a binary (or
     text) file object.  format is "auto" (told from the content), "mat",
-    "sgf" or "json"; rules a rules text ("crawford=on,jacoby=off") that
+    "sgf", "json" or "xg"; rules a rules text ("crawford=on,jacoby=off") that
     wins over the record's tags.  Returns a Reader; use it in a
     ``with`` block.  Raises OSError for a file that cannot be read,
     RulesError for bad rules."""

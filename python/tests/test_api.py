@@ -36,7 +36,9 @@ def test_check_like_bgcheck(corpus):
                    glob.glob(os.path.join(corpus, "gnubg-rules", "*",
                                           "mutants", "*.mat")) +
                    glob.glob(os.path.join(TOP, "fixtures", "bgcheck", "*",
-                                          "*.mat")))
+                                          "*.mat")) +
+                   glob.glob(os.path.join(TOP, "fixtures", "bgcheck", "*",
+                                          "*.xg*")))
     assert len(files) > 300
     nerr = 0
     for f in files:
@@ -90,6 +92,20 @@ def test_every_format(tmp_path):
         with open(str(p), "rb") as f:
             assert _ids(bgkit.read(f)) == want, fmt
     assert _ids(bgkit.read(io.BytesIO(open(DEMO, "rb").read()))) == want
+
+
+@pytest.mark.parametrize("name", ["match.xg", "position.xgp"])
+def test_xg(name):
+    """eXtreme Gammon's binary files: each game's last position as
+    bgshow gives it."""
+    path = os.path.join(TOP, "fixtures", "demo", name)
+    with bgkit.read(path) as rd:
+        games = [g for m in rd for g in m.games()]
+        assert rd.format == "xg"
+    assert games
+    for g in games:
+        assert g.positions[-1].xgid == tool(
+            "bgshow", "-g", str(g.number), "-T", "xgid", path).rstrip("\n")
 
 
 def test_reader_life():

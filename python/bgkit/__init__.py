@@ -892,7 +892,7 @@ class Game:
         self.players = players
         self.ratings = ratings
         self.scores = scores
-        self._recs = recs       # [(address, record bytes, text)]
+        self._recs = recs       # _copy_records(): blob, texts, where
         self._praw = praw       # the bg_replay_pos structures, end to end
         self._pos = None
         self._records = None
@@ -926,10 +926,10 @@ class Game:
         return iter(self.records)
 
     def __len__(self):
-        return len(self._recs)
+        return len(self._recs[1])
 
     def __repr__(self):
-        return "Game(%d, %d records, %r)" % (self.number, len(self._recs),
+        return "Game(%d, %d records, %r)" % (self.number, len(self),
                                               self.result)
 
 
@@ -955,15 +955,58 @@ def _positions(raw, vi, names):
     return out
 
 
+_SIZE_REC = _lib.SIZEOF_RECORD
+_OFF_TEXT = _lib.OFF_TEXT
+# Each record's text pointer and length, from records laid end to end.
+_TEXTS = struct.Struct("@%dxPN%dx" % (
+    _OFF_TEXT, _SIZE_REC - _OFF_TEXT - struct.calcsize("@PN")))
+assert _TEXTS.size == _SIZE_REC
+
+
+def _copy_records(gp):
+    """Copy the records of the C game gp and their texts, which the
+    reader reuses for its next game: (records end to end, texts as
+    bytes, where the records were).  When bg_game_record() gives the
+    records as one array (the first and the last as far apart as an
+    array puts them) and their texts lie together, each is copied in
+    one piece; else record by record."""
+    n = lib.bg_game_record_count(gp)
+    if n == 0:
+        return b"", [], []
+    at = ctypes.string_at
+    first = lib.bg_game_record(gp, 0)
+    if lib.bg_game_record(gp, n - 1) - first == (n - 1) * _SIZE_REC:
+        blob = at(first, n * _SIZE_REC)
+        where = first
+    else:
+        where = [lib.bg_game_record(gp, i) for i in range(n)]
+        blob = b"".join(at(a, _SIZE_REC) for a in where)
+    spans = list(_TEXTS.iter_unpack(blob))
+    lo = min((tp for tp, ln in spans if tp), default=0)
+    hi = max((tp + ln for tp, ln in spans if tp), default=0)
+    total = sum(ln for tp, ln in spans)
+    if lo and hi - lo <= 2 * total + n + 4096:
+        # Together (in the game's own text store): one copy, sliced.
+        whole = at(lo, hi - lo)
+        texts = [whole[tp - lo:tp - lo + ln] if tp else b""
+                 for tp, ln in spans]
+    else:
+        texts = [at(tp, ln) if tp else b"" for tp, ln in spans]
+    return blob, texts, where
+
+
 def _link(game):
     """The Record objects of game, each with its position before and
     after and the play the replay made."""
-    recs = []
-    index = {}
+    blob, texts, where = game._recs
+    if isinstance(where, int):
+        index = {where + i * _SIZE_REC: i for i in range(len(texts))}
+    else:
+        index = {a: i for i, a in enumerate(where)}
     from_raw = _lib.Record.from_buffer_copy
-    for i, (addr, b, text) in enumerate(game._recs):
-        recs.append(Record(from_raw(b), text))
-        index[addr] = i
+    recs = [Record(from_raw(blob, i * _SIZE_REC),
+                   t.decode("utf-8", "replace"))
+            for i, t in enumerate(texts)]
     if not recs:
         return recs
     positions = game.positions
@@ -1207,11 +1250,6 @@ class Reader:
         vi = lib.bg_replay_variant(self._rp)
         raw = self._raw
         names = list(match.players)
-        at = ctypes.string_at
-        size = _lib.SIZEOF_RECORD
-        text_at = struct.Struct("PN").unpack_from
-        off_t = _lib.OFF_TEXT
-        rec_at = lib.bg_game_record
         while self._match is match and not match._done:
             self._open()
             rc = lib.bg_reader_next_game(self._rd, byref(g))
@@ -1231,13 +1269,7 @@ class Reader:
                     names[s] = _dec(lib.bg_game_player(gp, s))
             # Copy the records: the game is the reader's until the next
             # call.
-            recs = []
-            for i in range(lib.bg_game_record_count(gp)):
-                a = rec_at(gp, i)
-                b = at(a, size)
-                tp, ln = text_at(b, off_t)
-                recs.append((a, b, at(tp, ln).decode("utf-8", "replace")
-                             if tp else ""))
+            recs = _copy_records(gp)
             del raw[:]
             lib.bg_replay_game(self._rp, gp)
             diags = self._diags(True, True, match.diagnostics, match._m)

@@ -94,7 +94,7 @@ hyperfine -N -w 1 -m "$runs" --style none --export-csv "$out/times.csv" \
 : > "$out/python.csv"
 py=$(command -v python3 || true)
 if [ -n "$py" ]; then
-	cp bin/bgshow "$out/bgshow"
+	cp "$top/bin/bgshow" "$out/bgshow"
 	cp "$top/lib/$(readlink "$top/lib/libbgkit.so.0")" "$out/libbgkit.so.0"
 	hyperfine -N -w 0 -m "${PYRUNS:-3}" --style none \
 	    --export-csv "$out/python.csv" \

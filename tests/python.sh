@@ -7,7 +7,9 @@
 #    byte with the ```text block that follows it;
 #  - `pip install ./python` into a fresh virtual environment, and the
 #    same example run there from another folder, the library named by
-#    BGKIT_LIB.
+#    BGKIT_LIB; without it, the library found by its soname
+#    (LD_LIBRARY_PATH), and, installed again with the library copied
+#    into the package, next to the package.
 # Without python3, pytest or venv the part is skipped with a SKIP line
 # saying what is missing.  BGKIT_PYTHON names the interpreter to use
 # (default: python3 with pytest, else /usr/bin/python3 with it, else
@@ -135,6 +137,31 @@ if "$tmp/venv/bin/python" -m pip install -q --no-index --no-cache-dir \
 	"$tmp/venv/"*) ok ;;
 	*) bad "the venv's python imports bgkit from ${where:-nowhere}" ;;
 	esac
+	# Without BGKIT_LIB: the installed soname, through the dynamic
+	# linker (here LD_LIBRARY_PATH)...
+	lib() {
+		(cd "$tmp/run" && env -u PYTHONPATH -u BGKIT_LIB "$@" \
+		    "$tmp/venv/bin/python" -c \
+		    'import bgkit, bgkit._lib as l; print(l.lib._name)') 2>&1
+	}
+	got=$(lib LD_LIBRARY_PATH="$top/lib")
+	[ "$got" = libbgkit.so.0 ] && ok ||
+	    bad "without BGKIT_LIB, bgkit loads \"$got\", not the soname"
+	# ... and the library copied next to the package before installing.
+	cp -R "$top/python" "$tmp/pkg"
+	cp "$top/lib/libbgkit.so.0" "$tmp/pkg/bgkit/libbgkit.so.0"
+	if "$tmp/venv/bin/python" -m pip install -q --no-index \
+	    --no-cache-dir --force-reinstall "$tmp/pkg" >"$tmp/pip.log" 2>&1
+	then
+		got=$(lib)
+		case $got in
+		"$tmp/venv/"*/bgkit/libbgkit.so.0) ok ;;
+		*) bad "with the library in the wheel, bgkit loads \"$got\"" ;;
+		esac
+	else
+		bad "pip install of the package with its library failed:"
+		tail -n 10 "$tmp/pip.log"
+	fi
 else
 	bad "pip install ./python into a fresh venv failed:"
 	tail -n 10 "$tmp/pip.log"

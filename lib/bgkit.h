@@ -896,7 +896,7 @@ void bg_replay_set_callback(bg_replay *rp, bg_replay_fn fn, void *ctx);
 #define BG_FIBS_NAMEMAX	63
 
 /*
- * A FIBS "board:" line (CLIP rawboard, formats.md section 3.5) as its
+ * A FIBS "board:" line (CLIP rawboard, bg_fibs_parse(3)) as its
  * 53 colon-separated fields: field 0 is the word "board", 1 and 2 the
  * names, 3 to 52 numbers.  Kept field by field, so that a line read is
  * written back byte for byte.  The player the line is for ("you") is
@@ -948,7 +948,7 @@ typedef struct bg_drawopts {
 /* Side 1 at the bottom, home at the bottom right, standard, no names. */
 void bg_drawopts_init(bg_drawopts *d);
 /*
- * A text diagram in the layout of gnubg's ASCII board (formats.md 3.3):
+ * A text diagram in the layout of gnubg's ASCII board (bg_draw_text(3)):
  * Position ID, Match ID and XGID, then 13 lines of board with each
  * side's name, score, roll and pips beside it.  Point numbers are those
  * of the side on roll, as gnubg prints them; side 0 is O, side 1 X.

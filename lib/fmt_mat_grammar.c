@@ -35,7 +35,7 @@
 static const char *const patterns[P_COUNT] = {
 	[P_MATCH] = "^\\s*(\\d{1,9})\\s*points?\\s+match\\s*$",
 	[P_GAME] = "^\\s*game\\s+(\\d{1,9})\\s*$",
-	[P_SCORE] = "^\\s*(\\S.*?)\\s*:\\s*(\\d{1,9})\\s+(\\S.*?)\\s*:"
+	[P_SCORE] = "^\\s*(\\S.*?)?\\s*:\\s*(\\d{1,9})\\s+(\\S.*?)?\\s*:"
 	    "\\s*(\\d{1,9})\\s*$",
 	[P_TAG] = "^[;#]\\s*\\[\\s*([^\"\\]]*?)\\s*\"(.*)\"\\s*\\]\\s*$",
 	[P_SETPOS] = "^[;#]\\s*set\\s*pos\\s*=\\s*(.*?)\\s*$",

@@ -472,7 +472,7 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	for (s = 0; s < 2 && c->games > 0; s++) {
 		n = bg_pipeline_player(p, s);
 		out_puts(&o, s ? ", " : "; score ");
-		out_text(&o, n[0] ? n : s ? "right" : "left");
+		out_name(&o, n);
 		out_printf(&o, " %d", res->score[s]);
 	}
 	if (c->games > 0 && p->length > 0)

@@ -1037,6 +1037,18 @@ game_begin(bg_replay *rp, const bg_game *g)
 		    bg_game_score(g, 1);
 	}
 	rp->open_line = 0;
+	/*
+	 * A match saved after it was resumed (FIBS) starts at the score
+	 * it stood at: the first game's score line, when neither side has
+	 * already won, is where the results start.
+	 */
+	if (rp->games == 1 && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0 && (rp->length == 0 ||
+	    (bg_game_score(g, 0) < rp->length &&
+	    bg_game_score(g, 1) < rp->length))) {
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
 	if (rp->over)
 		diag(rp, BG_EMATCHOVER, NULL, bg_game_line(g), NULL);
 	if (autodouble_seen(rp, g)) {

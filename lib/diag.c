@@ -172,6 +172,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed eXtreme Gammon file" },
 	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
 	    "part of the input not read: the record model cannot hold it" },
+	[BG_WMATCHWORD] = { BG_SEV_WARNING, "match_not_won",
+	    "the result says 'and the match', but the match is not won" },
 };
 
 static const struct diag *

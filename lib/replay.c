@@ -473,6 +473,8 @@ struct game {
 	int		 nbeaver;	/* beavers since the double */
 	int		 npos;		/* positions handed to the callback */
 	const bg_record	*resigned;	/* the resignation, for the callback */
+	const bg_record	*matchword;	/* the result that says "and the
+					   match", or NULL */
 	const bg_play	*made;		/* the play of the record at hand */
 	bg_play		 play;		/* a play resolve_fast made */
 };
@@ -865,6 +867,8 @@ on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
 		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
 		return;
 	}
+	if (rec->flags & BG_RF_MATCH)
+		gs->matchword = rec;
 	if (gs->over && !gs->lost) {
 		if (rec->side != res->winner)
 			diag(rp, BG_EWINNER, rec, 0, NULL);
@@ -1121,6 +1125,11 @@ game_end(bg_replay *rp, const struct game *gs)
 		rp->ms.state = BG_GAME_OVER;
 		if (rp->length > 0 && rp->score[res->winner] >= rp->length)
 			rp->over = 1;
+		/* The words are the writer's; the score is the authority. */
+		if (gs->matchword != NULL && !rp->over)
+			diag(rp, BG_WMATCHWORD, gs->matchword, 0, rp->length ?
+			    "%d-%d in a %d-point match" : "%d-%d in a money "
+			    "session", rp->score[0], rp->score[1], rp->length);
 	} else {
 		/* Where the result should have been written. */
 		rp->open_line = gs->last ? gs->last + 1 :

@@ -89,6 +89,10 @@ struct sgf {
 	int		 pendval, pendside;
 	int		 last_side;	/* who moved last, -1 */
 	int		 roll_side;	/* a roll shown by PL/DI, -1 none */
+	int		 resign_side;	/* Gibbon's resign:N offered, -1 none */
+	int		 resign_pts;
+	int		 has_accept;	/* the offer accepted: accept_win */
+	bg_record	 accept_win;
 	int		 roll_dice[2], roll_line, roll_col;
 	int		 crawford_game;
 	int		 sgame;		/* game number, for diagnostics */
@@ -982,6 +986,53 @@ cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
 	return add_record(s, &rec, t, strlen(t));
 }
 
+/*
+ * Gibbon's resignation, written as moves: "resign:N" offers N points
+ * (the number is optional), "accept" or "reject" answers it.  An offer
+ * accepted is the game's result when no RE gives one.  1 when v[0..n)
+ * is one of them, 0 when not, or a negative code.
+ */
+static int
+resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
+    size_t n)
+{
+	size_t i;
+	int pts = 0;
+
+	if (n >= 6 && strncmp(v, "resign", 6) == 0) {
+		if (n > 6) {
+			for (i = 7; i < n && isdig((unsigned char)v[i]); i++)
+				;
+			if (v[6] != ':' || i != n || i == 7 || i - 7 > 9)
+				return 0;
+			pts = number(v + 7, i - 7);
+		}
+		if (s->roll_side >= 0 && flush_roll(s) < 0)
+			return s->err;
+		s->resign_side = side;
+		s->resign_pts = pts > 0 ? pts : s->cube;
+		return 1;
+	}
+	if ((n != 6 || strncmp(v, "accept", 6) != 0) &&
+	    (n != 6 || strncmp(v, "reject", 6) != 0))
+		return 0;
+	if (s->resign_side != !side)
+		return 0;	/* an answer to no offer: a bad value */
+	if (s->roll_side >= 0 && flush_roll(s) < 0)
+		return s->err;
+	if (v[0] == 'a') {
+		memset(&s->accept_win, 0, sizeof s->accept_win);
+		s->accept_win.kind = BG_REC_WIN;
+		s->accept_win.side = side;
+		s->accept_win.value = s->resign_pts;
+		s->accept_win.line = p->line;
+		s->accept_win.col = p->col;
+		s->has_accept = 1;
+	}
+	s->resign_side = -1;
+	return 1;
+}
+
 /* W[...] or B[...]: a roll and its play, or a cube action. */
 static int
 move(struct sgf *s, const struct prop *p, int side)
@@ -1008,6 +1059,8 @@ move(struct sgf *s, const struct prop *p, int side)
 			return s->err;
 		return cube_action(s, p, side, v);
 	}
+	if ((k = resign_action(s, p, side, v, n)) != 0)
+		return k < 0 ? k : 0;
 	/* The roll a PL/DI node showed is this move's, or a roll of its own. */
 	if (s->roll_side >= 0 && (s->roll_side != side || n < 2 ||
 	    s->roll_dice[0] != v[0] - '0' || s->roll_dice[1] != v[1] - '0') &&
@@ -1409,6 +1462,8 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	s->pend = 0;
 	s->last_side = -1;
 	s->roll_side = -1;
+	s->resign_side = -1;
+	s->has_accept = 0;
 	s->crawford_game = ri->crawford_game;
 	if (ri->cv > 1) {
 		/* Automatic doubles: the game starts with the cube up. */
@@ -1459,6 +1514,13 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 		return rc;
 	if (flush_roll(s) < 0)
 		return s->err;
+	if (!has_win && s->has_accept) {
+		/* Gibbon's accepted resignation, when RE says nothing. */
+		win = s->accept_win;
+		snprintf(wtext, sizeof wtext, "Wins %d point%s", win.value,
+		    win.value == 1 ? "" : "s");
+		has_win = 1;
+	}
 	if (has_win && add_record(s, &win, wtext, strlen(wtext)) < 0)
 		return s->err;
 	rec_game_finish(&s->game);

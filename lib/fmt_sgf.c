@@ -94,6 +94,8 @@ struct sgf {
 	int		 has_accept;	/* the offer accepted: accept_win */
 	bg_record	 accept_win;
 	int		 roll_dice[2], roll_line, roll_col;
+	int		 roll_in_pos;	/* the last set position holds it */
+	int		 pl_next;	/* PL alone: who acts next, or -1 */
 	int		 crawford_game;
 	int		 sgame;		/* game number, for diagnostics */
 	int		 keepdiag;	/* diagnostics of the next match */
@@ -1067,6 +1069,7 @@ move(struct sgf *s, const struct prop *p, int side)
 	    flush_roll(s) < 0)
 		return s->err;
 	s->roll_side = -1;
+	s->pl_next = -1;
 	memset(&rec, 0, sizeof rec);
 	rec.kind = BG_REC_MOVE;
 	rec.side = side;
@@ -1190,6 +1193,8 @@ points(struct sgf *s, const struct prop *p, int side, int clear)
 	return 0;
 }
 
+static int	setpos_record(struct sgf *, int, int, int, const int [2]);
+
 /*
  * A setup node: AE, AW, AB change the board, CV, CP (or the spec's CO)
  * the cube, PL and DI who rolls what.  A change of board or cube is a
@@ -1249,8 +1254,45 @@ setup(struct sgf *s, int root)
 	}
 	if (first == NULL)
 		return 0;
+	/*
+	 * PL and DI may come in a node before the board they are for, as
+	 * GNU Backgammon reads them: a roll or a side on turn that no move
+	 * has taken since is the new position's.
+	 */
+	if (ch && dice[0] == 0 && s->roll_side >= 0 &&
+	    (pl < 0 || pl == s->roll_side)) {
+		pl = s->roll_side;
+		dice[0] = s->roll_dice[0];
+		dice[1] = s->roll_dice[1];
+		s->roll_side = -1;
+	}
+	if (pl < 0)
+		pl = s->pl_next;
+	if (!ch && dice[0] == 0 && pl >= 0)
+		s->pl_next = pl;
 	side = pl >= 0 ? pl : s->last_side >= 0 ? !s->last_side : -1;
-	if (ch) {
+	if (dice[0] != 0)
+		s->roll_in_pos = ch;
+	if (ch && setpos_record(s, first->line, first->col, side, dice) < 0)
+		return s->err;
+	if (dice[0] != 0 && side >= 0) {
+		s->roll_side = side;
+		s->roll_dice[0] = dice[0];
+		s->roll_dice[1] = dice[1];
+		s->roll_line = first->line;
+		s->roll_col = first->col;
+	}
+	return 0;
+}
+
+/*
+ * A set-position record at property p: the board, the cube, the score,
+ * side on turn (or -1) and dice (or 0s), as an XGID.
+ */
+static int
+setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
+{
+	{
 		bg_record rec;
 		bg_matchstate ms;
 		char xg[128];
@@ -1272,17 +1314,10 @@ setup(struct sgf *s, int root)
 		memset(&rec, 0, sizeof rec);
 		rec.kind = BG_REC_SETPOS;
 		rec.side = -1;
-		rec.line = first->line;
-		rec.col = first->col;
+		rec.line = line;
+		rec.col = col;
 		if (add_record(s, &rec, xg, strlen(xg)) < 0)
 			return s->err;
-	}
-	if (dice[0] != 0 && side >= 0) {
-		s->roll_side = side;
-		s->roll_dice[0] = dice[0];
-		s->roll_dice[1] = dice[1];
-		s->roll_line = first->line;
-		s->roll_col = first->col;
 	}
 	return 0;
 }
@@ -1352,8 +1387,10 @@ node(struct sgf *s, int root)
 	const struct prop *p;
 	size_t i;
 
+	/* A board set up next takes the roll (setup). */
 	if (s->roll_side >= 0 && find(s, "W") == NULL && find(s, "B") == NULL &&
-	    flush_roll(s) < 0)
+	    find(s, "AE") == NULL && find(s, "AW") == NULL &&
+	    find(s, "AB") == NULL && flush_roll(s) < 0)
 		return s->err;
 	if (setup(s, root) < 0)
 		return s->err;
@@ -1443,7 +1480,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	const struct prop *re;
 	bg_record win;
 	char wtext[64];
-	int rc, has_win = 0;
+	int rc, has_win = 0, side;
 
 	rec_game_reset(&s->game);
 	s->game.number = ri->index >= 0 ? ri->index + 1 : s->sgame + 1;
@@ -1464,6 +1501,8 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	s->roll_side = -1;
 	s->resign_side = -1;
 	s->has_accept = 0;
+	s->roll_in_pos = 0;
+	s->pl_next = -1;
 	s->crawford_game = ri->crawford_game;
 	if (ri->cv > 1) {
 		/* Automatic doubles: the game starts with the cube up. */
@@ -1512,8 +1551,21 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 			return s->err;
 	if (rc < 0)
 		return rc;
-	if (flush_roll(s) < 0)
+	/*
+	 * A roll PL and DI show at the end, which no move plays, is a roll
+	 * made before a resignation when the game has a result; else the
+	 * roll of the position the game stops at, as GNU Backgammon writes
+	 * a position with its dice: part of the last set position, or one
+	 * of its own.
+	 */
+	if ((has_win || s->has_accept) && flush_roll(s) < 0)
 		return s->err;
+	if ((side = s->roll_side) >= 0) {
+		s->roll_side = -1;
+		if (!s->roll_in_pos && setpos_record(s, s->roll_line,
+		    s->roll_col, side, s->roll_dice) < 0)
+			return s->err;
+	}
 	if (!has_win && s->has_accept) {
 		/* Gibbon's accepted resignation, when RE says nothing. */
 		win = s->accept_win;

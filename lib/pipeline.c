@@ -434,7 +434,6 @@ bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms)
 	*ms = *bg_replay_state(p->rp);
 	ms->score[0] = res->score[0] - (res->winner == 0) * res->points;
 	ms->score[1] = res->score[1] - (res->winner == 1) * res->points;
-	ms->dice[0] = ms->dice[1] = 0;
 	ms->state = BG_GAME_PLAYING;
 	return 0;
 }

@@ -475,6 +475,8 @@ struct game {
 	const bg_record	*resigned;	/* the resignation, for the callback */
 	const bg_record	*matchword;	/* the result that says "and the
 					   match", or NULL */
+	int		 end_dice[2];	/* the roll of a set position the
+					   game stops at */
 	const bg_play	*made;		/* the play of the record at hand */
 	bg_play		 play;		/* a play resolve_fast made */
 };
@@ -598,6 +600,22 @@ run_rolls(bg_replay *rp, struct game *gs, size_t k)
 
 /* ------------------------------------------------------------- callback */
 
+/* The rules an XGID and a Match ID carry, into ms. */
+static void
+state_rules(const bg_replay *rp, bg_matchstate *ms)
+{
+	if (rp->length == 0) {
+		ms->jacoby = rp->jacoby == 1;
+		ms->beaver = rp->rules.beavers > 0;
+	}
+	if (rp->rules.cube == 0)
+		ms->cube_max = 0;
+	else if (rp->rules.cubelimit > 0)
+		for (ms->cube_max = 0; 2 << ms->cube_max <=
+		    rp->rules.cubelimit; ms->cube_max++)
+			;
+}
+
 /*
  * Hand the position after rec (NULL: the start of the game) to the
  * caller's callback, with the match state the game's state describes.
@@ -643,17 +661,7 @@ position(bg_replay *rp, const struct game *gs, const bg_record *rec)
 			pos.ms.turn = pos.side;	/* as gnubg: the resigner */
 		}
 	}
-	/* The rules an XGID and a Match ID carry. */
-	if (rp->length == 0) {
-		pos.ms.jacoby = rp->jacoby == 1;
-		pos.ms.beaver = rp->rules.beavers > 0;
-	}
-	if (rp->rules.cube == 0)
-		pos.ms.cube_max = 0;
-	else if (rp->rules.cubelimit > 0)
-		for (pos.ms.cube_max = 0; 2 << pos.ms.cube_max <=
-		    rp->rules.cubelimit; pos.ms.cube_max++)
-			;
+	state_rules(rp, &pos.ms);
 	if (gs->made != NULL) {
 		pos.played = 1;
 		pos.play = *gs->made;
@@ -924,6 +932,13 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 		 * position file, XG's .xgp): that position is shown, with
 		 * the score and roll the XGID gives.
 		 */
+		gs->end_dice[0] = gs->end_dice[1] = 0;
+		if (next_action(gs->g, (size_t)(rec -
+		    bg_game_record(gs->g, 0))) == NULL &&
+		    memchr(rec->text, ':', rec->len) != NULL) {
+			gs->end_dice[0] = set.dice[0];
+			gs->end_dice[1] = set.dice[1];
+		}
 		if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
 		    bg_game_record(gs->g, 0))) == NULL &&
 		    memchr(rec->text, ':', rec->len) != NULL) {
@@ -1115,6 +1130,17 @@ game_end(bg_replay *rp, const struct game *gs)
 	rp->ms.cube = gs->cube;
 	rp->ms.cube_owner = gs->owner;
 	rp->ms.on_roll = rp->ms.turn = gs->turn < 0 ? 1 : gs->turn;
+	/*
+	 * The rest of the final position as the callback's last one shows
+	 * it: a double waiting, the roll of a set position, the rules.
+	 */
+	if (!gs->over && gs->doubled) {
+		rp->ms.doubled = 1;
+		rp->ms.turn = !rp->ms.on_roll;
+	}
+	rp->ms.dice[0] = gs->over ? 0 : gs->end_dice[0];
+	rp->ms.dice[1] = gs->over ? 0 : gs->end_dice[1];
+	state_rules(rp, &rp->ms);
 	rp->prev_winner = gs->over ? res->winner : -1;
 	rp->prev_points = gs->over ? res->points : 0;
 	if (gs->over) {

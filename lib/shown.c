@@ -275,6 +275,19 @@ bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len, bg_variant v)
 	} else if ((rc = bg_position_parse(&sp->board, &sp->ms, &sp->v.variant,
 	    s, len)) < 0)
 		return rc;
+	/*
+	 * An XGID or a FIBS board may give the roll smaller die first; gnubg
+	 * takes it higher die first, and so its Match ID has it.  A Match
+	 * ID's own order is kept.
+	 */
+	if ((sp->v.fibs != NULL || (len >= 5 && (s[0] == 'X' || s[0] == 'x') &&
+	    (s[1] == 'G' || s[1] == 'g') && (s[2] == 'I' || s[2] == 'i') &&
+	    (s[3] == 'D' || s[3] == 'd') && s[4] == '=')) &&
+	    sp->ms.dice[0] < sp->ms.dice[1]) {
+		rc = sp->ms.dice[0];
+		sp->ms.dice[0] = sp->ms.dice[1];
+		sp->ms.dice[1] = rc;
+	}
 	if (sp->ms.dice[0] > 0) {
 		sp->v.dice[0] = sp->ms.dice[0];
 		sp->v.dice[1] = sp->ms.dice[1];

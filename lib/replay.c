@@ -380,8 +380,9 @@ jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
 		rp->jacoby = w == cube;		/* the record shows it */
 	else if (rp->jacoby == 1 && w == full && w != cube) {
 		if (rp->jacoby_stated)
-			diag(rp, BG_WJACOBYMAT, rec, 0, "%d written, %d won",
-			    w, cube);
+			diag(rp, BG_WJACOBYMAT, rec, 0, "a %s, %d written, "
+			    "%d won", res->level == 3 ? "backgammon" :
+			    "gammon", w, cube);
 		else
 			diag(rp, BG_EJACOBY, rec, 0, NULL);
 	} else if (rp->jacoby == 0 && w == cube && w != full &&

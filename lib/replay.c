@@ -718,9 +718,16 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 		gs->lost = 1;
 		return;
 	}
-	if (rv->code == -BG_ENOPLAY && (nx = next_action(gs->g, k)) != NULL &&
-	    nx->kind == BG_REC_WIN && nx->side != rec->side)
-		return;		/* rolled, then resigned */
+	/*
+	 * A roll with no play before a result is a resignation: the
+	 * roller's, or the other side's before the roller played (the
+	 * roller then wins).  A roll with no play that ends the record is
+	 * a play never made: the match was interrupted there, which the
+	 * missing result says.
+	 */
+	if (rv->code == -BG_ENOPLAY && ((nx = next_action(gs->g, k)) ==
+	    NULL || nx->kind == BG_REC_WIN))
+		return;
 	if (rv->code < 0) {
 		move_refused(rp, rec, rv);
 		gs->lost = 1;

@@ -702,6 +702,29 @@ move_refused(bg_replay *rp, const bg_record *rec, const bg_resolved *rv)
 	    "a legal play: ") : "", ex);
 }
 
+/*
+ * Can side s bear off its last checkers with dice d, on the board?  0 or
+ * 1; 0 too when out of memory, which rp->err then says.
+ */
+static int
+can_finish(bg_replay *rp, int s, const int d[2])
+{
+	bg_movelist *ml;
+	size_t i;
+	int yes = 0;
+
+	if ((ml = bg_movelist_new()) == NULL ||
+	    bg_rules_legal(ml, &rp->board, s, d, rp->variant) < 0) {
+		bg_movelist_free(ml);
+		rp->err = -BG_ENOMEM;
+		return 0;
+	}
+	for (i = 0; i < bg_movelist_count(ml) && !yes; i++)
+		yes = none_left(bg_movelist_get(ml, i)->after.pt[s]);
+	bg_movelist_free(ml);
+	return yes;
+}
+
 /* The play of record k, rec, that resolve_fast declined: the search's. */
 static void
 move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
@@ -721,13 +744,18 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 	/*
 	 * A roll with no play before a result is a resignation: the
 	 * roller's, or the other side's before the roller played (the
-	 * roller then wins).  A roll with no play that ends the record is
-	 * a play never made: the match was interrupted there, which the
-	 * missing result says.
+	 * roller then wins), unless the roll could have borne off the
+	 * roller's last checkers, when the winning play is missing.  A
+	 * roll with no play that ends the record is a play never made: the
+	 * match was interrupted there, which the missing result says.
 	 */
 	if (rv->code == BG_ENOPLAY && ((nx = next_action(gs->g, k)) ==
-	    NULL || nx->kind == BG_REC_WIN))
+	    NULL || (nx->kind == BG_REC_WIN && (nx->side != rec->side ||
+	    !can_finish(rp, rec->side, rec->dice))))) {
+		if (rp->err)
+			gs->lost = 1;	/* out of memory: not followed */
 		return;
+	}
 	if (rv->code != 0) {
 		move_refused(rp, rec, rv);
 		gs->lost = 1;

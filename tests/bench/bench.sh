@@ -3,7 +3,9 @@
 # makes the inputs under tests/bench/out/data (again only when gen.c
 # changes), checks that bgcheck accepts every generated file and finds
 # every mutant's error at its line, then times bgcheck, `wc -l` and, when
-# installed, gnubg's `import mat` in one hyperfine run (medians), and
+# installed, gnubg's `import mat` in one hyperfine run (medians), then
+# the Python package against `bgshow -a -T json` (every position of
+# the money session; PYRUNS runs, 3 by default) in another, and
 # prints the table: rolls per second, MB per second, the ratios, peak
 # RSS, instructions per roll under callgrind, the worst position's
 # listing time and the -j scaling.  A benchmark, not a test: it never
@@ -86,6 +88,23 @@ hyperfine -N -w 1 -m "$runs" --style none --export-csv "$out/times.csv" \
 	tail "$out/hyperfine.log" >&2
 	die "hyperfine failed"
 }
+# The Python package against bgshow, side by side: every position of
+# the money session made a Position object (tests/bench/positions.py)
+# and printed as JSON by `bgshow -a -T json`, PYRUNS runs each (3).
+: > "$out/python.csv"
+py=$(command -v python3 || true)
+if [ -n "$py" ]; then
+	cp "$top/bin/bgshow" "$out/bgshow"
+	cp "$top/lib/$(readlink "$top/lib/libbgkit.so.0")" "$out/libbgkit.so.0"
+	hyperfine -N -w 0 -m "${PYRUNS:-3}" --style none \
+	    --export-csv "$out/python.csv" \
+	    -n bgshow-positions "$bin/bgshow -a -T json session.mat" \
+	    -n python-positions "env PYTHONPATH=$top/python BGKIT_LIB=$out/libbgkit.so.0 $py $top/tests/bench/positions.py session.mat" \
+	    > "$out/hyperfine-python.log" 2>&1 || {
+		tail "$out/hyperfine-python.log" >&2
+		die "hyperfine failed on the Python row"
+	}
+fi
 med() { awk -F, -v n="$1" '$1 == n { print $4 }' "$out/times.csv"; }
 
 # ------------------------------------------------ memory, callgrind
@@ -132,6 +151,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	done < sets.txt
 	echo "times"
 	cat "$out/times.csv"
+	sed 1d "$out/python.csv"
 	echo "rss $rss_match $rss_session $rss_one"
 	echo "ir $ir $irm $irg"
 	echo "worst $worst $irw"

@@ -78,6 +78,10 @@ END {
 	if (gplays != "")
 		printf "; gnubg's hint list: %d plays", gplays
 	printf "\n"
+	if (med["python-positions"] != "")
+		printf "Python (the bgkit package), every position of the money session as a Position object: %.1f s; bgshow -a -T json: %.1f s (medians); CPU time (user + system, means): %.1f s and %.1f s\n", med["python-positions"], med["bgshow-positions"], cpu["python-positions"], cpu["bgshow-positions"]
+	else
+		print "Python: python3 not installed, no comparison"
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen
 	print ""
@@ -93,4 +97,10 @@ END {
 	x = rss_match; if (rss_session > x) x = rss_session; if (rss_one > x) x = rss_one
 	printf "  %-6s peak RSS at most 16 MB: %.1f MB\n", verdict(x <= 16 * 1024), x / 1024
 	printf "  %-6s worst position under 100 us: %.1f us\n", verdict(wmed < 100), wmed
+	if (med["python-positions"] != "" && cpu["python-positions"] > 0) {
+		# In CPU time, which a busy machine moves less than wall time
+		# (both run on one core); the wall ratio beside it.
+		x = cpu["bgshow-positions"] / cpu["python-positions"]
+		printf "  %-6s Python at least 0.25x the speed of bgshow -a -T json (every position, CPU time): %.2fx (wall medians: %.2fx)\n", verdict(x >= 0.25), x, med["bgshow-positions"] / med["python-positions"]
+	}
 }

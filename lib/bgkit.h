@@ -157,6 +157,9 @@ typedef enum bg_code {
 	BG_ENOINPUT,		/* no bytes, or only blanks */
 	BG_EXG,			/* malformed eXtreme Gammon file */
 	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
+	/* the replay, again */
+	BG_WMATCHWORD,		/* "and the match" on a game that does not
+				   win it */
 	BG_CODE_COUNT
 } bg_code;
 

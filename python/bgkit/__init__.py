@@ -1374,8 +1374,9 @@ def decisions(source, format="auto", rules=None, name=None):
 
     Each dict has exactly the keys of bggrep -d's CSV header, in its
     order (DECISION_COLUMNS): "file" (the path as given, or name),
-    "game" (its ordinal in the match), "move" (the action's number, as
-    for Game.positions), "side", "player" (that side's name; None when
+    "game" (its ordinal in the match), "move" (the action's number:
+    Game.positions[move] is the position after it, [move - 1] the one
+    before), "side", "player" (that side's name; None when
     the record names no one), "action" ("move", "double", "take",
     "drop", "beaver", "raccoon"), "length" (0 money), "score0",
     "score1", "away0", "away1" (None for money), "crawford" (a bool),

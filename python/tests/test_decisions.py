@@ -7,6 +7,7 @@ to bggrep -d's CSV row, column by column."""
 import csv
 import glob
 import io
+import json
 import os
 import subprocess
 
@@ -58,7 +59,6 @@ def as_csv(v):
 
 def compare(rows, path, *args):
     """rows equal bggrep -d's on path, in JSON and in CSV."""
-    import json
     want = [from_json(json.loads(line))
             for line in bggrep("-T", "json", *(args + (path,))).splitlines()]
     assert len(rows) == len(want) > 0
@@ -111,6 +111,21 @@ def test_kinds():
     assert {r["game"] for r in bad} == {1, 2, 3, 4}
     (d,) = bgkit.check(FIXTURES[3])
     assert (d.game, d.line, d.player) == (1, 42, "Yuri")
+
+
+def test_positions():
+    """Each row's position is the game's position before its action
+    (Game.positions[move - 1]), its player that side's name."""
+    rows = bgkit.decisions(FIXTURES[0])
+    with bgkit.read(FIXTURES[0]) as rd:
+        (games,) = [list(m.games()) for m in rd]
+    for r in rows:
+        game = games[r["game"] - 1]
+        pos = game.positions[r["move"] - 1]
+        assert (r["pips0"], r["pips1"]) == pos.pips
+        assert r["xgid"].split(":")[0] == pos.xgid.split(":")[0]
+        assert r["player"] == game.players[r["side"]]
+        assert (r["score0"], r["score1"]) == pos.score
 
 
 def test_text(tmp_path):

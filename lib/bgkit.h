@@ -156,6 +156,9 @@ typedef enum bg_code {
 	BG_ENOINPUT,		/* no bytes, or only blanks */
 	BG_EXG,			/* malformed eXtreme Gammon file */
 	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
+	/* position files */
+	BG_ESNOWIE,		/* malformed Snowie position line */
+	BG_EJFPOS,		/* malformed Jellyfish .pos file */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -930,11 +933,17 @@ typedef enum bg_format {
 	BG_FORMAT_SGF,
 	BG_FORMAT_JSON,
 	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
-	BG_FORMAT_HTML		/* written only: a page to step through a
+	BG_FORMAT_HTML,		/* written only: a page to step through a
 				   match (bgkit-html(5)) */
+	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
+				   text (bgkit-snowie(5)) */
+	BG_FORMAT_POS		/* read only: Jellyfish .pos (bgkit-pos(5)) */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json", "xg", "html"; BG_EINVAL if unknown. */
+/*
+ * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos";
+ * BG_EINVAL if unknown.
+ */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);

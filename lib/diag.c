@@ -172,6 +172,10 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed eXtreme Gammon file" },
 	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
 	    "part of the input not read: the record model cannot hold it" },
+	[BG_ESNOWIE] = { BG_SEV_ERROR, "snowie_malformed",
+	    "malformed Snowie position line" },
+	[BG_EJFPOS] = { BG_SEV_ERROR, "pos_malformed",
+	    "malformed Jellyfish .pos file" },
 };
 
 static const struct diag *

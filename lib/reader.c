@@ -23,7 +23,9 @@ static const char *const names[] = {
 	[BG_FORMAT_SGF] = "sgf",
 	[BG_FORMAT_JSON] = "json",
 	[BG_FORMAT_XG] = "xg",
-	[BG_FORMAT_HTML] = "html"
+	[BG_FORMAT_HTML] = "html",
+	[BG_FORMAT_SNOWIE] = "snowie",
+	[BG_FORMAT_POS] = "pos"
 };
 
 int
@@ -120,6 +122,32 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 }
 
 /*
+ * Digits, ';', digits, ';' at p[0..n): Snowie's position line, else
+ * .mat; *more when the bytes end first.
+ */
+static bg_format
+snowie_start(const unsigned char *p, size_t n, int *more)
+{
+	size_t i = 0, j;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (k == 1 && i < n && p[i] == '-')
+			i++;
+		for (j = i; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+			;
+		if (i == n) {
+			*more = 1;
+			return BG_FORMAT_MAT;
+		}
+		if (i == j || p[i] != ';')
+			return BG_FORMAT_MAT;
+		i++;
+	}
+	return BG_FORMAT_SNOWIE;
+}
+
+/*
  * The format the first bytes p[0..n) say; *more when they are all
  * blanks (or a BOM) and more bytes could decide.
  */
@@ -139,6 +167,12 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (n >= 4 && memcmp(p, "RGMH", 4) == 0)
 		return BG_FORMAT_XG;
+	/* Jellyfish .pos: version 124 to 126, then a zero "caution". */
+	if (n > 0 && p[0] >= 124 && p[0] <= 126 && (n < 2 || p[1] == 0) &&
+	    (n < 3 || p[2] == 0) && (n < 4 || p[3] == 0)) {
+		*more = n < 4;
+		return BG_FORMAT_POS;
+	}
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
 		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
@@ -158,6 +192,9 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (p[i] == '{')
 		return BG_FORMAT_JSON;
+	/* Snowie's position line: "N;N;" (its match text is .mat). */
+	if (p[i] >= '0' && p[i] <= '9')
+		return snowie_start(p + i, n - i, more);
 	if (p[i] != '(')
 		return BG_FORMAT_MAT;
 	for (i++; i < n; i++)
@@ -218,7 +255,10 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_MAT] = &fmt_mat_ops,
 	[BG_FORMAT_SGF] = &fmt_sgf_ops,
 	[BG_FORMAT_JSON] = &fmt_json_ops,
-	[BG_FORMAT_XG] = &fmt_xg_ops
+	[BG_FORMAT_XG] = &fmt_xg_ops,
+	[BG_FORMAT_HTML] = NULL,
+	[BG_FORMAT_SNOWIE] = &fmt_snowie_ops,
+	[BG_FORMAT_POS] = &fmt_jfpos_ops
 };
 
 static bg_reader *

@@ -928,6 +928,9 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 			rp->ms.dice[1] = set.dice[1];
 			rp->ms.score[0] = set.score[0];
 			rp->ms.score[1] = set.score[1];
+			/* Its Crawford flag, and who is on roll unrolled. */
+			rp->ms.crawford = set.crawford;
+			gs->turn = set.on_roll;
 			gs->npos++;
 			position(rp, gs, rec);
 			rp->ms = keep;

@@ -112,6 +112,12 @@ make(struct pos *p, const char *name[2], const bg_board *b,
 		    name[s], strlen(name[s]), NULL, 0) < 0)
 			return p->err = -BG_ENOMEM;
 	}
+	/* The rules the format holds, as the .mat tags say them. */
+	if (ms->length == 0 && (rec_match_add_tag(&p->match, "Jacoby", 6,
+	    ms->jacoby ? "On" : "Off", ms->jacoby ? 2 : 3) < 0 ||
+	    (p->kind == K_JF && rec_match_add_tag(&p->match, "Beaver", 6,
+	    ms->beaver ? "On" : "Off", ms->beaver ? 2 : 3) < 0)))
+		return p->err = -BG_ENOMEM;
 	if ((i = bg_xgid_encode(id, sizeof id, b, ms)) < 0 ||
 	    (size_t)i >= sizeof id)
 		id[0] = '\0';

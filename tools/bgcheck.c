@@ -20,8 +20,8 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json|xg] [-j jobs] " \
-	"[-r rules] [-T text|json] [file ...]\n"
+#define USAGE "usage: bgcheck [-qvW] [-f format] " \
+	"[-j jobs] [-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
@@ -95,9 +95,9 @@ static int
 help(void)
 {
 	fputs(USAGE "\n"
-	    "  -f, --from FORMAT      read mat, sgf, json or "
-	    "xg (default: from the\n"
-	    "                         content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie "
+	    "or pos (default:\n"
+	    "                         from the content)\n"
 	    "  -q, --quiet            do not print warnings\n"
 	    "  -r, --rules RULES      rules to enforce: "
 	    "crawford=on|off,holland=on|off,\n"

@@ -1,6 +1,8 @@
 /*
  * bgconv: convert match records between .mat, SGF and JSON Lines (and
- * from XG's binary files), or write one as an HTML page.  Each input is read in the format its content shows (or the one -f names),
+ * from XG's binary files and position files), or write one as an HTML
+ * page.  Each input is read in the format its content shows (or the one
+ * -f names),
  * replayed through the rules as bgcheck replays it, and every match is
  * written again in the format -T names, through the library's one record
  * model; what the input could not give, what breaks the rules and what
@@ -27,7 +29,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json|html " \
+#define USAGE "usage: bgconv [-FqW] [-f format] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -663,7 +665,7 @@ main(int argc, char *argv[])
 			if (bg_format_parse(&o.from, optarg) < 0 ||
 			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json, xg)", optarg);
+				    "json, xg, snowie, pos)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -697,9 +699,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf, json or "
-			    "xg (default: from the\n"
-			    "                         content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie "
+			    "or pos (default:\n"
+			    "                         from the content)\n"
 			    "  -T, --format FORMAT    write mat, sgf, json or html\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"

@@ -14,7 +14,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-f mat|sgf|json|xg] [-r rules] " \
+#define USAGE "usage: bgscore [-f format] [-r rules] " \
 	"[-T text|csv|json] [file ...]\n"
 
 static bg_ruleset rules;	/* -r */
@@ -105,9 +105,9 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf, json or "
-			    "xg (default: from the\n"
-			    "                         content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie "
+			    "or pos (default:\n"
+			    "                         from the content)\n"
 			    "  -r, --rules RULES      rules to enforce "
 			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "

@@ -15,7 +15,7 @@
 #include "cli.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f mat|sgf|json|xg] [-g game] [-m move]\n" \
+	"[-f format] [-g game] [-m move]\n" \
 	"              [-r rules] [-T format] [-V variant] " \
 	"[-p position | file ...]\n"
 
@@ -55,9 +55,9 @@ help(void)
 	    "  -d, --direction DIR    the bottom side moves ccw (default, "
 	    "home at the\n"
 	    "                         bottom right) or cw\n"
-	    "  -f, --from FORMAT      read mat, sgf, json or xg (default: "
-	    "from the\n"
-	    "                         content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie or pos "
+	    "(default:\n"
+	    "                         from the content)\n"
 	    "  -g, --game N           game N of the file (default: the "
 	    "last)\n"
 	    "  -m, --move N           the position after action N of the "
@@ -289,7 +289,8 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
 	else if (c == 'f' && (bg_format_parse(&o->from, arg) < 0 ||
 	    o->from == BG_FORMAT_HTML))
-		cli_warnx("unknown input format: %s (mat, sgf, json, xg)", arg);
+		cli_warnx("unknown input format: %s (mat, sgf, json, xg, "
+		    "snowie, pos)", arg);
 	else if ((c == 'g' && number(&o->game, arg, 1, "game") < 0) ||
 	    (c == 'm' && number(&o->move, arg, 0, "move") < 0) ||
 	    (c == 'r' && cli_rules(&o->rules, arg) < 0))

@@ -68,6 +68,17 @@ xg)	# Whole files behind a 0, their game files alone behind a 1.
 		    >"$dir/xgg-$n"
 	done
 	;;
+pos)	# Snowie position lines behind a 0, .pos files behind a 1.
+	n=0
+	for f in $(find fixtures -type f \( -name '*.snowie' -o \
+	    -name '*.pos' \) | sort); do
+		n=$((n + 1))
+		case $f in
+		*.pos)	{ printf '\001'; cat "$f"; } >"$dir/pos-$n" ;;
+		*)	{ printf '\000'; cat "$f"; } >"$dir/snowie-$n" ;;
+		esac
+	done
+	;;
 *)	echo "seeds.sh: no seeds for $name" >&2 ;;
 esac
 [ -n "$(ls "$dir")" ] || put '' ''

@@ -159,6 +159,7 @@ typedef enum bg_code {
 	/* position files */
 	BG_ESNOWIE,		/* malformed Snowie position line */
 	BG_EJFPOS,		/* malformed Jellyfish .pos file */
+	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -937,12 +938,14 @@ typedef enum bg_format {
 				   match (bgkit-html(5)) */
 	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
 				   text (bgkit-snowie(5)) */
-	BG_FORMAT_POS		/* read only: Jellyfish .pos (bgkit-pos(5)) */
+	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
+	BG_FORMAT_GNUBGTEXT	/* read only: gnubg's text log
+				   (bgkit-gnubgtext(5)) */
 } bg_format;
 
 /*
- * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos";
- * BG_EINVAL if unknown.
+ * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
+ * "gnubgtext"; BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */

@@ -176,6 +176,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed Snowie position line" },
 	[BG_EJFPOS] = { BG_SEV_ERROR, "pos_malformed",
 	    "malformed Jellyfish .pos file" },
+	[BG_EGNUBGTEXT] = { BG_SEV_ERROR, "gnubgtext_malformed",
+	    "a line of GNU Backgammon's text log not understood" },
 };
 
 static const struct diag *

@@ -537,6 +537,8 @@ pos_next_game(void *v, const bg_game **g)
 
 	if (p->err)
 		return p->err;
+	/* Every diagnostic was told by next_match. */
+	p->dl.n = 0;
 	if (!p->in_match || p->given)
 		return 0;
 	p->given = 1;

@@ -25,7 +25,8 @@ static const char *const names[] = {
 	[BG_FORMAT_XG] = "xg",
 	[BG_FORMAT_HTML] = "html",
 	[BG_FORMAT_SNOWIE] = "snowie",
-	[BG_FORMAT_POS] = "pos"
+	[BG_FORMAT_POS] = "pos",
+	[BG_FORMAT_GNUBGTEXT] = "gnubgtext"
 };
 
 int
@@ -192,6 +193,12 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (p[i] == '{')
 		return BG_FORMAT_JSON;
+	/* gnubg's text log. */
+	if (n - i >= 17 ? memcmp(p + i, "The score (after ", 17) == 0 :
+	    memcmp(p + i, "The score (after ", n - i) == 0) {
+		*more = n - i < 17;
+		return BG_FORMAT_GNUBGTEXT;
+	}
 	/* Snowie's position line: "N;N;" (its match text is .mat). */
 	if (p[i] >= '0' && p[i] <= '9')
 		return snowie_start(p + i, n - i, more);
@@ -258,7 +265,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_XG] = &fmt_xg_ops,
 	[BG_FORMAT_HTML] = NULL,
 	[BG_FORMAT_SNOWIE] = &fmt_snowie_ops,
-	[BG_FORMAT_POS] = &fmt_jfpos_ops
+	[BG_FORMAT_POS] = &fmt_jfpos_ops,
+	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops
 };
 
 static bg_reader *

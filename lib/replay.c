@@ -1062,6 +1062,16 @@ game_begin(bg_replay *rp, const bg_game *g)
 		rp->score[0] = bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1);
 	}
+	/*
+	 * The first game read of a game read alone out of its match (a
+	 * game log): its score is given, and so is its Crawford flag.
+	 */
+	if (g->alone && rp->games == 1 && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0) {
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+		rp->crawford_done = g->alone != REC_CRAWFORD;
+	}
 	for (s = 0; s < 2; s++)
 		if (bg_game_score(g, s) >= 0 &&
 		    bg_game_score(g, s) != rp->score[s]) {

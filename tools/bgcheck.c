@@ -95,9 +95,10 @@ static int
 help(void)
 {
 	fputs(USAGE "\n"
-	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie "
-	    "or pos (default:\n"
-	    "                         from the content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
+	    "pos or\n"
+	    "                         gnubgtext (default: from the "
+	    "content)\n"
 	    "  -q, --quiet            do not print warnings\n"
 	    "  -r, --rules RULES      rules to enforce: "
 	    "crawford=on|off,holland=on|off,\n"

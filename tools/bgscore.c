@@ -105,9 +105,10 @@ main(int argc, char *argv[])
 			break;
 		case 'h':
 			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie "
-			    "or pos (default:\n"
-			    "                         from the content)\n"
+			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
+			    "pos or\n"
+			    "                         gnubgtext (default: from the "
+			    "content)\n"
 			    "  -r, --rules RULES      rules to enforce "
 			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "

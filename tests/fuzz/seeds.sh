@@ -79,6 +79,11 @@ pos)	# Snowie position lines behind a 0, .pos files behind a 1.
 		esac
 	done
 	;;
+gnubgtext)
+	for f in fixtures/bgshow/gnubgtext/*.txt; do
+		cp "$f" "$dir/${f##*/}"
+	done
+	;;
 *)	echo "seeds.sh: no seeds for $name" >&2 ;;
 esac
 [ -n "$(ls "$dir")" ] || put '' ''

@@ -206,6 +206,14 @@ test_detect(void)
 	CHECK_INT(dump("5;x;"), BG_FORMAT_MAT);
 	CHECK_INT(dump("5 point match"), BG_FORMAT_MAT);
 	CHECK_INT(dump(";5;0;"), BG_FORMAT_MAT);
+	/* gnubg's text log: its header. */
+	CHECK_INT(dumpf("The score (after 0 games) is: A 0, B 0 (match to 3 "
+	    "points)\n\nMove number 1:  B to play 31\n\n v|    |BAR|\n"
+	    "v|  |BAR|  |\n* B moves 8/5 6/5\n\nA wins 1 point\n", 1,
+	    BG_FORMAT_AUTO), BG_FORMAT_GNUBGTEXT);
+	CHECK_STR(out, "match 3 A|B\ngame 1 A:0|B:0\n1 move 31: 8/5 6/5\n"
+	    "0 win[1] Wins 1 point\n");
+	CHECK_INT(dump("The score is"), BG_FORMAT_MAT);
 	/* One byte at a time: a Snowie line and a .pos told apart. */
 	CHECK_INT(dumpf("0;1;0;1;0;A;B;0;3;1;4;-1;-1;-1;0;0;0;0;5;0;3;0;"
 	    "0;0;-5;4;0;0;0;-3;0;-5;0;0;0;0;0;1;0;0;\n", 1, BG_FORMAT_AUTO),

@@ -1,7 +1,8 @@
 #!/bin/sh
-# corpus_snowie.sh: read gnubg's Snowie text exports and Jellyfish .pos
-# files (tests/corpus/gnubg-export/exports) and compare what bgkit makes
-# of them with what gnubg recorded (gnubg/truth, exports/positions.json).
+# corpus_exports.sh: read gnubg's Snowie text exports, Jellyfish .pos
+# files and text logs (tests/corpus/gnubg-export/exports) and compare
+# what bgkit makes of them with what gnubg recorded (gnubg/truth,
+# exports/positions.json).
 #
 #  - mNNNN.snowie.txt (a match) and mNNNN.gK.snowie.txt (game K alone):
 #    every record's action, side, dice and Position ID after it, as
@@ -9,6 +10,9 @@
 #    match or game, in order, without a diagnostic; each game's winner
 #    and points (bgscore -T json) equal the truth's; a match's Match IDs
 #    equal those bgshow gives for its .mat.
+#  - mNNNN.text.txt and mNNNN.text_00K.txt (gnubg's text log of game 1
+#    and of game K): the same as a game's Snowie text, and its Match
+#    IDs (score, cube, Crawford game) equal those of game K of the .mat.
 #  - mNNNN.gK.mM.snowie.txt (one position): the Position ID and Match
 #    ID bgshow -T json shows equal gnubg's.  mNNNN.gK.mM.pos: the same,
 #    but in money play, where a .pos holds no session score, its XGID
@@ -16,7 +20,7 @@
 #    match's, by side.  No diagnostic.
 #
 # Run from the top of the tree after `make`; BGKIT_CORPUS names another
-# copy of tests/corpus.  Ends with "corpus_snowie: N passed, N failed".
+# copy of tests/corpus.  Ends with "corpus_exports: N passed, N failed".
 
 set -u
 
@@ -31,7 +35,7 @@ command -v jq >/dev/null 2>&1 || { echo "$0: jq is required" >&2; exit 2; }
 [ -x "$SHOW" ] || { echo "$0: build $SHOW first" >&2; exit 2; }
 [ -f "$E/positions.json" ] || { echo "$0: no exports in $E" >&2; exit 2; }
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus_snowie.XXXXXX")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/corpus_exports.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
 pass=0 fail=0
@@ -106,6 +110,31 @@ for f in "$E"/m[0-9]*.snowie.txt; do
 	files="$files $f"
 done
 
+# The text logs: one game each, numbered in the name.
+for f in "$E"/m[0-9]*.text*.txt; do
+	b=${f##*/}
+	m=${b%%.*}
+	case $b in
+	*.text.txt)	k=1 ;;
+	*)		k=${b#*.text_}; k=${k%.txt}; k=${k#0}; k=${k#0} ;;
+	esac
+	check_records "$f" "$m" "$k"
+	grep "^$m $k result " "$tmp/truth" |
+	    sed "s/^$m $k result/$b 1/" >>"$tmp/wantres"
+	"$SHOW" -a -T json "$CORPUS/gnubg/matches/$m.mat" |
+	    grep "^{\"game\":$k," |
+	    sed 's/.*"match_id":\([^,]*\),.*/\1/' >"$tmp/want"
+	"$SHOW" -a -T json "$f" | sed 's/.*"match_id":\([^,]*\),.*/\1/' \
+	    >"$tmp/got"
+	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$b: Match IDs differ from game $k of the .mat"
+		diff "$tmp/want" "$tmp/got" | head -3
+	fi
+	files="$files $f"
+done
+
 # Every game's winner and points: one bgscore for every file.
 # shellcheck disable=SC2086
 "$SCORE" -T json $files 2>/dev/null | jq -r 'select(.game != null) |
@@ -177,5 +206,5 @@ do
 	fi
 done
 
-echo "corpus_snowie: $pass passed, $fail failed"
+echo "corpus_exports: $pass passed, $fail failed"
 [ $fail = 0 ]

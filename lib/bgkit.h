@@ -64,8 +64,9 @@ const char *bg_version(void);
 
 /*
  * The message catalogue: every error and warning the library can raise.
- * Functions return the negated code; bg_strerror() and bg_code_name()
- * accept either sign.
+ * One sign convention: a function returns the negated code, a structure
+ * field (bg_diag, bg_record, bg_verdict, bg_resolved, bg_moveline) holds
+ * it positive; bg_strerror() and bg_code_name() accept either sign.
  */
 typedef enum bg_code {
 	BG_OK = 0,
@@ -179,6 +180,7 @@ bg_severity bg_code_severity(int code);
 /* ------------------------------------------------------------- variants */
 
 typedef enum bg_variant {
+	BG_VARIANT_UNSTATED = -1,	/* bg_ruleset: the record says */
 	BG_VARIANT_STANDARD,
 	BG_VARIANT_NACKGAMMON,
 	BG_VARIANT_HYPER1,
@@ -343,7 +345,8 @@ int bg_rules_legal(bg_movelist *ml, const bg_board *b, int s,
 
 /* The verdict on a play. */
 typedef struct bg_verdict {
-	int		code;		/* 0 legal, else the rule broken */
+	int		code;		/* 0 legal, else the rule broken
+					   (positive) */
 	int		point;		/* the point concerned, or -1 */
 	bg_board	after;		/* the result, when legal */
 	bg_play		play;		/* the play checked, hits filled in */
@@ -353,14 +356,14 @@ typedef struct bg_verdict {
 
 /*
  * Check play p (single-die steps) for side s, dice d, on b.  Returns 0
- * when legal, else the negated rule code, also left in vd->code.
+ * when legal, else the negated rule code, left positive in vd->code.
  */
 int bg_rules_check(bg_verdict *vd, const bg_board *b, int s, const int d[2],
     bg_variant v, const bg_play *p);
 
 /* The outcome of matching written text against a position and roll. */
 typedef struct bg_resolved {
-	int		code;		/* 0, or the error */
+	int		code;		/* 0, or the error (positive) */
 	int		point;		/* the point concerned, or -1 */
 	int		nwarn;
 	int		warn[4];	/* BG_W* codes raised */
@@ -485,7 +488,7 @@ typedef struct bg_moveline_setup {
 } bg_moveline_setup;
 
 typedef struct bg_moveline {
-	int		code;		/* 0, or the error (negated) */
+	int		code;		/* 0, or the error (positive) */
 	int		column;		/* of the error, from 1 */
 	int		dice[2];	/* the move's roll, else the one given */
 	int		nwarn;
@@ -534,7 +537,7 @@ int bg_moveline_list(const bg_moveline_setup *su,
 int bg_moveline_format(char *buf, size_t size, const bg_moveline *ml,
     int normalised, int json);
 
-/* ------------------------------------------------ match records (.mat) */
+/* -------------------------------------------------------------- records */
 
 /*
  * A diagnostic raised while reading (or, later, replaying) a record.
@@ -572,6 +575,9 @@ typedef enum bg_rec_kind {
 #define BG_RF_LOWFIRST	0x02	/* dice written smaller die first */
 #define BG_RF_BADPLAY	0x04	/* MOVE: the play text has a syntax error
 				   (code); note.kind is BG_NOTE_UNKNOWN */
+#define BG_RF_NOMARKS	0x08	/* MOVE: the format does not mark hits (SGF),
+				   so a hit without '*' is no news: no
+				   BG_WHITUNMARKED */
 
 /*
  * One entry of a game: a cell of a move line, a result, or a comment.
@@ -638,6 +644,68 @@ size_t bg_game_record_count(const bg_game *g);
 const bg_record *bg_game_record(const bg_game *g, size_t i);
 
 /*
+ * The properties of an SGF game that the record model has no field for
+ * (gnubg's analysis A, DA, LU, GS and the like), as written, e.g.
+ * "A[0][ver:3]": an SGF writer puts them back where they were, other
+ * writers name them in a warning.  *at is the number of the game's
+ * records before the property: 0 for the root node, k for the node of
+ * record k - 1.
+ */
+size_t bg_game_sgf_count(const bg_game *g);
+const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
+
+/* -------------------------------------------------------------- formats */
+
+/*
+ * The record formats bgkit reads and writes: Jellyfish .mat
+ * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
+ * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
+ * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
+ * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
+ * Lines, XG's "RGMH" an XG file, a version word 124 to 126 and zeros a
+ * Jellyfish .pos, "N;N;" Snowie's position line, "The score (after"
+ * gnubg's text log, anything else .mat (whose reader names binary data
+ * as such); bg_reader_set_format() overrides that.  Every
+ * format gives the same bg_match, bg_game and bg_record values, and a
+ * writer turns them into any format again:
+ *
+ *	bg_writer *w = bg_writer_new(BG_FORMAT_SGF, mywrite, fp);
+ *
+ *	while (bg_reader_next_match(r, &m) > 0) {
+ *		bg_writer_match(w, m);
+ *		while (bg_reader_next_game(r, &g) > 0)
+ *			bg_writer_game(w, g);
+ *		bg_writer_end(w);
+ *		... bg_writer_diag(w, i): what the format could not hold ...
+ *	}
+ *	bg_writer_free(w);
+ */
+typedef enum bg_format {
+	BG_FORMAT_AUTO,		/* detect from the content */
+	BG_FORMAT_MAT,
+	BG_FORMAT_SGF,
+	BG_FORMAT_JSON,
+	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
+	BG_FORMAT_HTML,		/* written only: a page to step through a
+				   match (bgkit-html(5)) */
+	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
+				   text (bgkit-snowie(5)) */
+	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
+	BG_FORMAT_GNUBGTEXT	/* read only: gnubg's text log
+				   (bgkit-gnubgtext(5)) */
+} bg_format;
+
+/*
+ * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
+ * "gnubgtext"; BG_EINVAL if unknown.
+ */
+int bg_format_parse(bg_format *f, const char *name);
+/* Static name of f ("mat"), or NULL. */
+const char *bg_format_name(bg_format f);
+
+/* --------------------------------------------------------------- reader */
+
+/*
  * A streaming reader of Jellyfish .mat text (bgkit-mat(5)): UTF-8 with
  * or without BOM, UTF-16 with BOM, any line ends.  It holds one match
  * header and one game at a time.  read() fills buf with up to n bytes
@@ -678,6 +746,14 @@ int bg_reader_next_game(bg_reader *r, const bg_game **g);
 size_t bg_reader_diag_count(const bg_reader *r);
 const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);
 
+/*
+ * Read format f whatever the content says; only before the first
+ * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
+ */
+int bg_reader_set_format(bg_reader *r, bg_format f);
+/* The format read: BG_FORMAT_AUTO until the first next_match call. */
+bg_format bg_reader_format(const bg_reader *r);
+
 /* ------------------------------------------------------------ rules */
 
 /*
@@ -692,7 +768,7 @@ typedef struct bg_ruleset {
 	int	beavers;	/* beavers allowed in a row; 0 = none (money) */
 	int	autodoubles;	/* automatic doubles allowed (money) */
 	int	cubelimit;	/* largest cube value; 0 = no limit */
-	int	variant;	/* a bg_variant */
+	bg_variant variant;	/* or BG_VARIANT_UNSTATED */
 	int	cube;		/* 0 no cube, 1 cube */
 } bg_ruleset;
 
@@ -903,76 +979,6 @@ int bg_draw_text(char *buf, size_t size, const bg_board *b,
 int bg_draw_svg(char *buf, size_t size, const bg_board *b,
     const bg_matchstate *ms, const bg_drawopts *d);
 
-/* ------------------------------------------------ formats and writers */
-
-/*
- * The record formats bgkit reads and writes: Jellyfish .mat
- * (bgkit-mat(5)), GNU Backgammon's SGF (bgkit-sgf(5)) and bgkit's JSON
- * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
- * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
- * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
- * Lines, XG's "RGMH" or other binary data the XG reader (which names
- * binary data that is not XG's), anything else .mat;
- * bg_reader_set_format() overrides that.  Every
- * format gives the same bg_match, bg_game and bg_record values, and a
- * writer turns them into any format again:
- *
- *	bg_writer *w = bg_writer_new(BG_FORMAT_SGF, mywrite, fp);
- *
- *	while (bg_reader_next_match(r, &m) > 0) {
- *		bg_writer_match(w, m);
- *		while (bg_reader_next_game(r, &g) > 0)
- *			bg_writer_game(w, g);
- *		bg_writer_end(w);
- *		... bg_writer_diag(w, i): what the format could not hold ...
- *	}
- *	bg_writer_free(w);
- */
-typedef enum bg_format {
-	BG_FORMAT_AUTO,		/* detect from the content */
-	BG_FORMAT_MAT,
-	BG_FORMAT_SGF,
-	BG_FORMAT_JSON,
-	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
-	BG_FORMAT_HTML,		/* written only: a page to step through a
-				   match (bgkit-html(5)) */
-	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
-				   text (bgkit-snowie(5)) */
-	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
-	BG_FORMAT_GNUBGTEXT	/* read only: gnubg's text log
-				   (bgkit-gnubgtext(5)) */
-} bg_format;
-
-/*
- * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext"; BG_EINVAL if unknown.
- */
-int bg_format_parse(bg_format *f, const char *name);
-/* Static name of f ("mat"), or NULL. */
-const char *bg_format_name(bg_format f);
-
-/*
- * Read format f whatever the content says; only before the first
- * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
- */
-int bg_reader_set_format(bg_reader *r, bg_format f);
-/* The format read: BG_FORMAT_AUTO until the first next_match call. */
-bg_format bg_reader_format(const bg_reader *r);
-
-/* MOVE: the format does not mark hits (SGF), so a hit without '*' is
- * no news; the replay raises no BG_WHITUNMARKED for it. */
-#define BG_RF_NOMARKS	0x08
-
-/*
- * The properties of an SGF game that the record model has no field for
- * (gnubg's analysis A, DA, LU, GS and the like), as written, e.g.
- * "A[0][ver:3]": an SGF writer puts them back where they were, other
- * writers name them in a warning.  *at is the number of the game's
- * records before the property: 0 for the root node, k for the node of
- * record k - 1.
- */
-size_t bg_game_sgf_count(const bg_game *g);
-const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
 
 /*
  * A writer of one format.  write() takes n bytes of buf and returns n,

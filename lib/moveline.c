@@ -113,12 +113,12 @@ broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
 	addf(m, "%d%d: ", d[0], d[1]);
 	add(m, s, len);
 	addf(m, ": %s", bg_strerror(r->code));
-	if (r->code == -BG_EDICE &&
+	if (r->code == BG_EDICE &&
 	    bg_notation_explain(ex, sizeof ex, n, d) > 0)
 		addf(m, ": %s", ex);
-	if (r->point >= 0 && (r->code == -BG_EBLOCKED ||
-	    r->code == -BG_ENOCHECKER || r->code == -BG_EBEAROFF ||
-	    r->code == -BG_EHITRUN)) {
+	if (r->point >= 0 && (r->code == BG_EBLOCKED ||
+	    r->code == BG_ENOCHECKER || r->code == BG_EBEAROFF ||
+	    r->code == BG_EHITRUN)) {
 		if (r->point == 25)
 			addf(m, " (bar)");
 		else if (r->point == 0)
@@ -126,7 +126,7 @@ broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
 		else
 			addf(m, " (point %d)", r->point);
 	}
-	if (r->code == -BG_EAMBIGUOUS) {
+	if (r->code == BG_EAMBIGUOUS) {
 		addf(m, ": could be");
 		for (i = 0; i < r->ncand; i++) {
 			format_play(ex, sizeof ex, &r->cand[i], BG_STYLE_GNUBG);
@@ -159,20 +159,20 @@ bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
 	ml->column = 1;
 	d = su->dice;
 	if ((rc = bg_notation_parse(&n, s, len, &pos)) < 0) {
-		ml->code = rc;
+		ml->code = -rc;
 		ml->column = (int)pos + 1;
 		addf(&m, "%s", bg_strerror(rc));
 	} else if (!su->havepos) {
 		normalise(ml, su, &n);
 	} else if (n.dice[0] && su->dice[0] && !same_dice(n.dice, su->dice)) {
-		ml->code = -BG_EDICE;
+		ml->code = BG_EDICE;
 		addf(&m, "%s: the move's roll %d%d is not the roll %d%d",
 		    bg_strerror(BG_EDICE), n.dice[0], n.dice[1], su->dice[0],
 		    su->dice[1]);
 	} else if (!n.dice[0] && !su->dice[0]) {
 		return -BG_EINVAL;
 	} else if (n.kind == BG_NOTE_UNKNOWN) {
-		ml->code = -BG_ENOPLAY;
+		ml->code = BG_ENOPLAY;
 		addf(&m, "the play is not recorded (\"???\"): nothing to "
 		    "check");
 	} else {

@@ -158,13 +158,13 @@ bg_replay_match(bg_replay *rp, const bg_match *m)
 		} else if (strcasecmp(t, "tavla") == 0)
 			rp->variant = BG_VARIANT_TAVLA;
 	}
-	if (rp->stated.variant >= 0)
+	if (rp->stated.variant != BG_VARIANT_UNSTATED)
 		rp->variant = (bg_variant)rp->stated.variant;
 	/*
 	 * Each rule: the caller's word, else the record's tag, else what
 	 * the record will show (-1), else gnubg's default.
 	 */
-	rp->rules.variant = (int)rp->variant;
+	rp->rules.variant = rp->variant;
 	rp->rules.crawford = rp->length > 0 ?
 	    pick(rp->stated.crawford, tag_onoff(m, "Crawford"), 1) : 0;
 	rp->rules.holland = rp->length > 0 ?
@@ -671,7 +671,7 @@ move_refused(bg_replay *rp, const bg_record *rec, const bg_resolved *rv)
 {
 	char where[24] = "", ex[64] = "", why[80];
 
-	if (rv->code == -BG_EDICE && bg_notation_explain(why, sizeof why,
+	if (rv->code == BG_EDICE && bg_notation_explain(why, sizeof why,
 	    &rec->note, rec->dice) > 0) {
 		diag(rp, BG_EDICE, rec, 0, "%s", why);
 		return;
@@ -680,13 +680,13 @@ move_refused(bg_replay *rp, const bg_record *rec, const bg_resolved *rv)
 		play_text(ex, sizeof ex, &rv->cand[0]);
 	else if (rv->has_example)
 		play_text(ex, sizeof ex, &rv->example);
-	if (rv->code == -BG_EBAR)
+	if (rv->code == BG_EBAR)
 		;	/* the point is no news */
 	else if (rv->point == 25)
 		snprintf(where, sizeof where, "the bar");
 	else if (rv->point > 0)
 		snprintf(where, sizeof where, "point %d", rv->point);
-	diag(rp, -rv->code, rec, 0, "%s%s%s%s", where,
+	diag(rp, rv->code, rec, 0, "%s%s%s%s", where,
 	    *where && *ex ? "; " : "", *ex ? (rv->ncand ? "could be " :
 	    "a legal play: ") : "", ex);
 }
@@ -701,16 +701,16 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 
 	resolve_search(rv, &rec->note, &rp->board, rec->side, rec->dice,
 	    rp->variant);
-	if (rv->code == -BG_ENOMEM) {
+	if (rv->code == BG_ENOMEM) {
 		/* The call fails (diag_int.h); the board is not followed. */
 		rp->err = -BG_ENOMEM;
 		gs->lost = 1;
 		return;
 	}
-	if (rv->code == -BG_ENOPLAY && (nx = next_action(gs->g, k)) != NULL &&
+	if (rv->code == BG_ENOPLAY && (nx = next_action(gs->g, k)) != NULL &&
 	    nx->kind == BG_REC_WIN && nx->side != rec->side)
 		return;		/* rolled, then resigned */
-	if (rv->code < 0) {
+	if (rv->code != 0) {
 		move_refused(rp, rec, rv);
 		gs->lost = 1;
 		return;

@@ -350,7 +350,7 @@ rs_choose(bg_resolved *res, const struct rs *r)
 		}
 	if (nbest > 1) {
 		res->ncand = nbest < 4 ? nbest : 4;
-		return res->code = -BG_EAMBIGUOUS;
+		return -(res->code = BG_EAMBIGUOUS);
 	}
 	for (i = 0; i < r->ncand; i++)
 		if (r->cand[i].score == best)
@@ -373,7 +373,7 @@ finish(bg_resolved *res, const struct turn *t, const int d[2], bg_variant v)
 	res->point = vd.point;
 	res->has_example = vd.has_example;
 	res->example = vd.example;
-	return res->code;
+	return -res->code;
 }
 
 /*
@@ -390,17 +390,17 @@ refused(bg_resolved *res, struct rs *r, const struct turn *t,
 	r->strict = 0;
 	rs_walk(r, t, 0, 0);
 	if (r->ncand == 0)
-		return res->code = -BG_EDICE;
+		return -(res->code = BG_EDICE);
 	bg_rules_check(&vd, b, s, d, v, &r->cand[0].play);
-	res->code = vd.code ? vd.code : -BG_EDICE;
+	res->code = vd.code ? vd.code : BG_EDICE;
 	res->point = vd.point;
 	res->play = r->cand[0].play;
 	/* Out of memory, the call fails: no rule without its example. */
 	if ((n = rules_example(&res->example, &most, &pips, b, s, d, v)) > 0)
 		res->has_example = 1;
 	else if (n == -BG_ENOMEM)
-		res->code = -BG_ENOMEM;
-	return res->code;
+		res->code = BG_ENOMEM;
+	return -res->code;
 }
 
 /* bg_notation_resolve: the direct decisions when quick, else the search. */
@@ -416,7 +416,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	res->point = -1;
 	if (n == NULL || b == NULL || s < 0 || s > 1 || d[0] < 1 ||
 	    d[0] > 6 || d[1] < 1 || d[1] > 6 || bg_variant_get(v) == NULL)
-		return res->code = -BG_EINVAL;
+		return -(res->code = BG_EINVAL);
 	turn_init(&t, b, s, v);
 	res->after = *b;
 	if (n->kind == BG_NOTE_UNKNOWN)
@@ -424,7 +424,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	if (quick && fast_decided(res, n, b, s, d, t.flags))
 		return 0;
 	if (rs_init(&r, n, d) < 0)
-		return res->code = -BG_EDICE;
+		return -(res->code = BG_EDICE);
 	if ((i = quick ? first_route(res, &r, n, &t) : 0) == 2)
 		return 0;
 	if (i == 1) {
@@ -440,7 +440,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 	if (r.ncand == 0)
 		return refused(res, &r, &t, b, s, d, v);
 	if (rs_choose(res, &r) < 0)
-		return res->code;
+		return -res->code;
 	return finish(res, &t, d, v);
 }
 

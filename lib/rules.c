@@ -949,23 +949,23 @@ rules_finish(bg_verdict *vd, const struct turn *start, const int d[2],
 	}
 	if ((n = rules_example(&ex, &most, &pips, &start->b, start->s, d,
 	    v)) < 0)
-		return vd->code = n;
+		return -(vd->code = -n);
 	if (n == 0)
 		return 0;
 	if (vd->play.n < most) {
-		vd->code = vd->play.n ? -BG_EFEWDICE : -BG_ENOPLAY;
+		vd->code = vd->play.n ? BG_EFEWDICE : BG_ENOPLAY;
 	} else if (vd->play.n == 1 && ndice == 2 && vd->play.die[0] != hi &&
 	    ex.die[0] == hi) {
-		vd->code = -BG_ELARGER;
+		vd->code = BG_ELARGER;
 	} else if ((start->flags & BG_VF_MOSTPIPS) && start->bearing &&
 	    pips_of(&vd->play) < pips) {
-		vd->code = -BG_EMOSTPIPS;
+		vd->code = BG_EMOSTPIPS;
 	} else
 		return 0;
 	vd->point = -1;
 	vd->has_example = 1;
 	vd->example = ex;
-	return vd->code;
+	return -vd->code;
 }
 
 /*
@@ -1052,7 +1052,7 @@ bg_rules_check(bg_verdict *vd, const bg_board *b, int s, const int d[2],
 	if (b == NULL || p == NULL || s < 0 || s > 1 || p->n < 0 ||
 	    p->n > 4 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6 ||
 	    bg_variant_get(v) == NULL)
-		return vd->code = -BG_EINVAL;
+		return -(vd->code = BG_EINVAL);
 	turn_init(&t, b, s, v);
 	memset(&c, 0, sizeof c);
 	c.p = p;
@@ -1064,18 +1064,18 @@ bg_rules_check(bg_verdict *vd, const bg_board *b, int s, const int d[2],
 		c.dice[1] = d[0];
 	}
 	if (p->n > c.ndice)
-		return vd->code = -BG_EDICE;
+		return -(vd->code = BG_EDICE);
 	for (i = 0; i < p->n; i++)
 		if (p->step[i].from < 1 || p->step[i].from > 25 ||
 		    p->step[i].to < 0 || p->step[i].to >= p->step[i].from)
-			return vd->code = -BG_EINVAL;
+			return -(vd->code = BG_EINVAL);
 	c.depth = -1;
 	c.err = -BG_EDICE;
 	chk_walk(&c, &t, 0);
 	if (!c.found) {
-		vd->code = c.err;
+		vd->code = -c.err;
 		vd->point = c.depth >= 0 ? c.errpoint : -1;
-		return vd->code;
+		return c.err;
 	}
 	vd->play = c.out;
 	vd->after = c.after;

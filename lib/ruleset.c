@@ -15,7 +15,8 @@ bg_ruleset_init(bg_ruleset *rs)
 {
 	rs->crawford = rs->holland = rs->jacoby = -1;
 	rs->beavers = rs->autodoubles = rs->cubelimit = -1;
-	rs->variant = rs->cube = -1;
+	rs->variant = BG_VARIANT_UNSTATED;
+	rs->cube = -1;
 }
 
 /* "on"/"off" or a number up to 1 << 20; -1 if neither. */
@@ -81,7 +82,7 @@ bg_ruleset_parse(bg_ruleset *rs, const char *s, size_t len, size_t *errpos)
 				*errpos = eq + 1;
 				return -BG_ERULES;
 			}
-			rs->variant = (int)vr;
+			rs->variant = vr;
 		} else {
 			for (k = 0; k < sizeof keys / sizeof keys[0]; k++)
 				if (strlen(keys[k].key) == eq - i &&

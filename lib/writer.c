@@ -236,7 +236,7 @@ stated_tag(bg_writer *w, int k, int length, const char **value)
 	*value = buf;
 	switch (k) {
 	case 0:
-		if (rs->variant < 0 || rs->variant >= BG_VARIANT_COUNT)
+		if (bg_variant_get(rs->variant) == NULL)
 			return NULL;
 		*value = titles[rs->variant];
 		return "Variation";

@@ -195,17 +195,18 @@ done
 
 # gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam): each
 # reads as the same game of its match, action by action (side, dice,
-# play, Position ID), without a diagnostic.
-for g in "$CORPUS"/gnubg-export/exports/m*.g*.gam; do
-	[ -f "$g" ] || continue
+# play, Position ID), without a diagnostic.  Not when files are given.
+gams=
+[ $# = 0 ] && gams=$(ls "$CORPUS"/gnubg-export/exports/m*.g*.gam 2>/dev/null)
+for g in $gams; do
 	b=${g##*/}
 	m=${b%%.*}
 	k=${b#*.g}
 	k=${k%.gam}
 	pick='[.action, .side, .dice, .move, .position_id]'
-	bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
+	"$top"/bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
 	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
-	bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
+	"$top"/bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
 	    [ ! -s "$tmp/err" ]; then
 		ok

@@ -89,7 +89,7 @@ do_move(const struct opts *o, const char *text, size_t len,
 		cli_warnx("no dice: use -d, a position with dice, or a "
 		    "\"64:\" prefix");
 		rc = 2;
-	} else if (ml.code < 0) {
+	} else if (ml.code != 0) {
 		error(o, file, line, ml.column, msg);
 		rc = 1;
 	} else {

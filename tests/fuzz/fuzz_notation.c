@@ -54,7 +54,7 @@ moveline(const char *pos, const int d[2], int normalise, const uint8_t *data,
 	    sizeof msg, &len);
 	if (rc < 0 || strlen(msg) >= sizeof msg ||
 	    (len < sizeof msg && strlen(msg) != len) ||
-	    (ml.code < 0 && (ml.column < 1 || (size_t)ml.column > size + 1)))
+	    (ml.code != 0 && (ml.column < 1 || (size_t)ml.column > size + 1)))
 		abort();
 	if (ml.code == 0 && (bg_moveline_format(line, sizeof line, &ml,
 	    normalise, 1) >= (int)sizeof line || strlen(line) < 10))

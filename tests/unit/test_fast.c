@@ -1198,7 +1198,7 @@ main(void)
 					    sizeof after) == 0;
 				/* A shorter bear-off may reach a listed position. */
 				CHECK(vd.code == 0 ? in : !in ||
-				    vd.code == -BG_EFEWDICE);
+				    vd.code == BG_EFEWDICE);
 				CHECK(i < l->play.n || vd.code == 0);
 			}
 			b = l->after;

@@ -691,13 +691,15 @@ typedef enum bg_format {
 	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
 				   text (bgkit-snowie(5)) */
 	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
-	BG_FORMAT_GNUBGTEXT	/* read only: gnubg's text log
+	BG_FORMAT_GNUBGTEXT,	/* read only: gnubg's text log
 				   (bgkit-gnubgtext(5)) */
+	BG_FORMAT_POSLIST	/* read only: XGIDs, gnubg IDs, FIBS board
+				   lines, one a line (bgkit-positions(5)) */
 } bg_format;
 
 /*
  * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext"; BG_EINVAL if unknown.
+ * "gnubgtext", "positions"; BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */

@@ -4,7 +4,10 @@
  * an .xgp gives): Snowie's one-line position text (bgkit-snowie(5)),
  * a line of 40 fields each followed by ';', and Jellyfish's binary
  * .pos (bgkit-pos(5)).  A Snowie file may hold several lines: each is a
- * match.  The whole input is held in memory (a position is small; the
+ * match.  And lists of positions (bgkit-positions(5)): an XGID, a gnubg
+ * Position ID (with its Match ID after ':') or a FIBS board line a
+ * line, or a field of a comma- or tab-separated line.  The whole input
+ * is held in memory (a position is small; the
  * reader stops at MAXIN).  Part of libbgkit; callers use bgkit.h
  * (bg_reader detects these formats and comes here).
  */
@@ -24,7 +27,7 @@
 #define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
 #define MAXCUBE	(1 << 15)
 
-enum { K_SNOWIE, K_JF };
+enum { K_SNOWIE, K_JF, K_LIST };
 
 struct pos {
 	struct fmt_src	*src;
@@ -35,6 +38,7 @@ struct pos {
 	int		 line;		/* its number */
 	int		 matches;	/* handed out */
 	int		 in_match, given;
+	int		 headed;	/* a list's header line skipped */
 
 	struct bg_match	 match;
 	struct bg_game	 game;
@@ -444,6 +448,98 @@ jf_read(struct pos *p)
 	return make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
 }
 
+/* ------------------------------------------------------- position lists */
+
+/*
+ * One field t[0..n) of a list as a position: 0, or the negated code of
+ * why it is none.
+ */
+static int
+list_field(struct pos *p, const char *t, size_t n, int line)
+{
+	const char *name[2] = { NULL, NULL };
+	bg_variant v = BG_VARIANT_STANDARD;
+	bg_board b;
+	bg_matchstate ms;
+	bg_fibs f;
+	int rc;
+
+	if (n >= 6 && memcmp(t, "board:", 6) == 0) {
+		if ((rc = bg_fibs_parse(&f, t, n)) < 0 ||
+		    (rc = bg_fibs_to_position(&b, &ms, &f, v)) < 0)
+			return rc;
+		name[1] = f.player;
+		name[0] = f.opponent;
+	} else if ((rc = bg_position_parse(&b, &ms, &v, t, n)) < 0)
+		return rc;
+	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&p->match,
+	    "Variation", 9, bg_variant_get(v)->name,
+	    strlen(bg_variant_get(v)->name)) < 0)
+		return p->err = -BG_ENOMEM;
+	return make(p, name, &b, &ms, line) < 0 ? p->err : 0;
+}
+
+/* The next position of a list: 1 (a match), 0 (the end) or an error. */
+static int
+list_next(struct pos *p)
+{
+	const char *t, *e, *f, *fe;
+	size_t n, i, fn;
+	int line, rc, first = 0, col = 1;
+
+	while (p->at < p->inlen) {
+		t = p->in + p->at;
+		e = memchr(t, '\n', p->inlen - p->at);
+		n = e ? (size_t)(e - t) : p->inlen - p->at;
+		p->at += n + (e != NULL);
+		line = ++p->line;
+		if (line == 1 && n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
+			t += 3;
+			n -= 3;
+		}
+		while (n > 0 && (t[n - 1] == '\r' || t[n - 1] == ' ' ||
+		    t[n - 1] == '\t'))
+			n--;
+		for (i = 0; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
+			;
+		if (i == n || t[i] == '#')
+			continue;	/* blank, or a comment */
+		/* Each field in turn; the first position is the line's. */
+		for (f = t + i, first = 0; ; f = fe + 1) {
+			for (fe = f; fe < t + n && *fe != ',' && *fe != '\t';
+			    fe++)
+				;
+			while (f < fe && (*f == ' ' || *f == '"'))
+				f++;
+			fn = (size_t)(fe - f);
+			while (fn > 0 && (f[fn - 1] == ' ' || f[fn - 1] == '"'))
+				fn--;
+			if (fn > 0 && (rc = list_field(p, f, fn, line)) == 0)
+				return 1;
+			if (p->err)
+				return p->err;
+			if (fn > 0 && first == 0) {
+				first = -rc;
+				col = (int)(f - t) + 1;
+			}
+			if (fe == t + n)
+				break;
+		}
+		/* A CSV file's first line may name its columns. */
+		if (p->matches == 0 && p->dl.n == 0 && !p->headed &&
+		    memchr(t, ',', n) != NULL) {
+			p->headed = 1;
+			continue;
+		}
+		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
+		    "(an XGID, a gnubg ID or a FIBS board line): \"%.*s\"",
+		    (int)(n - i < 40 ? n - i : 40), t + i);
+		if (p->err)
+			return p->err;
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------------ API */
 
 static void *
@@ -470,6 +566,12 @@ static void *
 snowie_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	return pos_open(src, name, flags, K_SNOWIE);
+}
+
+static void *
+list_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_LIST);
 }
 
 static void *
@@ -519,6 +621,8 @@ pos_next_match(void *v, const bg_match **m)
 	}
 	if (p->kind == K_JF)
 		rc = p->matches ? 0 : jf_read(p);
+	else if (p->kind == K_LIST)
+		rc = list_next(p);
 	else
 		rc = snowie_next(p);
 	if (rc <= 0)
@@ -565,6 +669,11 @@ pos_diag(const void *v, size_t i)
 const struct fmt_ops fmt_snowie_ops = {
 	snowie_open, pos_close, pos_next_match, pos_next_game,
 	pos_diag_count, pos_diag
+};
+
+const struct fmt_ops fmt_poslist_ops = {
+	list_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
+	pos_diag
 };
 
 const struct fmt_ops fmt_jfpos_ops = {

@@ -26,7 +26,8 @@ static const char *const names[] = {
 	[BG_FORMAT_HTML] = "html",
 	[BG_FORMAT_SNOWIE] = "snowie",
 	[BG_FORMAT_POS] = "pos",
-	[BG_FORMAT_GNUBGTEXT] = "gnubgtext"
+	[BG_FORMAT_GNUBGTEXT] = "gnubgtext",
+	[BG_FORMAT_POSLIST] = "positions"
 };
 
 int
@@ -122,6 +123,50 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 	return got;
 }
 
+/* A gnubg Position ID's character. */
+static int
+b64(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/*
+ * Does a field of the first two lines of p[0..n) (fields split at ','
+ * and tabs) start with "XGID=" or "board:", or is it a Position ID (14
+ * characters, then the end or ':')?  *more when the bytes end before
+ * the second line does.
+ */
+static int
+poslist_start(const unsigned char *p, size_t n, int *more)
+{
+	size_t i = 0, k;
+	int line = 0;
+
+	while (line < 2) {
+		while (i < n && (p[i] == ' ' || p[i] == '"'))
+			i++;
+		if (n - i >= 5 && (memcmp(p + i, "XGID=", 5) == 0 ||
+		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0)))
+			return 1;
+		for (k = 0; i + k < n && b64(p[i + k]); k++)
+			;
+		if (k == BG_POSID_LEN && i + k < n && (p[i + k] == ':' ||
+		    p[i + k] == '\n' || p[i + k] == '\r' || p[i + k] == ',' ||
+		    p[i + k] == ' ' || p[i + k] == '\t' || p[i + k] == '"'))
+			return 1;
+		while (i < n && p[i] != ',' && p[i] != '\t' && p[i] != '\n')
+			i++;
+		if (i == n) {
+			*more = n < HEADMAX;
+			return 0;
+		}
+		if (p[i++] == '\n')
+			line++;
+	}
+	return 0;
+}
+
 /*
  * Digits, ';', digits, ';' at p[0..n): Snowie's position line, else
  * .mat; *more when the bytes end first.
@@ -199,16 +244,22 @@ sniff(const unsigned char *p, size_t n, int *more)
 		*more = n - i < 17;
 		return BG_FORMAT_GNUBGTEXT;
 	}
-	/* Snowie's position line: "N;N;" (its match text is .mat). */
-	if (p[i] >= '0' && p[i] <= '9')
-		return snowie_start(p + i, n - i, more);
-	if (p[i] != '(')
+	if (p[i] == '(') {
+		for (i++; i < n; i++)
+			if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
+			    p[i] != '\n')
+				return p[i] == ';' ? BG_FORMAT_SGF :
+				    BG_FORMAT_MAT;
+		*more = 1;
 		return BG_FORMAT_MAT;
-	for (i++; i < n; i++)
-		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
-		    p[i] != '\n')
-			return p[i] == ';' ? BG_FORMAT_SGF : BG_FORMAT_MAT;
-	*more = 1;
+	}
+	/* Snowie's position line: "N;N;" (its match text is .mat). */
+	if (p[i] >= '0' && p[i] <= '9' &&
+	    (snowie_start(p + i, n - i, more) == BG_FORMAT_SNOWIE || *more))
+		return *more ? BG_FORMAT_MAT : BG_FORMAT_SNOWIE;
+	/* A list of positions: an ID in the first two lines' fields. */
+	if (poslist_start(p + i, n - i, more))
+		return BG_FORMAT_POSLIST;
 	return BG_FORMAT_MAT;
 }
 
@@ -266,7 +317,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_HTML] = NULL,
 	[BG_FORMAT_SNOWIE] = &fmt_snowie_ops,
 	[BG_FORMAT_POS] = &fmt_jfpos_ops,
-	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops
+	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops,
+	[BG_FORMAT_POSLIST] = &fmt_poslist_ops
 };
 
 static bg_reader *

@@ -43,7 +43,22 @@ struct walk {
 	int		 games;		/* of the file, once read */
 	int		 line, col;	/* FILE:LINE[:COL]: the position */
 	bg_shownpos	 prev;		/* before the action there */
+	int		 posgame;	/* the last game shown as a position */
 };
+
+/* Is game g a position file's: only set positions and comments? */
+static int
+position_game(const bg_game *g)
+{
+	const bg_record *r;
+	size_t i;
+
+	for (i = 0; i < bg_game_record_count(g); i++)
+		if ((r = bg_game_record(g, i))->kind != BG_REC_SETPOS &&
+		    r->kind != BG_REC_COMMENT)
+			return 0;
+	return i > 0;
+}
 
 static void
 help(void)
@@ -133,7 +148,12 @@ onpos(void *ctx, const bg_replay_pos *pos)
 		w->prev = p;
 		return;
 	}
-	if (!o->all) {
+	/* A list of positions: each is shown (no -g or -m). */
+	if (!o->all && o->game == 0 && o->move < 0 && pos->rec != NULL &&
+	    pos->rec->kind == BG_REC_SETPOS &&
+	    position_game(bg_pipeline_game(w->p)))
+		w->posgame = game;
+	else if (!o->all) {
 		w->cand = p;
 		w->have = 1;
 		return;
@@ -223,7 +243,7 @@ show_file(const struct opts *o, const char *name, int *first)
 		    bg_pipeline_name(w.p), -rc, NULL);
 	w.games = bg_pipeline_count(w.p)->games;
 	r = (rc = cli_close(w.p, rc)) < 0 || w.system ? 2 : 0;
-	if (r == 0 && !o->all &&
+	if (r == 0 && !o->all && (w.posgame == 0 || w.posgame != w.games) &&
 	    (r = chosen(o, &w, name ? name : "<stdin>", *first)) == 0)
 		w.printed++;
 	free(at);

@@ -131,40 +131,65 @@ b64(unsigned char c)
 	    (c >= '0' && c <= '9') || c == '+' || c == '/';
 }
 
+/* Is p[0..n), a line, a field of which holds a position ID? */
+static int
+has_id(const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		while (i < n && (p[i] == ' ' || p[i] == '"'))
+			i++;
+		if ((n - i >= 5 && memcmp(p + i, "XGID=", 5) == 0) ||
+		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0))
+			return 1;
+		for (k = 0; i + k < n && b64(p[i + k]); k++)
+			;
+		if (k == BG_POSID_LEN && (i + k == n || p[i + k] == ':' ||
+		    p[i + k] == '\r' || p[i + k] == ',' || p[i + k] == ' ' ||
+		    p[i + k] == '\t' || p[i + k] == '"'))
+			return 1;
+		while (i < n && p[i] != ',' && p[i] != '\t')
+			i++;
+		if (i < n)
+			i++;
+	}
+	return 0;
+}
+
 /*
- * Does a field of the first two lines of p[0..n) (fields split at ','
- * and tabs) start with "XGID=" or "board:", or is it a Position ID (14
- * characters, then the end or ':')?  *more when the bytes end before
- * the second line does.
+ * Is p[0..n) a list of positions: every line of it that is not blank
+ * nor a '#' comment holds a position ID in a field (fields split at
+ * commas and tabs), but a first line with a comma, the names of a
+ * table's columns?  *more when the bytes end in a line.
  */
 static int
 poslist_start(const unsigned char *p, size_t n, int *more)
 {
-	size_t i = 0, k;
-	int line = 0;
+	const unsigned char *e;
+	size_t i = 0, len, k;
+	int lines = 0, ids = 0;
 
-	while (line < 2) {
-		while (i < n && (p[i] == ' ' || p[i] == '"'))
-			i++;
-		if (n - i >= 5 && (memcmp(p + i, "XGID=", 5) == 0 ||
-		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0)))
-			return 1;
-		for (k = 0; i + k < n && b64(p[i + k]); k++)
+	while (i < n) {
+		e = memchr(p + i, '\n', n - i);
+		len = e ? (size_t)(e - (p + i)) : n - i;
+		if (e == NULL && n < HEADMAX)
+			*more = 1;
+		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t' ||
+		    p[i + k] == '\r'); k++)
 			;
-		if (k == BG_POSID_LEN && i + k < n && (p[i + k] == ':' ||
-		    p[i + k] == '\n' || p[i + k] == '\r' || p[i + k] == ',' ||
-		    p[i + k] == ' ' || p[i + k] == '\t' || p[i + k] == '"'))
-			return 1;
-		while (i < n && p[i] != ',' && p[i] != '\t' && p[i] != '\n')
-			i++;
-		if (i == n) {
-			*more = n < HEADMAX;
-			return 0;
+		if (k < len && p[i + k] != '#') {
+			if (has_id(p + i + k, len - k))
+				ids++;
+			else if (lines > 0 || memchr(p + i, ',', len) == NULL)
+				return 0;
+			lines++;
 		}
-		if (p[i++] == '\n')
-			line++;
+		if (e == NULL)
+			break;
+		i += len + 1;
 	}
-	return 0;
+	return ids > 0;
 }
 
 /*
@@ -257,7 +282,7 @@ sniff(const unsigned char *p, size_t n, int *more)
 	if (p[i] >= '0' && p[i] <= '9' &&
 	    (snowie_start(p + i, n - i, more) == BG_FORMAT_SNOWIE || *more))
 		return *more ? BG_FORMAT_MAT : BG_FORMAT_SNOWIE;
-	/* A list of positions: an ID in the first two lines' fields. */
+	/* A list of positions: an ID in every line read ahead. */
 	if (poslist_start(p + i, n - i, more))
 		return BG_FORMAT_POSLIST;
 	return BG_FORMAT_MAT;

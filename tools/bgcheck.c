@@ -96,9 +96,9 @@ help(void)
 {
 	fputs(USAGE "\n"
 	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
-	    "pos or\n"
-	    "                         gnubgtext (default: from the "
-	    "content)\n"
+	    "pos,\n"
+	    "                         gnubgtext or positions (default: from "
+	    "the content)\n"
 	    "  -q, --quiet            do not print warnings\n"
 	    "  -r, --rules RULES      rules to enforce: "
 	    "crawford=on|off,holland=on|off,\n"

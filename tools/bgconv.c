@@ -665,7 +665,7 @@ main(int argc, char *argv[])
 			if (bg_format_parse(&o.from, optarg) < 0 ||
 			    o.from == BG_FORMAT_HTML) {
 				cli_warnx("unknown input format: %s (mat, sgf, "
-				    "json, xg, snowie, pos, gnubgtext)", optarg);
+				    "json, xg, snowie, pos, gnubgtext, positions)", optarg);
 				fputs(USAGE, stderr);
 				return 2;
 			}
@@ -700,9 +700,9 @@ main(int argc, char *argv[])
 		case 'h':
 			fputs(USAGE "\n"
 			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
-			    "pos or\n"
-			    "                         gnubgtext (default: from the "
-			    "content)\n"
+			    "pos,\n"
+			    "                         gnubgtext or positions (default: from "
+			    "the content)\n"
 			    "  -T, --format FORMAT    write mat, sgf, json or html\n"
 			    "  -r, --rules RULES      rules to judge by and "
 			    "write (see bgcheck --help)\n"

@@ -42,7 +42,7 @@ _bgkit_values()
 		echo mat sgf json html ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from)
-		echo mat sgf json xg snowie pos gnubgtext ;;
+		echo mat sgf json xg snowie pos gnubgtext positions ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
 	*)

@@ -106,9 +106,9 @@ main(int argc, char *argv[])
 		case 'h':
 			fputs(USAGE "\n"
 			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
-			    "pos or\n"
-			    "                         gnubgtext (default: from the "
-			    "content)\n"
+			    "pos,\n"
+			    "                         gnubgtext or positions (default: from "
+			    "the content)\n"
 			    "  -r, --rules RULES      rules to enforce "
 			    "(see bgcheck --help)\n"
 			    "  -T, --format FORMAT    text (default), csv or "

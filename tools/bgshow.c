@@ -70,8 +70,9 @@ help(void)
 	    "  -d, --direction DIR    the bottom side moves ccw (default, "
 	    "home at the\n"
 	    "                         bottom right) or cw\n"
-	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, pos or\n"
-	    "                         gnubgtext (default: from the content)\n"
+	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, pos,\n"
+	    "                         gnubgtext or positions (default: from "
+	    "the content)\n"
 	    "  -g, --game N           game N of the file (default: the "
 	    "last)\n"
 	    "  -m, --move N           the position after action N of the "
@@ -309,7 +310,7 @@ option(struct opts *o, int c, const char *arg)
 	else if (c == 'f' && (bg_format_parse(&o->from, arg) < 0 ||
 	    o->from == BG_FORMAT_HTML))
 		cli_warnx("unknown input format: %s (mat, sgf, json, xg, "
-		    "snowie, pos, gnubgtext)", arg);
+		    "snowie, pos, gnubgtext, positions)", arg);
 	else if ((c == 'g' && number(&o->game, arg, 1, "game") < 0) ||
 	    (c == 'm' && number(&o->move, arg, 0, "move") < 0) ||
 	    (c == 'r' && cli_rules(&o->rules, arg) < 0))

@@ -43,6 +43,8 @@ struct gtext {
 	int		 cube;		/* the cube's value */
 	int		 first;		/* no block read yet */
 	int		 headless;	/* text before a header told */
+	int		 doubled;	/* a double read, not answered */
+	int		 block_line;	/* the current block's line */
 
 	struct bg_match	 match;
 	struct bg_game	 game;
@@ -172,6 +174,7 @@ header(struct gtext *x, const char *t, size_t n, int line)
 	x->game.line = x->game.score_line = line;
 	x->block = B_NONE;
 	x->side = x->doubler = -1;
+	x->doubled = 0;
 	x->cube = 1;
 	x->first = 1;
 	if ((after = num(t, n, &i)) < 0 ||
@@ -329,6 +332,7 @@ action(struct gtext *x, const char *t, size_t n, int line)
 		r.kind = BG_REC_DOUBLE;
 		r.value = x->cube * 2;
 		x->doubler = side;
+		x->doubled = 1;
 		snprintf(text, sizeof text, "Doubles => %d", r.value);
 		break;
 	default:
@@ -337,8 +341,28 @@ action(struct gtext *x, const char *t, size_t n, int line)
 			    "\"doubles to\"");
 			return 0;
 		}
+		/*
+		 * Older versions of gnubg write no block for the double:
+		 * "X doubles to 2" is its only trace, its diagram on the
+		 * doubler's roll.
+		 */
+		if (!x->doubled && x->side >= 0 && x->value > 1) {
+			bg_record d;
+			char dt[40];
+
+			memset(&d, 0, sizeof d);
+			d.kind = BG_REC_DOUBLE;
+			d.side = x->doubler = x->side;
+			d.line = x->block_line;
+			d.col = 1;
+			d.value = x->value;
+			snprintf(dt, sizeof dt, "Doubles => %d", d.value);
+			if (add(x, &d, dt, strlen(dt)) < 0)
+				return x->err;
+		}
 		if (x->doubler >= 0)
 			side = !x->doubler;
+		x->doubled = 0;
 		r.kind = v == 3 ? BG_REC_TAKE : BG_REC_DROP;
 		if (v == 3)
 			x->cube = x->value;
@@ -531,6 +555,7 @@ read_game(struct gtext *x)
 				continue;
 			}
 			block(x, t + i + 3, n - i - 3, line);
+			x->block_line = line;
 			pid = x->first;
 			x->first = 0;
 		} else if (n >= 2 && (t[0] == '^' || t[0] == 'v') &&

@@ -912,7 +912,7 @@ void bg_replay_set_callback(bg_replay *rp, bg_replay_fn fn, void *ctx);
 #define BG_FIBS_NAMEMAX	63
 
 /*
- * A FIBS "board:" line (CLIP rawboard, formats.md section 3.5) as its
+ * A FIBS "board:" line (CLIP rawboard, bg_fibs_parse(3)) as its
  * 53 colon-separated fields: field 0 is the word "board", 1 and 2 the
  * names, 3 to 52 numbers.  Kept field by field, so that a line read is
  * written back byte for byte.  The player the line is for ("you") is
@@ -964,7 +964,7 @@ typedef struct bg_drawopts {
 /* Side 1 at the bottom, home at the bottom right, standard, no names. */
 void bg_drawopts_init(bg_drawopts *d);
 /*
- * A text diagram in the layout of gnubg's ASCII board (formats.md 3.3):
+ * A text diagram in the layout of gnubg's ASCII board (bg_draw_text(3)):
  * Position ID, Match ID and XGID, then 13 lines of board with each
  * side's name, score, roll and pips beside it.  Point numbers are those
  * of the side on roll, as gnubg prints them; side 0 is O, side 1 X.
@@ -990,9 +990,14 @@ int bg_draw_svg(char *buf, size_t size, const bg_board *b,
 typedef struct bg_writer bg_writer;
 typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
 
-/* NULL when out of memory or f is not a format to write. */
+/*
+ * NULL when out of memory or f is not a format to write.  write NULL:
+ * nothing is written, and the warnings are all the same (a dry run).
+ */
 bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
 void bg_writer_free(bg_writer *w);
+/* Whether there is a writer of format f: 1 or 0. */
+int bg_writer_can(bg_format f);
 /*
  * The layout of a .mat: BG_STYLE_GNUBG (the default: gnubg's "export
  * match mat") or BG_STYLE_XG (eXtreme Gammon's own .mat export: a BOM,
@@ -1091,6 +1096,13 @@ int bg_pipeline_set_format(bg_pipeline *p, bg_format f);
 void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
 /* Every position of the replay, as bg_replay_set_callback(). */
 void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
+/*
+ * Write every match and game read to w as well (bgconv(1)); what w says
+ * joins the event's list after the reader's and the replay's, and a
+ * failed write ends the pipeline with its code.  w is the caller's, to
+ * free after p; NULL: no writer (the default).
+ */
+void bg_pipeline_set_writer(bg_pipeline *p, bg_writer *w);
 /* on 0: read only, no replay (a writer replays on its own). */
 void bg_pipeline_set_replay(bg_pipeline *p, int on);
 /* The next event, 0 at the end, or a negative code. */
@@ -1104,6 +1116,12 @@ const bg_diag *bg_pipeline_diag(const bg_pipeline *p, size_t i);
  * is about no action of a game.
  */
 int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
+/*
+ * The name of the player diagnostic d is about, as a message names it:
+ * the current match's (bg_match_player), NULL when d is about no side
+ * or there is no match.
+ */
+const char *bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d);
 /* The name the input was given ("<stdin>" for the standard input). */
 const char *bg_pipeline_name(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
@@ -1236,6 +1254,35 @@ void bg_shownpos_replay(bg_shownpos *sp, int game, const bg_replay_pos *pos,
  */
 int bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len,
     bg_variant v);
+
+/*
+ * Which position of a record to show (bgshow -g, -m, FILE:LINE:COL):
+ * game (1-based; 0: the last), move (the position after that many
+ * actions of the game; -1: its end), or, with line > 0, the position
+ * before the first action written at or after line and col (col 0: the
+ * line's start).  The rest is the pick's own state.
+ */
+typedef struct bg_pick {
+	int		 game, move, line, col;
+	int		 have;		/* cand is the choice so far */
+	bg_shownpos	 cand, prev;
+} bg_pick;
+
+void bg_pick_init(bg_pick *k, int game, int move, int line, int col);
+/*
+ * Offer position pos of pipeline p's replay (from its callback): 1 when
+ * it is one asked for by game and move (*sp filled: bgshow -a shows
+ * it), 0 when not.
+ */
+int bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
+    bg_shownpos *sp);
+/*
+ * Once the input is read (games games in it): 0 and *sp the position
+ * chosen, or BG_EINVAL with why the record has none in why ("no game 3
+ * (2 in the file)").
+ */
+int bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
+    size_t size);
 /*
  * Untrusted text s: TEXT with controls and invalid UTF-8 as \xNN, a JSON
  * string (null for NULL), or one CSV field, quoted when it needs to be.

@@ -1,6 +1,6 @@
 /*
  * draw_text.c: a position as a text diagram in the layout of gnubg's
- * ASCII board (formats.md section 3.3): thirteen rows of points, bar and
+ * ASCII board (bg_draw_text(3)): thirteen rows of points, bar and
  * borders, stacks over five shown by their count, the borne-off checkers
  * beside the board, and down the right margin each side's name, score,
  * roll and pip count, with the match length and the cube.  Names are

@@ -1,6 +1,6 @@
 /*
- * fibs.c: the FIBS "board:" line (CLIP rawboard, formats.md section
- * 3.5), read and written.  The line is kept as its 53 fields in a
+ * fibs.c: the FIBS "board:" line (CLIP rawboard, bg_fibs_parse(3)),
+ * read and written.  The line is kept as its 53 fields in a
  * bg_fibs, so that a line read is written back byte for byte; the
  * position and match state are converted to and from those fields
  * separately.  The player the line is written for ("you", field 1) is

@@ -295,6 +295,51 @@ inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
 }
 
 /*
+ * The game file (temp.xg), whose archive entry is e, from its csize
+ * bytes at data (stored, or deflated to osize bytes) into x->gf: 0, or
+ * -1 with the problem reported (or x->err set).
+ */
+static int
+game_file(struct xg *x, const unsigned char *e, const unsigned char *at,
+    size_t csize, size_t osize)
+{
+	unsigned char *data;
+	const char *why;
+
+	if (e[528] == 0) {
+		if ((data = inflate_all(at, csize, osize, &why)) == NULL) {
+			if (why == NULL)
+				return x->err = -BG_ENOMEM;
+			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %s", why);
+			return -1;
+		}
+	} else {
+		if (csize != osize) {
+			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: stored with "
+			    "two sizes");
+			return -1;
+		}
+		if ((data = malloc(osize ? osize : 1)) == NULL)
+			return x->err = -BG_ENOMEM;
+		memcpy(data, at, osize);
+	}
+	if (crc32(0L, data, (uInt)osize) != u32(e + 524)) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: its checksum does "
+		    "not match: the file is damaged");
+		free(data);
+		return -1;
+	}
+	x->gf = data;
+	x->nrec = osize / RECSIZE;
+	if (osize % RECSIZE != 0) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %lu bytes, not whole "
+		    "records of %d", (unsigned long)osize, RECSIZE);
+		return -1;
+	}
+	return 0;
+}
+
+/*
  * Find temp.xg in the archive after the header and inflate it into
  * x->gf: 0, or -1 with the problem reported (or x->err set).
  */
@@ -302,7 +347,7 @@ static int
 open_archive(struct xg *x)
 {
 	const unsigned char *in = x->in, *t, *e;
-	unsigned char *reg = NULL, *data;
+	unsigned char *reg = NULL;
 	unsigned long crc;
 	size_t n = x->inlen, hsize, start, regsize, arcsize, count, i;
 	size_t osize, csize, off;
@@ -378,42 +423,7 @@ open_archive(struct xg *x)
 		if (strcmp(name, "temp.xg") != 0 || found)
 			continue;
 		found = 1;
-		if (e[528] == 0) {
-			data = inflate_all(in + off + start, csize, osize, &why);
-			if (data == NULL) {
-				free(reg);
-				if (why == NULL)
-					return x->err = -BG_ENOMEM;
-				diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %s",
-				    why);
-				return -1;
-			}
-		} else {
-			if (csize != osize) {
-				diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: "
-				    "stored with two sizes");
-				free(reg);
-				return -1;
-			}
-			if ((data = malloc(osize ? osize : 1)) == NULL) {
-				free(reg);
-				return x->err = -BG_ENOMEM;
-			}
-			memcpy(data, in + off + start, osize);
-		}
-		if (crc32(0L, data, (uInt)osize) != u32(e + 524)) {
-			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: its checksum "
-			    "does not match: the file is damaged");
-			free(data);
-			free(reg);
-			return -1;
-		}
-		x->gf = data;
-		x->nrec = osize / RECSIZE;
-		if (osize % RECSIZE != 0) {
-			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %lu bytes, "
-			    "not whole records of %d", (unsigned long)osize,
-			    RECSIZE);
+		if (game_file(x, e, in + off + start, csize, osize) < 0) {
 			free(reg);
 			return -1;
 		}

@@ -21,6 +21,7 @@ enum { S_BETWEEN, S_INMATCH, S_DONE };
 struct bg_pipeline {
 	bg_reader	*rd;
 	bg_replay	*rp;
+	bg_writer	*w;		/* the caller's, or NULL */
 	FILE		*fp;		/* opened by bg_pipeline_open */
 	char		*name;
 	int		 replay;	/* replay the games (default) */
@@ -164,6 +165,12 @@ bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx)
 }
 
 void
+bg_pipeline_set_writer(bg_pipeline *p, bg_writer *w)
+{
+	p->w = w;
+}
+
+void
 bg_pipeline_set_replay(bg_pipeline *p, int on)
 {
 	p->replay = on != 0;
@@ -249,6 +256,22 @@ gather(bg_pipeline *p, int rp)
 	return rc;
 }
 
+/*
+ * The writer's call rc and what it said, after the reader's and the
+ * replay's: rc, or -BG_ENOMEM.
+ */
+static int
+wrote(bg_pipeline *p, int rc)
+{
+	size_t i;
+	int r;
+
+	for (i = 0; i < bg_writer_diag_count(p->w); i++)
+		if ((r = add(p, bg_writer_diag(p->w, i))) < 0)
+			return r;
+	return rc;
+}
+
 /* *dst = a copy of s ("" for NULL); -BG_ENOMEM. */
 static int
 setname(char **dst, const char *s)
@@ -308,14 +331,21 @@ next_match(bg_pipeline *p)
 		return rc;
 	if (p->replay)
 		bg_replay_match(p->rp, p->m);
+	if (p->w != NULL && (rc = wrote(p, bg_writer_match(p->w, m))) < 0)
+		return rc;
 	p->state = S_INMATCH;
 	return BG_PIPE_MATCH;
 }
 
+/*
+ * The next game, replayed; or the match's end.  A replay that could not
+ * keep a diagnostic (out of memory) ends the pipeline with its code once
+ * what it kept is handed out.
+ */
 static int
 next_game(bg_pipeline *p)
 {
-	int rc, grc;
+	int rc, grc, prc = 0;
 
 	p->tat = 0;
 	p->tturn = 0;
@@ -324,19 +354,27 @@ next_game(bg_pipeline *p)
 		if ((rc = names(p)) < 0)
 			return rc;
 		if (p->replay) {
-			bg_replay_game(p->rp, p->g);
+			prc = bg_replay_game(p->rp, p->g);
 			p->played = 1;
 			p->count.records += bg_replay_result(p->rp)->records;
 		}
-		return (rc = gather(p, p->replay)) < 0 ? rc : BG_PIPE_GAME;
+		if ((rc = gather(p, p->replay)) < 0 || (rc = prc) < 0)
+			return rc;
+		if (p->w != NULL &&
+		    (rc = wrote(p, bg_writer_game(p->w, p->g))) < 0)
+			return rc;
+		return BG_PIPE_GAME;
 	}
 	p->g = NULL;
 	if (p->replay)
-		bg_replay_end(p->rp);
-	if ((rc = gather(p, p->replay)) < 0)
+		prc = bg_replay_end(p->rp);
+	if ((rc = gather(p, p->replay)) < 0 || (rc = grc) < 0 ||
+	    (rc = prc) < 0)
+		return rc;
+	if (p->w != NULL && (rc = wrote(p, bg_writer_end(p->w))) < 0)
 		return rc;
 	p->state = S_BETWEEN;
-	return grc < 0 ? grc : BG_PIPE_MATCH_END;
+	return BG_PIPE_MATCH_END;
 }
 
 int
@@ -373,6 +411,14 @@ int
 bg_pipeline_diag_turn(const bg_pipeline *p, size_t i)
 {
 	return i < p->ndiag ? p->turn[i] : -1;
+}
+
+const char *
+bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d)
+{
+	if (p->m == NULL || d == NULL || d->side < 0)
+		return NULL;
+	return bg_match_player(p->m, d->side);
 }
 
 const char *

@@ -3,8 +3,8 @@
  * ID is an 80-bit key (for the side not on roll, then the side on roll, a
  * 1 per checker and a 0 after each of its 25 slots) and a Match ID a
  * 72-bit key of packed fields; both keys are stored least significant bit
- * first and shown as unpadded base64.  The layouts are those of
- * formats.md sections 3.1 and 3.2.  Part of libbgkit; callers use the
+ * first and shown as unpadded base64.  The layouts are those
+ * bg_posid_encode(3) describes.  Part of libbgkit; callers use the
  * bg_posid_* and bg_matchid_* functions of bgkit.h.
  */
 #include <string.h>

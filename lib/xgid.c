@@ -3,7 +3,7 @@
  * ':'-separated fields: a 26-character board drawn from the bottom
  * player's side (side 1, upper case; the top player, side 0, is lower
  * case), then cube, owner, turn, dice, the two scores, rules, match length
- * and cube limit, as formats.md section 3.4 describes.  Part of libbgkit;
+ * and cube limit, as bg_posid_encode(3) describes.  Part of libbgkit;
  * callers use bg_xgid_encode() and bg_xgid_decode() from bgkit.h.
  */
 #include <stdio.h>

@@ -8,7 +8,6 @@
  * end: reading and replay live in lib/.
  */
 #include <errno.h>
-#include <getopt.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -20,8 +19,8 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f format] " \
-	"[-j jobs] [-r rules] [-T text|json] [file ...]\n"
+#define USAGE "usage: bgcheck [-qvW] [-f format] [-j jobs] " \
+	"[-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
@@ -91,30 +90,6 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	return rc;
 }
 
-static int
-help(void)
-{
-	fputs(USAGE "\n"
-	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
-	    "pos,\n"
-	    "                         gnubgtext or positions (default: from "
-	    "the content)\n"
-	    "  -q, --quiet            do not print warnings\n"
-	    "  -r, --rules RULES      rules to enforce: "
-	    "crawford=on|off,holland=on|off,\n"
-	    "                         jacoby=on|off,beavers=N,"
-	    "autodoubles=N,cubelimit=N,\n"
-	    "                         variant=NAME,cube=on|off\n"
-	    "  -v, --verbose          a summary line per file\n"
-	    "  -W, --warnings-fatal   warnings make the exit "
-	    "status 1\n"
-	    "  -j, --jobs N           check N files at a time "
-	    "(default: the cores)\n"
-	    "  -T, --format FORMAT    text (default) or json\n"
-	    "      --help, --version\n", stdout);
-	return cli_close_stdout();
-}
-
 /* -j N: 0, or -1 after saying why. */
 static int
 jobs_arg(int *jobs, const char *arg)
@@ -157,17 +132,20 @@ each(void *ctx, const char *name, FILE *out, FILE *err)
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "from", required_argument, NULL, 'f' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "warnings-fatal", no_argument, NULL, 'W' },
-		{ "format", required_argument, NULL, 'T' },
-		{ "jobs", required_argument, NULL, 'j' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_opt opts[] = {
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
+		{ 'q', "quiet", NULL, "do not print warnings" },
+		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
+		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"
+		    "cubelimit=N,\nvariant=NAME,cube=on|off" },
+		{ 'v', "verbose", NULL, "a summary line per file" },
+		{ 'W', "warnings-fatal", NULL, "warnings make the exit status 1" },
+		{ 'j', "jobs", "N", "check N files at a time (default: the "
+		    "cores)" },
+		{ 'T', "format", "FORMAT", "text (default) or json" },
+		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -184,25 +162,18 @@ main(int argc, char *argv[])
 #endif
 	memset(&o, 0, sizeof o);
 	bg_ruleset_init(&o.rules);
-	while ((c = getopt_long(argc, argv, "f:qr:vWj:T:", longopts, NULL)) !=
-	    -1) {
+	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
+		if (c == 0)
+			return rc;
 		if ((c == 'f' && cli_from(&o.from, optarg, USAGE) < 0) ||
 		    (c == 'r' && cli_rules(&o.rules, optarg) < 0))
 			return 2;
 		if ((c == 'j' && jobs_arg(&jobs, optarg) < 0) ||
-		    (c == 'T' && format_arg(&o.json, optarg) < 0) ||
-		    strchr("fqrvWjThV", c) == NULL)
+		    (c == 'T' && format_arg(&o.json, optarg) < 0))
 			return cli_usage(USAGE);
 		o.quiet |= c == 'q';
 		o.verbose |= c == 'v';
 		o.werror |= c == 'W';
-		if (c == 'h')
-			return help();
-		if (c == 'V') {
-			printf("bgcheck %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		}
 	}
 	argc -= optind;
 	argv += optind;

@@ -5,10 +5,10 @@
  * standard input) and the lines of moves, and prints what
  * bg_moveline_check() says of each, one line of output per move.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
@@ -24,17 +24,6 @@ struct opts {
 	long		 lineno;	/* lines of stdin read */
 	char		 line[LINEMAX + 1];	/* one of them */
 };
-
-static const char help[] = USAGE "\n"
-    "  -d, --dice DICE        the roll: 64, 6-4 or \"6 4\"\n"
-    "  -l, --list             list every legal play\n"
-    "  -p, --position POS     an ID, a FIBS board: line, a start word "
-    "or - (read)\n"
-    "  -s, --style STYLE      gnubg (default), mat or xg\n"
-    "  -T, --format FORMAT    text (default) or json\n"
-    "  -V, --variant VARIANT  standard, nackgammon, hyper1..3, tavla\n"
-    "  -W, --warnings-fatal   warnings make the exit status 1\n"
-    "      --help, --version\n";
 
 /* The usage on stderr, after a message when fmt is not NULL: 2. */
 static int
@@ -161,22 +150,23 @@ setup(struct opts *o)
 static int
 options(struct opts *o, int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "dice", required_argument, NULL, 'd' },
-		{ "list", no_argument, NULL, 'l' },
-		{ "position", required_argument, NULL, 'p' },
-		{ "style", required_argument, NULL, 's' },
-		{ "format", required_argument, NULL, 'T' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ "warnings-fatal", no_argument, NULL, 'W' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_opt opts[] = {
+		{ 'd', "dice", "DICE", "the roll: 64, 6-4 or \"6 4\"" },
+		{ 'l', "list", NULL, "list every legal play" },
+		{ 'p', "position", "POS", "an ID, a FIBS board: line, a start "
+		    "word or - (read)" },
+		{ 's', "style", "STYLE", "gnubg (default), mat or xg" },
+		{ 'T', "format", "FORMAT", "text (default) or json" },
+		{ 'V', "variant", "VARIANT", "standard, nackgammon, hyper1..3, "
+		    "tavla" },
+		{ 'W', "warnings-fatal", NULL, "warnings make the exit status 1" },
+		{ 0, NULL, NULL, NULL }
 	};
-	int c;
+	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "d:lp:s:T:V:W", longopts,
-	    NULL)) != -1) {
+	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
+		if (c == 0)
+			return rc;
 		if (c == 'd')
 			o->dice = optarg;
 		else if (c == 'p')
@@ -187,20 +177,11 @@ options(struct opts *o, int argc, char *argv[])
 			o->list = 1;
 		else if (c == 'W')
 			o->werror = 1;
-		else if (c == 'h' || c == 'v') {
-			if (c == 'h')
-				fputs(help, stdout);
-			else
-				printf("bgmove %s (libbgkit %s)\n", BG_VERSION,
-				    bg_version());
-			return cli_close_stdout();
-		} else if (c == 's' && bg_style_parse(&o->su.style, optarg) < 0)
+		else if (c == 's' && bg_style_parse(&o->su.style, optarg) < 0)
 			return usage("unknown style: %s (gnubg, mat, xg)", optarg);
 		else if (c == 'T' && strcmp(optarg, "text") != 0 &&
 		    !(o->json = strcmp(optarg, "json") == 0))
 			return usage("unknown format: %s (text, json)", optarg);
-		else if (c != 's' && c != 'T')
-			return usage(NULL, NULL);
 	}
 	return -1;
 }

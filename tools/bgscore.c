@@ -6,10 +6,10 @@
  * reader and replay of lib/.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
@@ -62,67 +62,39 @@ score_file(void *ctx, const char *name)
 	return rc < 0 ? 2 : errors ? 1 : 0;
 }
 
+/* The outputs of -T, in bg_outfmt's order. */
+static const char *const forms[] = { "text", "json", "csv" };
+
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "format", required_argument, NULL, 'T' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_opt opts[] = {
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
+		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
+		{ 'T', "format", "FORMAT", "text (default), csv or json" },
+		{ 0, NULL, NULL, NULL }
 	};
 	bg_outfmt f = BG_OUT_TEXT;
-	int c, r, rc = 0;
+	int c, k = 0, r, rc = 0;
 
 	cli_setprog(argv[0]);
 	bg_ruleset_init(&rules);
-	while ((c = getopt_long(argc, argv, "f:r:T:", longopts, NULL)) !=
-	    -1) {
-		switch (c) {
-		case 'f':
-			if (cli_from(&from, optarg, USAGE) < 0)
-				return 2;
-			break;
-		case 'r':
-			if (cli_rules(&rules, optarg) < 0)
-				return 2;
-			break;
-		case 'T':
-			if (strcmp(optarg, "json") == 0)
-				f = BG_OUT_JSON;
-			else if (strcmp(optarg, "csv") == 0)
-				f = BG_OUT_CSV;
-			else if (strcmp(optarg, "text") == 0)
-				f = BG_OUT_TEXT;
-			else {
-				cli_warnx("unknown format: %s (text, csv, json)",
-				    optarg);
-				fputs(USAGE, stderr);
-				return 2;
-			}
-			break;
-		case 'h':
-			fputs(USAGE "\n"
-			    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, "
-			    "pos,\n"
-			    "                         gnubgtext or positions (default: from "
-			    "the content)\n"
-			    "  -r, --rules RULES      rules to enforce "
-			    "(see bgcheck --help)\n"
-			    "  -T, --format FORMAT    text (default), csv or "
-			    "json\n"
-			    "      --help, --version\n", stdout);
-			return cli_close_stdout();
-		case 'V':
-			printf("bgscore %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		default:
-			fputs(USAGE, stderr);
+	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
+		if (c == 0)
+			return rc;
+		if ((c == 'f' && cli_from(&from, optarg, USAGE) < 0) ||
+		    (c == 'r' && cli_rules(&rules, optarg) < 0))
 			return 2;
+		for (k = 0; c == 'T' && k < 3 && strcmp(optarg, forms[k]); k++)
+			continue;
+		if (k == 3) {
+			cli_warnx("unknown format: %s (text, csv, json)",
+			    optarg);
+			return cli_usage(USAGE);
 		}
+		f = c == 'T' ? (bg_outfmt)k : f;
 	}
 	argc -= optind;
 	argv += optind;

@@ -1,15 +1,13 @@
 /*
- * bgshow: print a position of a match transcript, or of a position ID,
- * as a text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board
- * line or JSON; with -a every position of the transcript, one after each
- * action.  A thin front end: the reader, the replay's position callback,
- * the ID codecs and the diagram writers all live in lib/.
+ * bgshow: print a position of a match record, or of a position ID, as a
+ * text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board line
+ * or JSON; with -a every position of the record.  The pipeline, the
+ * choice of the position (bg_pick_init) and the forms live in lib/.
  */
-#include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
@@ -29,20 +27,11 @@ struct opts {
 	bg_drawopts	 draw;
 	bg_ruleset	 rules;
 	bg_format	 from;		/* -f */
-};
-
-/* What the replay callback needs. */
-struct walk {
-	const struct opts *o;
-	bg_pipeline	*p;
-	int		 printed;	/* positions written */
-	int		 errors;
+	int		 printed;	/* positions, all files so far */
+	bg_pipeline	*p;		/* the file's */
+	bg_pick		 pick;		/* the position asked for */
+	int		 errors;	/* the file's */
 	int		 system;	/* a write or memory error */
-	int		 have;		/* cand holds the choice so far */
-	bg_shownpos	 cand;
-	int		 games;		/* of the file, once read */
-	int		 line, col;	/* FILE:LINE[:COL]: the position */
-	bg_shownpos	 prev;		/* before the action there */
 	int		 posgame;	/* the last game shown as a position */
 };
 
@@ -60,42 +49,12 @@ position_game(const bg_game *g)
 	return i > 0;
 }
 
-static void
-help(void)
-{
-	fputs(USAGE "\n"
-	    "  -a, --all              every position, one after each action\n"
-	    "  -b, --bottom SIDE      side drawn at the bottom: 1 (default) "
-	    "or 0\n"
-	    "  -d, --direction DIR    the bottom side moves ccw (default, "
-	    "home at the\n"
-	    "                         bottom right) or cw\n"
-	    "  -f, --from FORMAT      read mat, sgf, json, xg, snowie, pos,\n"
-	    "                         gnubgtext or positions (default: from "
-	    "the content)\n"
-	    "  -g, --game N           game N of the file (default: the "
-	    "last)\n"
-	    "  -m, --move N           the position after action N of the "
-	    "game (0: its\n"
-	    "                         start; default: its end)\n"
-	    "  -p, --position POS     an XGID, a gnubg ID (PID or PID:MID), "
-	    "a FIBS board:\n"
-	    "                         line or a start word, instead of "
-	    "files\n"
-	    "  -r, --rules RULES      rules that win over the record's tags "
-	    "(as bgcheck -r)\n"
-	    "  -T, --format FORMAT    ascii (default), svg, xgid, gnubgid, "
-	    "fibs, json\n"
-	    "  -V, --variant VARIANT  the variant of an ID: standard, "
-	    "nackgammon, ...\n"
-	    "      --help, --version\n", stdout);
-}
-
 /* Write one position; 0, or the exit status of the failure. */
 static int
 show(const struct opts *o, bg_shownpos *p, int first)
 {
 	const char *why;
+	char at[64] = "";
 	int rc, n;
 
 	p->v.sep = !first;
@@ -114,145 +73,81 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	why = rc == -BG_EINVAL ? "its match state does not fit" :
 	    bg_strerror(rc);
 	if (p->v.action != NULL)
-		cli_warnx("game %d, move %d: no %s for this position: %s",
-		    p->v.game, p->v.turn, bg_posfmt_name(o->format), why);
-	else
-		cli_warnx("no %s for this position: %s",
-		    bg_posfmt_name(o->format), why);
+		snprintf(at, sizeof at, "game %d, move %d: ", p->v.game,
+		    p->v.turn);
+	cli_warnx("%sno %s for this position: %s", at,
+	    bg_posfmt_name(o->format), why);
 	return 1;
 }
 
-/* The replay's callback: keep or print the position. */
+/*
+ * The replay's callback: the pick keeps the position, -a prints it, and
+ * so does a file of positions without -g or -m: each of them.
+ */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
-	struct walk *w = ctx;
-	const struct opts *o = w->o;
+	struct opts *o = ctx;
 	bg_shownpos p;
-	const char *names[2];
-	int rc, game = bg_pipeline_count(w->p)->games;
+	int rc;
 
-	if ((o->game > 0 && game != o->game) ||
-	    (o->move >= 0 && pos->turn != o->move) || w->system)
+	if (o->system || !bg_pick_offer(&o->pick, o->p, pos, &p))
 		return;
-	names[0] = bg_pipeline_game_player(w->p, 0);
-	names[1] = bg_pipeline_game_player(w->p, 1);
-	bg_shownpos_replay(&p, game, pos, bg_replay_variant(
-	    bg_pipeline_replay(w->p)), names);
-	if (w->line > 0) {
-		/* The first action at or after LINE:COL: the one before. */
-		if (!w->have && pos->rec != NULL && (pos->rec->line > w->line ||
-		    (pos->rec->line == w->line && pos->rec->col >= w->col))) {
-			w->cand = w->prev;
-			w->have = 1;
-		}
-		w->prev = p;
-		return;
-	}
-	/* A list of positions: each is shown (no -g or -m). */
 	if (!o->all && o->game == 0 && o->move < 0 && pos->rec != NULL &&
 	    pos->rec->kind == BG_REC_SETPOS &&
-	    position_game(bg_pipeline_game(w->p)))
-		w->posgame = game;
-	else if (!o->all) {
-		w->cand = p;
-		w->have = 1;
-		return;
-	}
-	if (p.lost)
-		return;		/* the diagnostics say why */
-	if ((rc = show(o, &p, w->printed == 0)) != 0) {
+	    position_game(bg_pipeline_game(o->p)))
+		o->posgame = bg_pipeline_count(o->p)->games;
+	else if (!o->all || p.lost)
+		return;		/* a position lost: the diagnostics say why */
+	if ((rc = show(o, &p, o->printed == 0)) != 0) {
 		if (rc > 1)
-			w->system = 1;
+			o->system = 1;
 		else
-			w->errors++;
+			o->errors++;
 	}
-	w->printed++;
+	o->printed++;
 }
 
-/* The position -g and -m ask for, once the file is read. */
+/* One file (cli_each): 0, 1 or 2. */
 static int
-chosen(const struct opts *o, struct walk *w, const char *label, int first)
+show_file(void *ctx, const char *name)
 {
-	int games = w->games;
+	struct opts *o = ctx;
+	bg_shownpos *sp;
+	char *at = NULL, why[128];
+	int games, line, col, r;
 
-	if (w->line > 0 && !w->have) {
-		cli_warnx("%s: no action at line %d or after", label,
-		    w->line);
-		return 1;
-	}
-	/* The choice: it must be in the game asked for, or the last. */
-	if (w->line == 0 && (!w->have || (o->game == 0 &&
-	    w->cand.v.game != games))) {
-		if (o->game > games || games == 0)
-			cli_warnx("%s: no game %d (%d in the file)", label,
-			    o->game ? o->game : 1, games);
-		else
-			cli_warnx("%s: game %d has no move %d", label,
-			    o->game ? o->game : games, o->move);
-		return 1;
-	}
-	if (w->cand.lost) {
-		cli_warnx("%s: game %d, move %d: the record cannot be "
-		    "followed this far", label, w->cand.v.game,
-		    w->cand.v.turn);
-		return 1;
-	}
-	bg_shownpos_bind(&w->cand);
-	return show(o, &w->cand, first);
-}
-
-static int
-show_file(const struct opts *o, const char *name, int *first)
-{
-	char *at = NULL;
-	struct walk w;
-	const bg_diag *d;
-	int rc, r;
-	size_t i;
-
-	memset(&w, 0, sizeof w);
-	w.o = o;
-	w.printed = *first ? 0 : 1;
-	if (cli_location(&name, &w.line, &w.col, &at) < 0)
+	o->errors = o->system = o->posgame = 0;
+	if (cli_location(&name, &line, &col, &at) < 0)
 		return 2;
-	if (w.line > 0 && (o->all || o->game || o->move >= 0)) {
+	bg_pick_init(&o->pick, o->game, o->move, line, col);
+	if (line > 0 && (o->all || o->game || o->move >= 0)) {
 		cli_warnx("FILE:LINE shows one position: no -a, -g or -m");
 		free(at);
 		return cli_usage(USAGE);
 	}
-	if ((w.p = cli_open(name, o->from, &o->rules,
+	if ((o->p = cli_open(name, o->from, &o->rules,
 	    o->format == BG_POS_JSON)) == NULL) {
 		free(at);
 		return 2;
 	}
-	bg_pipeline_set_callback(w.p, onpos, &w);
-	do
-		for (rc = bg_pipeline_next(w.p), i = 0; i < bg_pipeline_diag_count(w.p); i++)
-			if ((d = bg_pipeline_diag(w.p, i))->severity !=
-			    BG_SEV_WARNING) {
-				cli_report(stdout, stderr, 0,
-				    bg_pipeline_name(w.p), d->side >= 0 &&
-				    *bg_pipeline_game_player(w.p, d->side) ?
-				    bg_pipeline_game_player(w.p, d->side) :
-				    NULL, d, -1);
-				w.errors++;
-			}
-	while (rc > 0);
-	if (rc < 0)
+	/* The errors told (not the warnings), -a's positions printed. */
+	bg_pipeline_set_callback(o->p, onpos, o);
+	if ((r = cli_run(o->p, stdout, stderr, 0, 1)) < 0)
 		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
-		    bg_pipeline_name(w.p), -rc, NULL);
-	w.games = bg_pipeline_count(w.p)->games;
-	r = (rc = cli_close(w.p, rc)) < 0 || w.system ? 2 : 0;
-	if (r == 0 && !o->all && (w.posgame == 0 || w.posgame != w.games) &&
-	    (r = chosen(o, &w, name ? name : "<stdin>", *first)) == 0)
-		w.printed++;
+		    bg_pipeline_name(o->p), -r, NULL);
+	games = bg_pipeline_count(o->p)->games;
+	o->errors += bg_pipeline_count(o->p)->errors;
+	r = cli_close(o->p, r) < 0 || o->system ? 2 : 0;
+	if (r == 0 && !o->all && (o->posgame == 0 || o->posgame != games)) {
+		if (bg_pick_done(&o->pick, games, &sp, why, sizeof why) < 0) {
+			cli_warnx("%s: %s", name ? name : "<stdin>", why);
+			r = 1;
+		} else if ((r = show(o, sp, o->printed == 0)) == 0)
+			o->printed++;
+	}
 	free(at);
-	if (r != 0)
-		return r;
-	if (w.printed > 0)
-		*first = 0;
-	return w.errors ? 1 : 0;
+	return r ? r : o->errors ? 1 : 0;
 }
 
 /* -p: a position from an ID or a FIBS board line. */
@@ -280,23 +175,6 @@ show_id(const struct opts *o)
 	return show(o, &p, 1);
 }
 
-static int
-number(int *out, const char *s, int lo, const char *what)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo ||
-	    v > 0x7fff) {
-		cli_warnx("bad %s: %s", what, s);
-		return -1;
-	}
-	*out = (int)v;
-	return 0;
-}
-
 /* One option other than -h and --version: 0, or the exit status. */
 static int
 option(struct opts *o, int c, const char *arg)
@@ -307,12 +185,9 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad side: %s (0 or 1)", arg);
 	else if (c == 'd' && strcmp(arg, "cw") != 0 && strcmp(arg, "ccw") != 0)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
-	else if (c == 'f' && (bg_format_parse(&o->from, arg) < 0 ||
-	    o->from == BG_FORMAT_HTML))
-		cli_warnx("unknown input format: %s (mat, sgf, json, xg, "
-		    "snowie, pos, gnubgtext, positions)", arg);
-	else if ((c == 'g' && number(&o->game, arg, 1, "game") < 0) ||
-	    (c == 'm' && number(&o->move, arg, 0, "move") < 0) ||
+	else if ((c == 'f' && cli_from(&o->from, arg, "") < 0) ||
+	    (c == 'g' && cli_number(&o->game, arg, 1, "game") < 0) ||
+	    (c == 'm' && cli_number(&o->move, arg, 0, "move") < 0) ||
 	    (c == 'r' && cli_rules(&o->rules, arg) < 0))
 		;
 	else if (c == 'T' && bg_posfmt_parse(&o->format, arg) < 0)
@@ -325,12 +200,10 @@ option(struct opts *o, int c, const char *arg)
 	if (bad)
 		return cli_usage(USAGE);
 	o->all |= c == 'a';
-	if (c == 'b')
-		o->draw.bottom = arg[0] - '0';
-	if (c == 'd')
-		o->draw.clockwise = strcmp(arg, "cw") == 0;
-	if (c == 'p')
-		o->pos = arg;
+	o->draw.bottom = c == 'b' ? arg[0] - '0' : o->draw.bottom;
+	o->draw.clockwise = c == 'd' ? arg[0] == 'c' && arg[1] == 'w' :
+	    o->draw.clockwise;
+	o->pos = c == 'p' ? arg : o->pos;
 	return 0;
 }
 
@@ -350,31 +223,30 @@ coherent(const struct opts *o, int argc)
 	return cli_usage(USAGE);
 }
 
-static int
-each(void *ctx, const char *name)
-{
-	static int first = 1;
-
-	return show_file(ctx, name, &first);
-}
-
 int
 main(int argc, char *argv[])
 {
-	static const struct option longopts[] = {
-		{ "all", no_argument, NULL, 'a' },
-		{ "bottom", required_argument, NULL, 'b' },
-		{ "direction", required_argument, NULL, 'd' },
-		{ "from", required_argument, NULL, 'f' },
-		{ "game", required_argument, NULL, 'g' },
-		{ "move", required_argument, NULL, 'm' },
-		{ "position", required_argument, NULL, 'p' },
-		{ "rules", required_argument, NULL, 'r' },
-		{ "format", required_argument, NULL, 'T' },
-		{ "variant", required_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'v' },
-		{ NULL, 0, NULL, 0 }
+	static const struct cli_opt opts[] = {
+		{ 'a', "all", NULL, "every position, one after each action" },
+		{ 'b', "bottom", "SIDE", "side drawn at the bottom: 1 (default) "
+		    "or 0" },
+		{ 'd', "direction", "DIR", "the bottom side moves ccw (default, "
+		    "home at the\nbottom right) or cw" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
+		{ 'g', "game", "N", "game N of the file (default: the last)" },
+		{ 'm', "move", "N", "the position after action N of the game "
+		    "(0: its\nstart; default: its end)" },
+		{ 'p', "position", "POS", "an XGID, a gnubg ID (PID or PID:MID), "
+		    "a FIBS board:\nline or a start word, instead of files" },
+		{ 'r', "rules", "RULES", "rules that win over the record's tags "
+		    "(as bgcheck -r)" },
+		{ 'T', "format", "FORMAT", "ascii (default), svg, xgid, gnubgid, "
+		    "fibs, json" },
+		{ 'V', "variant", "VARIANT", "the variant of an ID: standard, "
+		    "nackgammon, ..." },
+		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
 	int c, r, rc;
@@ -385,28 +257,14 @@ main(int argc, char *argv[])
 	o.variant = BG_VARIANT_STANDARD;
 	bg_drawopts_init(&o.draw);
 	bg_ruleset_init(&o.rules);
-	while ((c = getopt_long(argc, argv, "ab:d:f:g:m:p:r:T:V:", longopts,
-	    NULL)) != -1) {
-		if (c == 'h') {
-			help();
-			return cli_close_stdout();
-		}
-		if (c == 'v') {
-			printf("bgshow %s (libbgkit %s)\n", BG_VERSION,
-			    bg_version());
-			return cli_close_stdout();
-		}
-		if ((rc = option(&o, c, optarg)) != 0)
+	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1)
+		if (c == 0 || (rc = option(&o, c, optarg)) != 0)
 			return rc;
-	}
 	argc -= optind;
 	argv += optind;
 	if ((rc = coherent(&o, argc)) != 0)
 		return rc;
-	if (o.pos != NULL)
-		rc = show_id(&o);
-	else
-		rc = cli_each(argc, argv, each, &o);
+	rc = o.pos ? show_id(&o) : cli_each(argc, argv, show_file, &o);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;
 	return rc;

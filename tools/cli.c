@@ -1,6 +1,7 @@
 /*
  * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
- * loop on threads is in cli_jobs.c, line and file input in cli_io.c.
+ * loop on threads is in cli_jobs.c, line input in cli_io.c, inputs as
+ * files in cli_input.c, outputs in cli_output.c, options in cli_opt.c.
  * Nothing here knows backgammon; that lives in lib/.
  */
 #include <sys/stat.h>
@@ -187,6 +188,25 @@ cli_report(FILE *out, FILE *err, int json, const char *file,
 }
 
 int
+cli_run(bg_pipeline *p, FILE *out, FILE *err, int json, int quiet)
+{
+	const bg_diag *d;
+	size_t i;
+	int rc;
+
+	do
+		for (rc = bg_pipeline_next(p), i = 0;
+		    i < bg_pipeline_diag_count(p); i++)
+			if ((d = bg_pipeline_diag(p, i))->severity !=
+			    BG_SEV_WARNING || !quiet)
+				cli_report(out, err, json, bg_pipeline_name(p),
+				    bg_pipeline_diag_player(p, d), d,
+				    bg_pipeline_diag_turn(p, i));
+	while (rc > 0);
+	return rc;
+}
+
+int
 cli_close(bg_pipeline *p, int rc)
 {
 	char *name = p ? strdup(bg_pipeline_name(p)) : NULL;
@@ -212,37 +232,4 @@ cli_each(int argc, char **argv, int (*fn)(void *, const char *), void *ctx)
 			rc = r;
 	}
 	return rc;
-}
-
-int
-cli_location(const char **name, int *line, int *col, char **copy)
-{
-	const char *s = *name, *c1, *c2 = NULL;
-	struct stat st;
-	char *end;
-	long l, c = 0;
-
-	*line = *col = 0;
-	*copy = NULL;
-	if (s == NULL || strcmp(s, "-") == 0 || stat(s, &st) == 0 ||
-	    (c1 = strrchr(s, ':')) == NULL)
-		return 0;
-	l = strtol(c1 + 1, &end, 10);
-	if (*end != '\0' || end == c1 + 1 || l < 1 || l > 0x7fffffff)
-		return 0;
-	/* FILE:LINE:COL: the last number is the column. */
-	for (c2 = c1; c2 > s && c2[-1] >= '0' && c2[-1] <= '9'; c2--)
-		;
-	if (c2 > s + 1 && c2[-1] == ':' && c2 < c1) {
-		c = l;
-		l = strtol(c2, NULL, 10);
-		c1 = c2 - 1;
-	}
-	if (l < 1 || l > 0x7fffffff || (*copy = strdup(s)) == NULL)
-		return *copy == NULL && l >= 1 ? -1 : 0;
-	(*copy)[c1 - s] = '\0';
-	*name = *copy;
-	*line = (int)l;
-	*col = (int)c;
-	return 0;
 }

@@ -1,10 +1,14 @@
 /*
  * cli.h: plumbing the bgkit tools share: the program name, one format
- * for every diagnostic, safe printing of untrusted text, JSON strings and
- * the final flush of stdout.  Included by the tools only; not installed.
+ * for every diagnostic, options from a table, safe printing of untrusted
+ * text, JSON strings, a pipeline run with its diagnostics printed, inputs
+ * read twice, outputs put in place only on success, and the final flush
+ * of stdout.  Included by the tools only; not installed.
  */
 #ifndef CLI_H
 #define CLI_H
+
+#include <sys/types.h>
 
 #include <stdio.h>
 
@@ -17,6 +21,8 @@ void	cli_diag(const char *, long, long, const char *, const char *, ...)
 	    __attribute__((format(printf, 5, 6)));
 /* "prog: message" on stderr, for usage and system errors. */
 void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
+/* *out = the number s, lo to 32767; -1 after "bad what: s". */
+int	cli_number(int *, const char *, int, const char *);
 /* "usage" to stderr; returns 2. */
 int	cli_usage(const char *);
 /* cli_diag() and cli_warnx() of untrusted text, printed escaped. */
@@ -50,12 +56,16 @@ bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 void	cli_report(FILE *, FILE *, int, const char *, const char *,
 	    const bg_diag *, int);
 /*
+ * Run p to its end, each diagnostic reported by cli_report() (with its
+ * turn when json) but the warnings when quiet: the last code of
+ * bg_pipeline_next(), 0 or negative.
+ */
+int	cli_run(bg_pipeline *, FILE *, FILE *, int, int);
+/*
  * Free the pipeline; a close error is told and makes rc -BG_EIO.
  * Returns rc.
  */
 int	cli_close(bg_pipeline *, int);
-/* "prog: " and a diagnostic in the house format on fp (bgconv). */
-void	cli_fprint_diag(FILE *, const char *, const char *, const bg_diag *);
 #endif
 /* Open an input file for reading; NULL with errno EISDIR for a directory. */
 FILE	*cli_fopen(const char *);
@@ -79,6 +89,102 @@ int	cli_each_jobs(int, char **, int, cli_file_fn, void *);
  * *col the numbers; else 0 0 and *name as it is.  -1 out of memory.
  */
 int	cli_location(const char **, int *, int *, char **);
+/*
+ * An input read twice (bgconv checks it, then writes it): a regular
+ * file is read again from where it started, anything else (a pipe, a
+ * terminal) is kept in memory as the first reading goes (cli_input.c).
+ */
+struct cli_input {
+	FILE		*fp;
+	const char	*label;		/* the name, or "<stdin>" */
+	off_t		 start;
+	int		 regular;
+	int		 again;		/* the second reading, from mem */
+	char		*mem;
+	size_t		 len, cap, pos;
+};
+/* Open name (NULL: the standard input); -1 with errno set. */
+int	cli_input_open(struct cli_input *, const char *);
+/* A bg_read_fn reading the struct cli_input * ctx. */
+long	cli_input_read(void *, char *, size_t);
+/* Back to the start for the second reading; -1 said. */
+int	cli_input_rewind(struct cli_input *);
+/* Whether the file at path is the input itself: 1 or 0. */
+int	cli_input_is(const struct cli_input *, const char *);
+/* Close it (not the standard input): 0, or EOF with errno set. */
+int	cli_input_close(struct cli_input *);
+/*
+ * An output (-o): the standard output when name is NULL, else a
+ * temporary file beside name, renamed over it by cli_output_close()
+ * only when all went well; a device or a pipe is written in place.
+ */
+struct cli_output {
+	const char	*name;		/* as given; NULL: standard output */
+	const char	*dst;		/* the file renamed over */
+	char		*tmp, *real;
+	FILE		*fp;		/* write here */
+	int		 direct;	/* a device or a pipe: in place */
+	int		 failed;	/* cli_output_write() failed */
+};
+/* Open out for name; 0, or 2 after saying why. */
+int	cli_output_open(struct cli_output *, const char *);
+/* A bg_write_fn writing to the struct cli_output * ctx. */
+long	cli_output_write(void *, const char *, size_t);
+/*
+ * Flush and close out, any failure told and making the status 2; the
+ * file is renamed into place when keep is set and all went well, and
+ * the temporary file removed otherwise.  rc, or 2.
+ */
+int	cli_output_close(struct cli_output *, int, int);
+/* DIR/BASE.EXT, BASE the file name of f less its extension; to free. */
+char	*cli_outname(const char *, const char *, const char *);
+/*
+ * -d DIR (an output file per input) against -o FILE and the operands:
+ * no -o, named operands only (the standard input has no name to give
+ * its output), DIR a directory.  0, or 2 said (with usage for a bad
+ * command line).
+ */
+int	cli_outdir(const char *, const char *, int, char **, const char *);
+/*
+ * Run fn(ctx, in, dst) on every operand opened as in (the standard
+ * input, named NULL, when there is none or for "-"): dst is NULL, or
+ * with dir the operand's output DIR/BASE.EXT (cli_outname), and an
+ * operand whose output an earlier one has, or which is its own output,
+ * is not given to fn (said; status 2).  An operand that cannot be
+ * opened is said.  The largest status; without dir the first 2 ends
+ * the loop (all go to one output).
+ */
+typedef int (*cli_input_fn)(void *, struct cli_input *, const char *);
+int	cli_each_input(int, char **, const char *, const char *, cli_input_fn,
+	    void *);
+/*
+ * Messages held in memory (a FILE * to write them to) until the tool
+ * knows whether to print them: cli_release() prints them on stderr when
+ * print is set, and frees them; 0, or -1 said.  cli_hold() says why it
+ * returns NULL.
+ */
+struct cli_hold {
+	FILE		*fp;
+	char		*buf;
+	size_t		 len;
+};
+FILE	*cli_hold(struct cli_hold *);
+int	cli_release(struct cli_hold *, int);
+/* An option of a tool, for cli_getopt(); a table ends with { 0 }. */
+struct cli_opt {
+	int		 c;		/* the short form */
+	const char	*name;		/* the long form */
+	const char	*arg;		/* its argument's name; NULL: none */
+	const char	*help;		/* --help's text, "\n" between lines */
+};
+/*
+ * getopt_long() over the table, with --help (usage, then the table, on
+ * stdout) and --version ("TOOL VERSION (libbgkit VERSION)", TOOL from
+ * "usage: TOOL"): the next option (optarg set), -1 after the last, or 0
+ * when the run is over: --help or --version answered, or an unknown
+ * option (usage on stderr); *rc is then the exit status.
+ */
+int	cli_getopt(int, char **, const struct cli_opt *, const char *, int *);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 /*

@@ -1,7 +1,7 @@
 /*
  * cli_io.c: the tools' line and file input helpers (bgmove's lines and
- * operands, bgconv's rewinding input) and the escaped messages they
- * print; see cli.h.  Nothing here knows backgammon.
+ * operands, the opening and reading of an input file) and the escaped
+ * messages they print; see cli.h.  Nothing here knows backgammon.
  */
 #include <sys/stat.h>
 
@@ -105,12 +105,4 @@ cli_read(void *ctx, char *buf, size_t n)
 	if (got == 0 && ferror(fp))
 		return -1;
 	return (long)got;
-}
-
-void
-cli_fprint_diag(FILE *fp, const char *file, const char *who,
-    const bg_diag *d)
-{
-	fprintf(fp, "%s: ", cli_prog);
-	bg_diag_write(bg_write_stdio, fp, BG_OUT_TEXT, file, who, d);
 }

@@ -3,7 +3,7 @@
  * random games from a seed (a random play from bg_rules_legal's list for
  * every roll; cube actions, takes and drops; gammons and backgammons;
  * resignations) and the games are written as .mat text in gnubg's
- * export layout (formats.md 2.6): match files of about ten games, one
+ * export layout (bgkit-mat(5)): match files of about ten games, one
  * money session of at least 100 MiB, and the same 2,400 money games once
  * as one file and once as 240 files of ten.  It also writes mutated
  * copies of the match files, each with one defect whose line it knows,

@@ -1,7 +1,7 @@
 /*
  * test_ids.c: unit tests of the gnubg Position and Match IDs, the XGID
- * and bg_position_parse(), on the vectors of formats.md sections 3.1, 3.2
- * and 3.4.  With a file argument it also checks every line of it:
+ * and bg_position_parse(), on the test vectors
+ * published with gnubg's and XG's descriptions of them.  With a file argument it also checks every line of it:
  *
  *	XGID POSID	decode the XGID, encode the Position ID with its
  *			side on roll (must give POSID), encode the XGID back

@@ -1,8 +1,8 @@
 /*
  * test_notation.c: unit tests for lib/notation.c: parsing every dialect
  * and every error with its byte offset, grouping plays into parts the
- * way gnubg, gnubg's .mat export and XG write them (formats.md 1.2's
- * verified outputs included), formatting, the buffer convention, and
+ * way gnubg, gnubg's .mat export and XG write them (outputs checked
+ * against gnubg included), formatting, the buffer convention, and
  * round trips.  Built and run by `make check`.
  */
 #include <string.h>
@@ -215,7 +215,7 @@ test_words(void)
 static void
 test_dialects(void)
 {
-	/* formats.md 1.1 */
+	/* gnubg's own notation */
 	CHECK_STR(reformat("8/5 6/5", BG_STYLE_GNUBG), "8/5 6/5");
 	CHECK_STR(reformat("24/18*/13", BG_STYLE_GNUBG), "24/18*/13");
 	CHECK_STR(reformat("bar/20", BG_STYLE_GNUBG), "bar/20");
@@ -226,7 +226,7 @@ test_dialects(void)
 	/* A star on off is read (the resolver warns) and not written. */
 	CHECK_STR(reformat("6/off*", BG_STYLE_GNUBG), "6/off");
 
-	/* formats.md 1.2 outputs read back unchanged */
+	/* gnubg's outputs read back unchanged */
 	CHECK_STR(reformat("24/18 13/7(3)", BG_STYLE_GNUBG), "24/18 13/7(3)");
 	CHECK_STR(reformat("13/7(4)", BG_STYLE_GNUBG), "13/7(4)");
 	CHECK_STR(reformat("24/20(2) 13/9(2)", BG_STYLE_GNUBG),
@@ -250,7 +250,7 @@ test_dialects(void)
 	CHECK_STR(reformat("8/6(2) 6/4*(2)", BG_STYLE_GNUBG),
 	    "8/6(2) 6/4*(2)");
 
-	/* formats.md 1.3: gnubg's .mat export */
+	/* gnubg's .mat export */
 	CHECK_STR(reformat("31: 6/5 8/5", BG_STYLE_GNUBG), "6/5 8/5");
 	CHECK_STR(reformat("25/23 25/24", BG_STYLE_GNUBG), "bar/23 bar/24");
 	CHECK_STR(reformat("6/0 5/0", BG_STYLE_GNUBG), "6/off 5/off");
@@ -263,7 +263,7 @@ test_dialects(void)
 	CHECK_STR(reformat("11: 17/16 16/15 15/14 14/13*", BG_STYLE_GNUBG),
 	    "17/16 16/15 15/14 14/13*");
 
-	/* formats.md 1.4: gnubg's parser */
+	/* what gnubg's parser accepts */
 	CHECK_STR(reformat("24/18/13", BG_STYLE_GNUBG), "24/18/13");
 	CHECK_STR(reformat("8 5 6 5", BG_STYLE_GNUBG), "8/5 6/5");
 	CHECK_STR(reformat("8/5, 6/5", BG_STYLE_GNUBG), "8/5 6/5");
@@ -271,7 +271,7 @@ test_dialects(void)
 	CHECK_STR(reformat("8/4", BG_STYLE_GNUBG), "8/4");
 	CHECK_STR(reformat("b/20 6/o", BG_STYLE_GNUBG), "bar/20 6/off");
 
-	/* formats.md 1.5: XG family */
+	/* the XG family */
 	CHECK_STR(reformat("bar/17*", BG_STYLE_XG), "bar/17*");
 	CHECK_STR(reformat("22/13", BG_STYLE_XG), "22/13");
 	CHECK_STR(reformat("44: 11/3(2)", BG_STYLE_XG), "11/3(2)");
@@ -303,7 +303,7 @@ test_dialects(void)
 	CHECK_STR(reformat("23/18 18/13", BG_STYLE_GNUBG), "23/18 18/13");
 	CHECK_STR(reformat("44:", BG_STYLE_GNUBG), "");
 
-	/* users.md 3.1 */
+	/* what players type */
 	CHECK_STR(reformat("bar/22", BG_STYLE_GNUBG), "bar/22");
 	CHECK_STR(reformat("42: 8/4 6/4", BG_STYLE_GNUBG), "8/4 6/4");
 	CHECK_STR(reformat("4-2: 8/4 6/4", BG_STYLE_GNUBG), "8/4 6/4");
@@ -472,7 +472,7 @@ test_errors(void)
 	ERR("0/25", BG_EFROMOFF, 0);
 }
 
-/* formats.md 1.2 "verified outputs" and the other styles of those plays. */
+/* Outputs checked against gnubg, and the other styles of those plays. */
 static void
 test_from_play(void)
 {
@@ -576,7 +576,7 @@ test_from_play(void)
 	CHECK_STR(pf("11/7 7/3* 9/5* 9/5", BG_STYLE_GNUBG), "11/3* 9/5*(2)");
 	CHECK_STR(pf("19/15* 15/11", BG_STYLE_GNUBG), "19/15*/11");
 
-	/* formats.md 1.5: what the XG family writes */
+	/* What the XG family writes */
 	CHECK_STR(pf("8/7* 7/4", BG_STYLE_XG), "8/7* 7/4");
 	CHECK_STR(pf("8/7* 7/4", BG_STYLE_GNUBG), "8/7*/4");
 	CHECK_STR(pf("bar/19* 19/18", BG_STYLE_XG), "bar/19* 19/18");
@@ -603,7 +603,7 @@ test_from_play(void)
 	CHECK_STR(pf("8/6* 6/4 6/4 13/11", BG_STYLE_GNUBG),
 	    "13/11 8/6*/4 6/4");
 
-	/* formats.md 1.3: the .mat export keeps the play's own order */
+	/* gnubg's .mat export keeps the play's own order */
 	CHECK_STR(pf("6/5 8/5", BG_STYLE_MAT), "6/5 8/5");
 	CHECK_STR(pf("6/5 8/5", BG_STYLE_GNUBG), "8/5 6/5");
 	CHECK_STR(pf("25/23 25/24", BG_STYLE_MAT), "25/23 25/24");

@@ -3,8 +3,11 @@
  * outputs written through a caller's function (lib/out.c): the events of
  * a small record in order, the reader's and the replay's diagnostics
  * merged in line order and all handed out before the end, the names and
- * counts, a failing source, and the text, JSON and CSV forms.
+ * counts, a failing source, and the text, JSON and CSV forms; a writer
+ * on the pipeline (its warnings in the event's list, a dry run saying
+ * the same, a failing output) and the choice of a position (lib/pick.c).
  */
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "bgkit.h"
@@ -101,6 +104,124 @@ failing(void)
 	CHECK(bg_pipeline_open(".") == NULL);
 }
 
+/* Read s through a pipeline writing format f to b (NULL: a dry run). */
+static int
+written(const char *s, bg_format f, struct buf *b, int *lost)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(s, strlen(s), "t");
+	bg_writer *w = bg_writer_new(f, b ? put : NULL, b);
+	size_t i;
+	int ev;
+
+	*lost = 0;
+	bg_pipeline_set_writer(p, w);
+	while ((ev = bg_pipeline_next(p)) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+			*lost += bg_pipeline_diag(p, i)->code == BG_WLOST;
+	bg_pipeline_free(p);
+	bg_writer_free(w);
+	return ev;
+}
+
+static void
+writing(void)
+{
+	static const char sgf[] = "(;GM[6]MI[length:1][game:0]PW[a]PB[b]"
+	    "GS[1];W[31hefe]A[2])";
+	struct buf b;
+	int lost;
+
+	CHECK(bg_writer_can(BG_FORMAT_MAT));
+	CHECK(bg_writer_can(BG_FORMAT_SGF));
+	CHECK(bg_writer_can(BG_FORMAT_JSON));
+	CHECK(!bg_writer_can(BG_FORMAT_AUTO));
+	memset(&b, 0, sizeof b);
+	CHECK_INT(written(rec, BG_FORMAT_SGF, &b, &lost), 0);
+	CHECK(strstr(b.s, "PW[alice]PB[bob]") != NULL);
+	CHECK_INT(lost, 1);		/* SGF has no roll 77 */
+	/* What .mat cannot hold is said in the pipeline's list. */
+	memset(&b, 0, sizeof b);
+	CHECK_INT(written(sgf, BG_FORMAT_MAT, &b, &lost), 0);
+	CHECK_INT(lost, 1);
+	CHECK(strstr(b.s, "1 point match") != NULL);
+	/* A dry run says the same and writes nothing. */
+	CHECK_INT(written(sgf, BG_FORMAT_MAT, NULL, &lost), 0);
+	CHECK_INT(lost, 1);
+	/* A failing output ends the pipeline. */
+	memset(&b, 0, sizeof b);
+	b.fail = 1;
+	CHECK_INT(written(rec, BG_FORMAT_JSON, &b, &lost), -BG_EIO);
+}
+
+/* The replay's positions offered to the pick. */
+static void
+offer(void *ctx, const bg_replay_pos *pos)
+{
+	void **c = ctx;
+	bg_shownpos sp;
+
+	bg_pick_offer(c[0], c[1], pos, &sp);
+}
+
+/* Pick from rec; the game and move of the choice, or why none. */
+static void
+pick(int game, int move, int line, int col, char *got, size_t size)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(rec, sizeof rec - 1, "t.mat");
+	bg_shownpos *sp;
+	bg_pick k;
+	void *c[2];
+
+	c[0] = &k;
+	c[1] = p;
+	bg_pick_init(&k, game, move, line, col);
+	bg_pipeline_set_callback(p, offer, c);
+	while (bg_pipeline_next(p) > 0)
+		;
+	if (bg_pick_done(&k, bg_pipeline_count(p)->games, &sp, got,
+	    size) == 0)
+		snprintf(got, size, "game %d, move %d, %s", sp->v.game,
+		    sp->v.turn, sp->v.names[0]);
+	bg_pipeline_free(p);
+}
+
+static void
+picking(void)
+{
+	char got[128];
+	bg_pipeline *p = bg_pipeline_new_mem(rec, sizeof rec - 1, "t.mat");
+	const bg_diag *d;
+	int side0 = 0;
+	size_t i;
+
+	pick(1, 1, 0, 0, got, sizeof got);
+	CHECK_STR(got, "game 1, move 1, alice");
+	pick(1, 0, 0, 0, got, sizeof got);
+	CHECK_STR(got, "game 1, move 0, alice");
+	pick(3, -1, 0, 0, got, sizeof got);
+	CHECK_STR(got, "no game 3 (2 in the file)");
+	pick(1, 9, 0, 0, got, sizeof got);
+	CHECK_STR(got, "game 1 has no move 9");
+	/* Line 5 holds game 1's first action: the position before it. */
+	pick(0, -1, 5, 0, got, sizeof got);
+	CHECK_STR(got, "game 1, move 0, alice");
+	pick(0, -1, 6, 0, got, sizeof got);
+	CHECK_STR(got, "game 1, move 2, alice");
+	pick(0, -1, 99, 0, got, sizeof got);
+	CHECK_STR(got, "no action at line 99 or after");
+	/* A diagnostic's player is the match's name of its side. */
+	while (bg_pipeline_next(p) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+			if ((d = bg_pipeline_diag(p, i))->side == 0) {
+				CHECK_STR(bg_pipeline_diag_player(p, d),
+				    "alice");
+				side0++;
+			} else if (d->side < 0)
+				CHECK(bg_pipeline_diag_player(p, d) == NULL);
+	CHECK_INT(side0, 2);
+	bg_pipeline_free(p);
+}
+
 static void
 outputs(void)
 {
@@ -169,6 +290,8 @@ main(void)
 {
 	events();
 	failing();
+	writing();
+	picking();
 	outputs();
 	T_DONE("test_pipeline");
 }

@@ -10,7 +10,7 @@
 #include "bgkit.h"
 #include "t.h"
 
-/* formats.md 3.5: O to play 62 from the start, you are O moving 24->1. */
+/* A FIBS board: line: O to play 62 from the start, you are O moving 24->1. */
 static const char spec[] = "board:You:someplayer:3:0:0:0:-2:0:0:0:0:5:0:"
     "3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:6:2:0:0:1:1:1:0:1:-1:0:25:"
     "0:0:0:0:2:0:0:0";

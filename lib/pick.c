@@ -1,0 +1,85 @@
+/*
+ * pick.c: which position of a record bgshow(1) shows (bg_pick_init(3),
+ * on bg_pipeline_new(3)'s page): the end of the last game, the position
+ * after action N of game G, or the one before the action written at a
+ * line and column of the file.  The replay offers every position; the
+ * pick keeps the one asked for and, once the file is read, says why
+ * there was none.  Part of libbgkit; callers use bgkit.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bgkit.h"
+
+void
+bg_pick_init(bg_pick *k, int game, int move, int line, int col)
+{
+	memset(k, 0, sizeof *k);
+	k->game = game;
+	k->move = move;
+	k->line = line;
+	k->col = col;
+}
+
+/* Whether record r is written at or after the pick's line and column. */
+static int
+reached(const bg_pick *k, const bg_record *r)
+{
+	return r != NULL && (r->line > k->line ||
+	    (r->line == k->line && r->col >= k->col));
+}
+
+int
+bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
+    bg_shownpos *sp)
+{
+	const char *names[2];
+	int game = bg_pipeline_count(p)->games;
+
+	if ((k->game > 0 && game != k->game) ||
+	    (k->move >= 0 && pos->turn != k->move))
+		return 0;
+	names[0] = bg_pipeline_game_player(p, 0);
+	names[1] = bg_pipeline_game_player(p, 1);
+	bg_shownpos_replay(sp, game, pos,
+	    bg_replay_variant(bg_pipeline_replay(p)), names);
+	if (k->line > 0) {
+		/* The first action at or after LINE:COL: the one before. */
+		if (!k->have && reached(k, pos->rec)) {
+			k->cand = k->prev;
+			k->have = 1;
+		}
+		k->prev = *sp;
+		return 0;
+	}
+	k->cand = *sp;
+	k->have = 1;
+	return 1;
+}
+
+int
+bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
+    size_t size)
+{
+	*sp = NULL;
+	if (k->line > 0 && !k->have)
+		snprintf(why, size, "no action at line %d or after", k->line);
+	/* The choice: it must be in the game asked for, or the last. */
+	else if (k->line == 0 && (!k->have ||
+	    (k->game == 0 && k->cand.v.game != games))) {
+		if (k->game > games || games == 0)
+			snprintf(why, size, "no game %d (%d in the file)",
+			    k->game ? k->game : 1, games);
+		else
+			snprintf(why, size, "game %d has no move %d",
+			    k->game ? k->game : games, k->move);
+	} else if (k->cand.lost)
+		snprintf(why, size, "game %d, move %d: the record cannot be "
+		    "followed this far", k->cand.v.game, k->cand.v.turn);
+	else {
+		bg_shownpos_bind(&k->cand);
+		*sp = &k->cand;
+		return 0;
+	}
+	return -BG_EINVAL;
+}

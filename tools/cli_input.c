@@ -1,0 +1,237 @@
+/*
+ * cli_input.c: the tools' inputs seen as files (see cli.h): an input
+ * read twice, from where it started or from memory, and the loop over
+ * the operands that opens each and, with an output directory, names its
+ * output and refuses two inputs of one output or an input that is its
+ * own output.  Nothing here knows backgammon.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "cli.h"
+
+long
+cli_input_read(void *ctx, char *buf, size_t n)
+{
+	struct cli_input *in = ctx;
+	long r;
+
+	if (in->again) {
+		if (n > in->len - in->pos)
+			n = in->len - in->pos;
+		memcpy(buf, in->mem + in->pos, n);
+		in->pos += n;
+		return (long)n;
+	}
+	r = cli_read(in->fp, buf, n);
+	if (r > 0 && !in->regular) {
+		if (in->cap - in->len < (size_t)r) {
+			size_t cap = in->cap ? in->cap : 65536;
+			char *p;
+
+			while (cap - in->len < (size_t)r)
+				cap *= 2;
+			if ((p = realloc(in->mem, cap)) == NULL) {
+				errno = ENOMEM;
+				return -1;
+			}
+			in->mem = p;
+			in->cap = cap;
+		}
+		memcpy(in->mem + in->len, buf, (size_t)r);
+		in->len += (size_t)r;
+	}
+	return r;
+}
+
+int
+cli_input_open(struct cli_input *in, const char *name)
+{
+	struct stat st;
+
+	memset(in, 0, sizeof *in);
+	in->label = name ? name : "<stdin>";
+	in->fp = stdin;
+	if (name && (in->fp = cli_fopen(name)) == NULL)
+		return -1;
+	if (fstat(fileno(in->fp), &st) == 0 && S_ISREG(st.st_mode) &&
+	    (in->start = ftello(in->fp)) >= 0)
+		in->regular = 1;
+	return 0;
+}
+
+int
+cli_input_rewind(struct cli_input *in)
+{
+	if (!in->regular) {
+		in->again = 1;
+		in->pos = 0;
+		return 0;
+	}
+	clearerr(in->fp);
+	if (fseeko(in->fp, in->start, SEEK_SET) == 0)
+		return 0;
+	cli_warnx("%s: %s", in->label, strerror(errno));
+	return -1;
+}
+
+int
+cli_input_is(const struct cli_input *in, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fileno(in->fp), &a) == 0 && stat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int
+cli_input_close(struct cli_input *in)
+{
+	free(in->mem);
+	if (in->fp != stdin)
+		return fclose(in->fp);
+	return 0;
+}
+
+char *
+cli_outname(const char *dir, const char *f, const char *ext)
+{
+	const char *base = strrchr(f, '/'), *dot;
+	size_t nd = strlen(dir), nb;
+	char *p;
+
+	base = base ? base + 1 : f;
+	dot = strrchr(base, '.');
+	nb = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	while (nd > 1 && dir[nd - 1] == '/')
+		nd--;
+	if ((p = malloc(nd + nb + strlen(ext) + 3)) == NULL)
+		return NULL;
+	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
+	return p;
+}
+
+int
+cli_location(const char **name, int *line, int *col, char **copy)
+{
+	const char *s = *name, *c1, *c2 = NULL;
+	struct stat st;
+	char *end;
+	long l, c = 0;
+
+	*line = *col = 0;
+	*copy = NULL;
+	if (s == NULL || strcmp(s, "-") == 0 || stat(s, &st) == 0 ||
+	    (c1 = strrchr(s, ':')) == NULL)
+		return 0;
+	l = strtol(c1 + 1, &end, 10);
+	if (*end != '\0' || end == c1 + 1 || l < 1 || l > 0x7fffffff)
+		return 0;
+	/* FILE:LINE:COL: the last number is the column. */
+	for (c2 = c1; c2 > s && c2[-1] >= '0' && c2[-1] <= '9'; c2--)
+		;
+	if (c2 > s + 1 && c2[-1] == ':' && c2 < c1) {
+		c = l;
+		l = strtol(c2, NULL, 10);
+		c1 = c2 - 1;
+	}
+	if (l < 1 || l > 0x7fffffff || (*copy = strdup(s)) == NULL)
+		return *copy == NULL && l >= 1 ? -1 : 0;
+	(*copy)[c1 - s] = '\0';
+	*name = *copy;
+	*line = (int)l;
+	*col = (int)c;
+	return 0;
+}
+
+int
+cli_outdir(const char *dir, const char *out, int argc, char **argv,
+    const char *usage)
+{
+	struct stat st;
+	int i, r;
+
+	/* The standard input has no name to give its output. */
+	for (i = 0; i < argc && strcmp(argv[i], "-") != 0; i++)
+		continue;
+	if (out != NULL)
+		cli_warnx("-o and -d cannot go together");
+	else if (argc == 0 || i < argc)
+		cli_warnx("-d converts named files, not the standard input "
+		    "(use -o or the standard output)");
+	else {
+		r = stat(dir, &st) != 0 ? errno :
+		    S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
+		if (r != 0)
+			cli_warnx("%s: %s", dir, strerror(r));
+		return r ? 2 : 0;
+	}
+	return cli_usage(usage);
+}
+
+/* Close in: r, or 2 said. */
+static int
+done(struct cli_input *in, int r)
+{
+	if (cli_input_close(in) != 0 && r < 2) {
+		cli_warnx("%s: %s", in->label, strerror(errno));
+		r = 2;
+	}
+	return r;
+}
+
+/* Operand i, whose output is name[i]: fn's status, or 2 said. */
+static int
+each_one(char **argv, char **name, int i, cli_input_fn fn, void *ctx)
+{
+	const char *f = argv && strcmp(argv[i], "-") != 0 ? argv[i] : NULL;
+	struct cli_input in;
+	int j;
+
+	/* Two inputs of one output: the first operand has it. */
+	for (j = 0; name && j < i && strcmp(name[j], name[i]) != 0; j++)
+		continue;
+	if (name && j < i)
+		cli_warnx("%s: not converted: %s is the output of %s",
+		    argv[i], name[i], argv[j]);
+	else if (cli_input_open(&in, f) != 0)
+		cli_warnx("%s: %s", f, strerror(errno));
+	else if (name && cli_input_is(&in, name[i])) {
+		cli_warnx("%s: not converted: %s is the input itself",
+		    argv[i], name[i]);
+		return done(&in, 2);
+	} else
+		return done(&in, fn(ctx, &in, name ? name[i] : NULL));
+	return 2;
+}
+
+int
+cli_each_input(int argc, char **argv, const char *dir, const char *ext,
+    cli_input_fn fn, void *ctx)
+{
+	char **name = NULL;
+	int i, r, rc = 0, made = 0;
+
+	if (dir != NULL && (name = calloc((size_t)argc + 1, sizeof *name)))
+		for (; made < argc && (name[made] = cli_outname(dir,
+		    argv[made], ext)) != NULL; made++)
+			continue;
+	if (dir != NULL && made < argc) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		rc = 2;
+	}
+	/* Without dir, the first system error ends it (one output). */
+	for (i = 0; i < (argc || dir ? argc : 1) && rc < (dir ? 3 : 2) &&
+	    made == (dir ? argc : 0); i++)
+		if ((r = each_one(argc ? argv : NULL, name, i, fn, ctx)) > rc)
+			rc = r;
+	while (made > 0)
+		free(name[--made]);
+	free(name);
+	return rc;
+}

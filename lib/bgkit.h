@@ -1266,20 +1266,23 @@ typedef struct bg_pick {
 	int		 game, move, line, col;
 	int		 have;		/* cand is the choice so far */
 	bg_shownpos	 cand, prev;
+	int		 shown;		/* the last game offered with 2 */
 } bg_pick;
 
 void bg_pick_init(bg_pick *k, int game, int move, int line, int col);
 /*
  * Offer position pos of pipeline p's replay (from its callback): 1 when
  * it is one asked for by game and move (*sp filled: bgshow -a shows
- * it), 0 when not.
+ * it), 0 when not; 2 when none is asked for and pos is the one position
+ * of a game that is only a position set up (a file of positions: each
+ * is to be shown).
  */
 int bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
     bg_shownpos *sp);
 /*
  * Once the input is read (games games in it): 0 and *sp the position
- * chosen, or BG_EINVAL with why the record has none in why ("no game 3
- * (2 in the file)").
+ * chosen (NULL when the last game's was offered with 2), or BG_EINVAL
+ * with why the record has none in why ("no game 3 (2 in the file)").
  */
 int bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
     size_t size);

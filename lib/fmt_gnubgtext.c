@@ -178,7 +178,7 @@ header(struct gtext *x, const char *t, size_t n, int line)
 	x->cube = 1;
 	x->first = 1;
 	if ((after = num(t, n, &i)) < 0 ||
-	    (is = memchr(t, ':', n)) == NULL) {
+	    (is = memchr(t, ':', n)) == NULL || (size_t)(is - t) + 2 > n) {
 		diag(x, BG_EGNUBGTEXT, line, 1, "a header without \"after N "
 		    "games) is:\"");
 		return -1;

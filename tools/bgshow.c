@@ -32,22 +32,7 @@ struct opts {
 	bg_pick		 pick;		/* the position asked for */
 	int		 errors;	/* the file's */
 	int		 system;	/* a write or memory error */
-	int		 posgame;	/* the last game shown as a position */
 };
-
-/* Is game g a position file's: only set positions and comments? */
-static int
-position_game(const bg_game *g)
-{
-	const bg_record *r;
-	size_t i;
-
-	for (i = 0; i < bg_game_record_count(g); i++)
-		if ((r = bg_game_record(g, i))->kind != BG_REC_SETPOS &&
-		    r->kind != BG_REC_COMMENT)
-			return 0;
-	return i > 0;
-}
 
 /* Write one position; 0, or the exit status of the failure. */
 static int
@@ -80,10 +65,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	return 1;
 }
 
-/*
- * The replay's callback: the pick keeps the position, -a prints it, and
- * so does a file of positions without -g or -m: each of them.
- */
+/* The replay's callback: the pick keeps it; -a, or a position file, prints. */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
@@ -91,13 +73,8 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	bg_shownpos p;
 	int rc;
 
-	if (o->system || !bg_pick_offer(&o->pick, o->p, pos, &p))
-		return;
-	if (!o->all && o->game == 0 && o->move < 0 && pos->rec != NULL &&
-	    pos->rec->kind == BG_REC_SETPOS &&
-	    position_game(bg_pipeline_game(o->p)))
-		o->posgame = bg_pipeline_count(o->p)->games;
-	else if (!o->all || p.lost)
+	if (o->system || (rc = bg_pick_offer(&o->pick, o->p, pos, &p)) == 0 ||
+	    (rc == 1 && !o->all) || p.lost)
 		return;		/* a position lost: the diagnostics say why */
 	if ((rc = show(o, &p, o->printed == 0)) != 0) {
 		if (rc > 1)
@@ -117,7 +94,7 @@ show_file(void *ctx, const char *name)
 	char *at = NULL, why[128];
 	int games, line, col, r;
 
-	o->errors = o->system = o->posgame = 0;
+	o->errors = o->system = 0;
 	if (cli_location(&name, &line, &col, &at) < 0)
 		return 2;
 	bg_pick_init(&o->pick, o->game, o->move, line, col);
@@ -139,11 +116,11 @@ show_file(void *ctx, const char *name)
 	games = bg_pipeline_count(o->p)->games;
 	o->errors += bg_pipeline_count(o->p)->errors;
 	r = cli_close(o->p, r) < 0 || o->system ? 2 : 0;
-	if (r == 0 && !o->all && (o->posgame == 0 || o->posgame != games)) {
+	if (r == 0 && !o->all) {
 		if (bg_pick_done(&o->pick, games, &sp, why, sizeof why) < 0) {
 			cli_warnx("%s: %s", name ? name : "<stdin>", why);
 			r = 1;
-		} else if ((r = show(o, sp, o->printed == 0)) == 0)
+		} else if (sp != NULL && (r = show(o, sp, o->printed == 0)) == 0)
 			o->printed++;
 	}
 	free(at);

@@ -41,7 +41,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 LIB_SRC	= $(sort $(wildcard lib/*.c))
 LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
-TOOLS	= bgmove bgcheck bgscore bgshow bgconv
+TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o tools/cli_input.o \
 	  tools/cli_output.o tools/cli_opt.o
@@ -84,6 +84,14 @@ lib/libbgkit.so: lib/$(SHLIB)
 bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+# bggrep's options are a file of their own.
+bin/bggrep: tools/bggrep.o tools/bggrep_opt.o $(CLI_OBJ) lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bggrep.o tools/bggrep_opt.o \
+	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tools/bggrep.o tools/bggrep_opt.o: tools/bggrep.h
 
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread

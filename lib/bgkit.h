@@ -157,6 +157,9 @@ typedef enum bg_code {
 	BG_ENOINPUT,		/* no bytes, or only blanks */
 	BG_EXG,			/* malformed eXtreme Gammon file */
 	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
+	/* the replay, again */
+	BG_WMATCHWORD,		/* "and the match" on a game that does not
+				   win it */
 	/* position files */
 	BG_ESNOWIE,		/* malformed Snowie position line */
 	BG_EJFPOS,		/* malformed Jellyfish .pos file */
@@ -1294,6 +1297,194 @@ int bg_string_write(bg_write_fn write, void *ctx, bg_outfmt f,
     const char *s);
 /* A bg_write_fn writing to the FILE * ctx. */
 long bg_write_stdio(void *ctx, const char *buf, size_t n);
+
+/* --------------------------------------------------------- fingerprint */
+
+/*
+ * The canonical content hash of a game and of a match
+ * (bg_fingerprint_new(3), bgkit-fingerprint(7)): SHA-256, in 64
+ * lower-case hex digits, of a canonical text of the replay's dice,
+ * positions reached, cube actions and results; the format, the names,
+ * the notation and the layout of the record change nothing.  Feed it
+ * the replay's positions (bg_fingerprint_pos is a bg_replay_fn whose ctx
+ * is the fingerprint):
+ *
+ *	bg_fingerprint_start(fp, length, variant);	at each match
+ *	... bg_fingerprint_pos(fp, pos) for each position of a game ...
+ *	bg_fingerprint_game(fp, result, hex);		at its end
+ *	bg_fingerprint_end(fp, hex);			at the match's end
+ */
+#define BG_FINGERPRINT_LEN	64
+
+typedef struct bg_fingerprint bg_fingerprint;
+
+bg_fingerprint *bg_fingerprint_new(void);
+void bg_fingerprint_free(bg_fingerprint *fp);
+/* Echo the canonical text through write (NULL: stop). */
+void bg_fingerprint_set_text(bg_fingerprint *fp, bg_write_fn write,
+    void *ctx);
+/* A match starts: its length (0 money) and variant. */
+void bg_fingerprint_start(bg_fingerprint *fp, int length, bg_variant v);
+/* A bg_replay_fn: one position of the replay; ctx is the fingerprint. */
+void bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos);
+/* The game ended with result r (NULL: none): its hash into hex[65]. */
+void bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r,
+    char *hex);
+/* The match ended: its hash into hex[65]. */
+void bg_fingerprint_end(bg_fingerprint *fp, char *hex);
+/*
+ * The canonical line of one position (its length; 0 and "" for a
+ * position that gives none) and of a game's result, without the line
+ * feed, as snprintf writes.
+ */
+int bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos);
+int bg_fingerprint_result(char *buf, size_t size, const bg_result *r);
+
+/* ------------------------------------------------------------- select */
+
+/*
+ * Which games of an archive satisfy every criterion given
+ * (bg_select_new(3), what bggrep(1) is built on).  Set the criteria,
+ * then give it a pipeline's events:
+ *
+ *	bg_pipeline_set_callback(p, bg_select_pos, s);
+ *	BG_PIPE_MATCH:		bg_select_match(s, p);
+ *	BG_PIPE_GAME:		if (bg_select_game(s, p) > 0) ...kept...
+ *	BG_PIPE_MATCH_END:	bg_select_match_end(s, hex);
+ *				... bg_select_hit_get(s, i) ...
+ */
+typedef struct bg_select bg_select;
+
+typedef enum bg_select_what {
+	BG_SEL_LENGTH,		/* the match length (0 money) */
+	BG_SEL_CUBE		/* the highest cube of the game */
+} bg_select_what;
+
+/* What a position must share besides the board. */
+#define BG_SELPOS_ROLL	0x01	/* the side on roll */
+#define BG_SELPOS_DICE	0x02	/* the roll played from it */
+#define BG_SELPOS_CUBE	0x04	/* cube value and owner */
+#define BG_SELPOS_SCORE	0x08	/* length, score and Crawford */
+
+/* A game kept: where its first matching position or play is. */
+typedef struct bg_select_hit {
+	int	game;		/* ordinal in the match */
+	int	line;		/* of that action, else of the game */
+	int	turn;		/* its position, as bgshow -m counts */
+	char	fingerprint[BG_FINGERPRINT_LEN + 1];	/* the game's */
+} bg_select_hit;
+
+bg_select *bg_select_new(void);
+void bg_select_free(bg_select *s);
+/* PCRE2 patterns; a bad one: -BG_EINVAL and why into msg. */
+int bg_select_name(bg_select *s, const char *re, char *msg, size_t size);
+int bg_select_winner(bg_select *s, const char *re, char *msg, size_t size);
+int bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size);
+/* "N", "N-M", "N-", "-M". */
+int bg_select_range(bg_select *s, bg_select_what w, const char *spec);
+/* single, gammon, backgammon, bearoff, drop, resign; each one added. */
+int bg_select_result(bg_select *s, const char *kind);
+/* An XGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
+int bg_select_position(bg_select *s, const char *id, unsigned need,
+    bg_variant v);
+/* "roll,dice,cube,score" (any of them) into BG_SELPOS_* bits. */
+int bg_select_need(unsigned *need, const char *list);
+/* A roll and a play in any dialect, "65 24/13"; *errpos on error. */
+int bg_select_play(bg_select *s, const char *text, size_t *errpos);
+/* 0 any game, 1 accepted only, 2 rejected only. */
+void bg_select_verdict(bg_select *s, int v);
+/* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
+void bg_select_set_fingerprint(bg_select *s, int on);
+/* Hand every position on to fn(ctx, pos) too (NULL: none). */
+void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
+/* The fingerprint it computes, e.g. to echo its text. */
+bg_fingerprint *bg_select_fingerprint(bg_select *s);
+int bg_select_match(bg_select *s, const bg_pipeline *p);
+/* A bg_replay_fn; ctx is the bg_select. */
+void bg_select_pos(void *ctx, const bg_replay_pos *pos);
+/* 1 the game is kept (a hit added), 0 not, or -BG_ENOMEM. */
+int bg_select_game(bg_select *s, const bg_pipeline *p);
+/* The match's fingerprint into hex[65]; its hits stay until the next. */
+void bg_select_match_end(bg_select *s, char *hex);
+size_t bg_select_hit_count(const bg_select *s);
+const bg_select_hit *bg_select_hit_get(const bg_select *s, size_t i);
+
+/*
+ * One hit: "file:line: game G, move M: FINGERPRINT" as text, an object
+ * of type "hit" in JSON (bgkit-json(5)); match is the match's
+ * fingerprint.
+ */
+int bg_select_hit_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, const char *const names[2], const char *match,
+    const bg_select_hit *h);
+
+/*
+ * Matches grouped by fingerprint (bg_dupset_new(3)): add each match
+ * with its file, line and games; bg_dupset_add returns how many had the
+ * fingerprint before it (0: the first), or a negative code;
+ * bg_dupset_write writes every group of two or more.
+ */
+typedef struct bg_dupset bg_dupset;
+
+bg_dupset *bg_dupset_new(void);
+void bg_dupset_free(bg_dupset *d);
+int bg_dupset_add(bg_dupset *d, const char *hex, const char *file,
+    int line, int games);
+int bg_dupset_write(bg_write_fn write, void *ctx, bg_outfmt f,
+    const bg_dupset *d);
+
+/*
+ * A record as the list of its canonical actions (bg_trace_new(3)): the
+ * lines of bgkit-fingerprint(7), each with its game, position, line and
+ * text as written; and two such lists aligned, as bgdiff(1) does.
+ */
+typedef struct bg_trace bg_trace;
+
+typedef struct bg_trace_entry {
+	int		 game;		/* ordinal in the file */
+	int		 turn;		/* the position; -1 match or result */
+	int		 line;		/* where it is written; 0 unknown */
+	const char	*canon;		/* its canonical line */
+	const char	*text;		/* the record as written, or "" */
+} bg_trace_entry;
+
+bg_trace *bg_trace_new(void);
+void bg_trace_free(bg_trace *t);
+/* At BG_PIPE_MATCH and BG_PIPE_GAME: 0 or -BG_ENOMEM. */
+int bg_trace_match(bg_trace *t, const bg_pipeline *p);
+int bg_trace_game(bg_trace *t, const bg_pipeline *p);
+/* A bg_replay_fn; ctx is the trace. */
+void bg_trace_pos(void *ctx, const bg_replay_pos *pos);
+size_t bg_trace_count(const bg_trace *t);
+const bg_trace_entry *bg_trace_get(const bg_trace *t, size_t i);
+/*
+ * From entries *ia of a and *ib of b on, move both past what they share:
+ * 0 when both end together, 1 at the first difference (an index at the
+ * count: that list ended).
+ */
+int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
+    size_t *ib);
+/* Both indexes on to the next game (or match) of their list. */
+void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
+    size_t *ib);
+
+/*
+ * The decisions of the games as rows (bg_decisions_new(3)): one per
+ * checker play and cube action, with the position before it, in CSV
+ * (bg_decisions_header writes its header) or JSON Lines.  Call
+ * bg_decisions_match at each match, give it the replay's positions
+ * (bg_decisions_pos, ctx the bg_decisions), and after each game write
+ * its rows or drop them with bg_decisions_flush (keep 0).
+ */
+typedef struct bg_decisions bg_decisions;
+
+bg_decisions *bg_decisions_new(bg_outfmt f);
+void bg_decisions_free(bg_decisions *d);
+int bg_decisions_header(bg_write_fn write, void *ctx, bg_outfmt f);
+int bg_decisions_match(bg_decisions *d, const bg_pipeline *p);
+void bg_decisions_pos(void *ctx, const bg_replay_pos *pos);
+int bg_decisions_flush(bg_decisions *d, bg_write_fn write, void *ctx,
+    int keep);
 
 #ifdef __cplusplus
 }

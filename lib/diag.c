@@ -143,7 +143,7 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_ECUBELIMIT] = { BG_SEV_ERROR, "cube_limit",
 	    "the double goes beyond the cube limit" },
 	[BG_WJACOBYMAT] = { BG_SEV_WARNING, "jacoby_full_value_written",
-	    "the Jacoby rule makes this gammon single; GNU Backgammon writes "
+	    "the Jacoby rule makes this win single; GNU Backgammon writes "
 	    "its full value in .mat" },
 	[BG_WAUTODOUBLE] = { BG_SEV_WARNING, "automatic_double_inferred",
 	    "an automatic double, which .mat cannot show, is inferred from "
@@ -172,6 +172,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed eXtreme Gammon file" },
 	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
 	    "part of the input not read: the record model cannot hold it" },
+	[BG_WMATCHWORD] = { BG_SEV_WARNING, "match_not_won",
+	    "the result says 'and the match', but the match is not won" },
 	[BG_ESNOWIE] = { BG_SEV_ERROR, "snowie_malformed",
 	    "malformed Snowie position line" },
 	[BG_EJFPOS] = { BG_SEV_ERROR, "pos_malformed",

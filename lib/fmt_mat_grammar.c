@@ -35,7 +35,7 @@
 static const char *const patterns[P_COUNT] = {
 	[P_MATCH] = "^\\s*(\\d{1,9})\\s*points?\\s+match\\s*$",
 	[P_GAME] = "^\\s*game\\s+(\\d{1,9})\\s*$",
-	[P_SCORE] = "^\\s*(\\S.*?)\\s*:\\s*(\\d{1,9})\\s+(\\S.*?)\\s*:"
+	[P_SCORE] = "^\\s*(\\S.*?)?\\s*:\\s*(\\d{1,9})\\s+(\\S.*?)?\\s*:"
 	    "\\s*(\\d{1,9})\\s*$",
 	[P_TAG] = "^[;#]\\s*\\[\\s*([^\"\\]]*?)\\s*\"(.*)\"\\s*\\]\\s*$",
 	[P_SETPOS] = "^[;#]\\s*set\\s*pos\\s*=\\s*(.*?)\\s*$",
@@ -712,28 +712,20 @@ split_cells(const char *s, size_t from, size_t len, size_t *st,
 }
 
 /*
- * A line of cells: numbered (body at the number) or not.  The first of
- * two cells is the left player's, the second the right player's; a lone
- * cell is on the left when it starts before the middle of the left and
- * right columns.
+ * The cells of s[from..len) on the current line, numbered moveno (0
+ * for none), left the display column of the left cell: their records,
+ * and the columns learned from a clean two-cell row.
  */
-int
-mat_read_cells(struct matrd *r, size_t body, int numbered)
+static int
+read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
+    int numbered)
 {
 	const char *s = r->line;
-	size_t st[MAXCELL], en[MAXCELL], from = body;
-	int n, i, moveno = 0, left, rc, dc[MAXCELL];
+	size_t st[MAXCELL], en[MAXCELL];
+	int n, i, rc, dc[MAXCELL];
 	bg_record rec;
 
-	if (numbered) {
-		while (isdig((unsigned char)s[from]))
-			from++;
-		moveno = atoin(s + body, from - body);
-		left = mat_dispcol(r, from) + 2;	/* after ") " */
-		from++;
-	} else
-		left = r->leftcol ? r->leftcol : LEFTCOL;
-	n = split_cells(s, from, r->llen, st, en);
+	n = split_cells(s, from, len, st, en);
 	if (n > 0)
 		r->last_line = r->lineno;
 	for (i = 0; i < n; i++) {
@@ -768,6 +760,64 @@ mat_read_cells(struct matrd *r, size_t body, int numbered)
 	    r->game.rec[r->game.nrec - 1].kind != BG_REC_UNPARSED)
 		learn_cols(r, dc[0], dc[1], numbered);
 	return 0;
+}
+
+/*
+ * Where the move number s[num..end) (its digits, then ')') is written
+ * again on the line after from, as a word of its own after blanks and
+ * before a keyword (Backgammon Galaxy's result row put on the line of
+ * the last move: " 24) 43: 21/18 18/14     24)  Losses 2 point ...");
+ * the offset of the repeated number, or 0.
+ */
+static size_t
+repeated_number(const char *s, size_t num, size_t end, size_t from,
+    size_t len)
+{
+	size_t i, k = end - num + 1, j;
+
+	for (i = from + 1; i + k <= len; i++) {
+		if (!isws((unsigned char)s[i - 1]) ||
+		    memcmp(s + i, s + num, k) != 0)
+			continue;
+		j = skip_blanks(s, i + k, len);
+		if (j > i + k && j < len && !isdig((unsigned char)s[j]) &&
+		    starter(s + j, len - j) != 0)
+			return i;
+	}
+	return 0;
+}
+
+/*
+ * A line of cells: numbered (body at the number) or not.  The first of
+ * two cells is the left player's, the second the right player's; a lone
+ * cell is on the left when it starts before the middle of the left and
+ * right columns.  A numbered line that repeats its number before a
+ * keyword holds two rows: the move, then the row of the result.
+ */
+int
+mat_read_cells(struct matrd *r, size_t body, int numbered)
+{
+	const char *s = r->line;
+	size_t from = body, rep = 0, num = body, end;
+	int moveno = 0, left;
+
+	if (numbered) {
+		while (isdig((unsigned char)s[from]))
+			from++;
+		end = from;
+		moveno = atoin(s + body, from - body);
+		left = mat_dispcol(r, from) + 2;	/* after ") " */
+		from++;
+		rep = repeated_number(s, num, end, from, r->llen);
+	} else
+		left = r->leftcol ? r->leftcol : LEFTCOL;
+	if (rep == 0)
+		return read_row(r, from, r->llen, moveno, left, numbered);
+	if (read_row(r, from, rep, moveno, left, numbered) < 0)
+		return r->err;
+	from = rep + (end - num) + 1;
+	return read_row(r, from, r->llen, moveno, mat_dispcol(r, from - 1) +
+	    2, numbered);
 }
 
 void

@@ -89,7 +89,13 @@ struct sgf {
 	int		 pendval, pendside;
 	int		 last_side;	/* who moved last, -1 */
 	int		 roll_side;	/* a roll shown by PL/DI, -1 none */
+	int		 resign_side;	/* Gibbon's resign:N offered, -1 none */
+	int		 resign_pts;
+	int		 has_accept;	/* the offer accepted: accept_win */
+	bg_record	 accept_win;
 	int		 roll_dice[2], roll_line, roll_col;
+	int		 roll_in_pos;	/* the last set position holds it */
+	int		 pl_next;	/* PL alone: who acts next, or -1 */
 	int		 crawford_game;
 	int		 sgame;		/* game number, for diagnostics */
 	int		 keepdiag;	/* diagnostics of the next match */
@@ -982,6 +988,53 @@ cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
 	return add_record(s, &rec, t, strlen(t));
 }
 
+/*
+ * Gibbon's resignation, written as moves: "resign:N" offers N points
+ * (the number is optional), "accept" or "reject" answers it.  An offer
+ * accepted is the game's result when no RE gives one.  1 when v[0..n)
+ * is one of them, 0 when not, or a negative code.
+ */
+static int
+resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
+    size_t n)
+{
+	size_t i;
+	int pts = 0;
+
+	if (n >= 6 && strncmp(v, "resign", 6) == 0) {
+		if (n > 6) {
+			for (i = 7; i < n && isdig((unsigned char)v[i]); i++)
+				;
+			if (v[6] != ':' || i != n || i == 7 || i - 7 > 9)
+				return 0;
+			pts = number(v + 7, i - 7);
+		}
+		if (s->roll_side >= 0 && flush_roll(s) < 0)
+			return s->err;
+		s->resign_side = side;
+		s->resign_pts = pts > 0 ? pts : s->cube;
+		return 1;
+	}
+	if ((n != 6 || strncmp(v, "accept", 6) != 0) &&
+	    (n != 6 || strncmp(v, "reject", 6) != 0))
+		return 0;
+	if (s->resign_side != !side)
+		return 0;	/* an answer to no offer: a bad value */
+	if (s->roll_side >= 0 && flush_roll(s) < 0)
+		return s->err;
+	if (v[0] == 'a') {
+		memset(&s->accept_win, 0, sizeof s->accept_win);
+		s->accept_win.kind = BG_REC_WIN;
+		s->accept_win.side = side;
+		s->accept_win.value = s->resign_pts;
+		s->accept_win.line = p->line;
+		s->accept_win.col = p->col;
+		s->has_accept = 1;
+	}
+	s->resign_side = -1;
+	return 1;
+}
+
 /* W[...] or B[...]: a roll and its play, or a cube action. */
 static int
 move(struct sgf *s, const struct prop *p, int side)
@@ -1008,12 +1061,15 @@ move(struct sgf *s, const struct prop *p, int side)
 			return s->err;
 		return cube_action(s, p, side, v);
 	}
+	if ((k = resign_action(s, p, side, v, n)) != 0)
+		return k < 0 ? k : 0;
 	/* The roll a PL/DI node showed is this move's, or a roll of its own. */
 	if (s->roll_side >= 0 && (s->roll_side != side || n < 2 ||
 	    s->roll_dice[0] != v[0] - '0' || s->roll_dice[1] != v[1] - '0') &&
 	    flush_roll(s) < 0)
 		return s->err;
 	s->roll_side = -1;
+	s->pl_next = -1;
 	memset(&rec, 0, sizeof rec);
 	rec.kind = BG_REC_MOVE;
 	rec.side = side;
@@ -1137,6 +1193,8 @@ points(struct sgf *s, const struct prop *p, int side, int clear)
 	return 0;
 }
 
+static int	setpos_record(struct sgf *, int, int, int, const int [2]);
+
 /*
  * A setup node: AE, AW, AB change the board, CV, CP (or the spec's CO)
  * the cube, PL and DI who rolls what.  A change of board or cube is a
@@ -1196,8 +1254,45 @@ setup(struct sgf *s, int root)
 	}
 	if (first == NULL)
 		return 0;
+	/*
+	 * PL and DI may come in a node before the board they are for, as
+	 * GNU Backgammon reads them: a roll or a side on turn that no move
+	 * has taken since is the new position's.
+	 */
+	if (ch && dice[0] == 0 && s->roll_side >= 0 &&
+	    (pl < 0 || pl == s->roll_side)) {
+		pl = s->roll_side;
+		dice[0] = s->roll_dice[0];
+		dice[1] = s->roll_dice[1];
+		s->roll_side = -1;
+	}
+	if (pl < 0)
+		pl = s->pl_next;
+	if (!ch && dice[0] == 0 && pl >= 0)
+		s->pl_next = pl;
 	side = pl >= 0 ? pl : s->last_side >= 0 ? !s->last_side : -1;
-	if (ch) {
+	if (dice[0] != 0)
+		s->roll_in_pos = ch;
+	if (ch && setpos_record(s, first->line, first->col, side, dice) < 0)
+		return s->err;
+	if (dice[0] != 0 && side >= 0) {
+		s->roll_side = side;
+		s->roll_dice[0] = dice[0];
+		s->roll_dice[1] = dice[1];
+		s->roll_line = first->line;
+		s->roll_col = first->col;
+	}
+	return 0;
+}
+
+/*
+ * A set-position record at property p: the board, the cube, the score,
+ * side on turn (or -1) and dice (or 0s), as an XGID.
+ */
+static int
+setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
+{
+	{
 		bg_record rec;
 		bg_matchstate ms;
 		char xg[128];
@@ -1219,17 +1314,10 @@ setup(struct sgf *s, int root)
 		memset(&rec, 0, sizeof rec);
 		rec.kind = BG_REC_SETPOS;
 		rec.side = -1;
-		rec.line = first->line;
-		rec.col = first->col;
+		rec.line = line;
+		rec.col = col;
 		if (add_record(s, &rec, xg, strlen(xg)) < 0)
 			return s->err;
-	}
-	if (dice[0] != 0 && side >= 0) {
-		s->roll_side = side;
-		s->roll_dice[0] = dice[0];
-		s->roll_dice[1] = dice[1];
-		s->roll_line = first->line;
-		s->roll_col = first->col;
 	}
 	return 0;
 }
@@ -1299,8 +1387,10 @@ node(struct sgf *s, int root)
 	const struct prop *p;
 	size_t i;
 
+	/* A board set up next takes the roll (setup). */
 	if (s->roll_side >= 0 && find(s, "W") == NULL && find(s, "B") == NULL &&
-	    flush_roll(s) < 0)
+	    find(s, "AE") == NULL && find(s, "AW") == NULL &&
+	    find(s, "AB") == NULL && flush_roll(s) < 0)
 		return s->err;
 	if (setup(s, root) < 0)
 		return s->err;
@@ -1390,7 +1480,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	const struct prop *re;
 	bg_record win;
 	char wtext[64];
-	int rc, has_win = 0;
+	int rc, has_win = 0, side;
 
 	rec_game_reset(&s->game);
 	s->game.number = ri->index >= 0 ? ri->index + 1 : s->sgame + 1;
@@ -1409,6 +1499,10 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	s->pend = 0;
 	s->last_side = -1;
 	s->roll_side = -1;
+	s->resign_side = -1;
+	s->has_accept = 0;
+	s->roll_in_pos = 0;
+	s->pl_next = -1;
 	s->crawford_game = ri->crawford_game;
 	if (ri->cv > 1) {
 		/* Automatic doubles: the game starts with the cube up. */
@@ -1457,8 +1551,28 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 			return s->err;
 	if (rc < 0)
 		return rc;
-	if (flush_roll(s) < 0)
+	/*
+	 * A roll PL and DI show at the end, which no move plays, is a roll
+	 * made before a resignation when the game has a result; else the
+	 * roll of the position the game stops at, as GNU Backgammon writes
+	 * a position with its dice: part of the last set position, or one
+	 * of its own.
+	 */
+	if ((has_win || s->has_accept) && flush_roll(s) < 0)
 		return s->err;
+	if ((side = s->roll_side) >= 0) {
+		s->roll_side = -1;
+		if (!s->roll_in_pos && setpos_record(s, s->roll_line,
+		    s->roll_col, side, s->roll_dice) < 0)
+			return s->err;
+	}
+	if (!has_win && s->has_accept) {
+		/* Gibbon's accepted resignation, when RE says nothing. */
+		win = s->accept_win;
+		snprintf(wtext, sizeof wtext, "Wins %d point%s", win.value,
+		    win.value == 1 ? "" : "s");
+		has_win = 1;
+	}
 	if (has_win && add_record(s, &win, wtext, strlen(wtext)) < 0)
 		return s->err;
 	rec_game_finish(&s->game);

@@ -129,6 +129,15 @@ out_text(struct out *o, const char *s)
 }
 
 void
+out_name(struct out *o, const char *s)
+{
+	if (s == NULL || *s == '\0')
+		out_put(o, "\"\"", 2);
+	else
+		out_text(o, s);
+}
+
+void
 out_json(struct out *o, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *run;
@@ -248,7 +257,7 @@ diag_text(struct out *o, const char *file, const char *who,
 		if (who || d->dice[0]) {
 			out_put(o, " (", 2);
 			if (who)
-				out_text(o, who);
+				out_name(o, who);
 			if (d->dice[0])
 				out_printf(o, "%s%d%d", who ? " " : "",
 				    d->dice[0], d->dice[1]);
@@ -381,7 +390,7 @@ result_text(struct out *o, int n, const bg_result *r,
 	if (!done)
 		out_puts(o, "no result");
 	else {
-		out_text(o, names[r->winner]);
+		out_name(o, names[r->winner]);
 		out_printf(o, " wins %d point%s, %s", r->points,
 		    r->points == 1 ? "" : "s", r->ended_by == BG_END_DROP ?
 		    "double dropped" : types[v - 1]);
@@ -503,7 +512,7 @@ bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f,
 		out_puts(&o, length > 0 ? "match: " : "session: ");
 		for (s = 0; s < 2; s++) {
 			out_puts(&o, s ? ", " : "");
-			out_text(&o, names[s]);
+			out_name(&o, names[s]);
 			out_printf(&o, " %d", score[s]);
 		}
 		if (length > 0) {
@@ -511,7 +520,7 @@ bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f,
 			if (w < 0)
 				out_puts(&o, "unfinished");
 			else {
-				out_text(&o, names[w]);
+				out_name(&o, names[w]);
 				out_puts(&o, " wins");
 			}
 		}

@@ -25,6 +25,11 @@ void	out_printf(struct out *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 /* Text for a terminal: controls and invalid UTF-8 as \xNN. */
 void	out_text(struct out *, const char *);
+/*
+ * A player's name as text: out_text, or "" (two quotes) for an empty or
+ * absent name, which is shown as it is rather than given one.
+ */
+void	out_name(struct out *, const char *);
 /* A JSON string, quotes included; null for NULL. */
 void	out_json(struct out *, const char *);
 /* One CSV field, quoted when it holds a comma, quote or line end. */

@@ -480,7 +480,6 @@ bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms)
 	*ms = *bg_replay_state(p->rp);
 	ms->score[0] = res->score[0] - (res->winner == 0) * res->points;
 	ms->score[1] = res->score[1] - (res->winner == 1) * res->points;
-	ms->dice[0] = ms->dice[1] = 0;
 	ms->state = BG_GAME_PLAYING;
 	return 0;
 }
@@ -518,7 +517,7 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	for (s = 0; s < 2 && c->games > 0; s++) {
 		n = bg_pipeline_player(p, s);
 		out_puts(&o, s ? ", " : "; score ");
-		out_text(&o, n[0] ? n : s ? "right" : "left");
+		out_name(&o, n);
 		out_printf(&o, " %d", res->score[s]);
 	}
 	if (c->games > 0 && p->length > 0)

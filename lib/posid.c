@@ -61,19 +61,18 @@ b64value(int c)
 static void
 b64encode(char *out, const unsigned char *key, size_t nkey, size_t nchar)
 {
-	size_t i, j, bit;
-	int v;
+	unsigned acc = 0;	/* the bits not written yet, nbits of them */
+	size_t i = 0, o;
+	int nbits = 0;
 
-	for (i = 0; i < nchar; i++) {
-		v = 0;
-		for (j = 0; j < 6; j++) {
-			bit = 6 * i + j;
-			v <<= 1;
-			if (bit / 8 < nkey &&
-			    (key[bit / 8] >> (7 - bit % 8) & 1))
-				v |= 1;
+	for (o = 0; o < nchar; o++) {
+		if (nbits < 6) {
+			acc = acc << 8 | (i < nkey ? key[i] : 0);
+			i++;
+			nbits += 8;
 		}
-		out[i] = alphabet[v];
+		nbits -= 6;
+		out[o] = alphabet[acc >> nbits & 63];
 	}
 	out[nchar] = '\0';
 }
@@ -136,7 +135,8 @@ int
 bg_posid_encode(char *buf, size_t size, const bg_board *b, int on_roll)
 {
 	unsigned char key[PKEY];
-	int half, s, p, n, k, total;
+	int half, s, p, n, total;
+	unsigned k;
 
 	if (b == NULL || (on_roll != 0 && on_roll != 1))
 		return -BG_EINVAL;
@@ -150,7 +150,7 @@ bg_posid_encode(char *buf, size_t size, const bg_board *b, int on_roll)
 		s = half == 0 ? !on_roll : on_roll;
 		for (p = 1; p <= 25; p++) {
 			for (n = 0; n < b->pt[s][p]; n++, k++)
-				key[k / 8] |= 1u << k % 8;
+				key[k >> 3] |= (unsigned char)(1u << (k & 7));
 			k++;
 		}
 	}

@@ -380,8 +380,9 @@ jacoby(bg_replay *rp, const bg_record *rec, bg_result *res, int cube)
 		rp->jacoby = w == cube;		/* the record shows it */
 	else if (rp->jacoby == 1 && w == full && w != cube) {
 		if (rp->jacoby_stated)
-			diag(rp, BG_WJACOBYMAT, rec, 0, "%d written, %d won",
-			    w, cube);
+			diag(rp, BG_WJACOBYMAT, rec, 0, "a %s, %d written, "
+			    "%d won", res->level == 3 ? "backgammon" :
+			    "gammon", w, cube);
 		else
 			diag(rp, BG_EJACOBY, rec, 0, NULL);
 	} else if (rp->jacoby == 0 && w == cube && w != full &&
@@ -473,6 +474,10 @@ struct game {
 	int		 nbeaver;	/* beavers since the double */
 	int		 npos;		/* positions handed to the callback */
 	const bg_record	*resigned;	/* the resignation, for the callback */
+	const bg_record	*matchword;	/* the result that says "and the
+					   match", or NULL */
+	int		 end_dice[2];	/* the roll of a set position the
+					   game stops at */
 	const bg_play	*made;		/* the play of the record at hand */
 	bg_play		 play;		/* a play resolve_fast made */
 };
@@ -596,6 +601,22 @@ run_rolls(bg_replay *rp, struct game *gs, size_t k)
 
 /* ------------------------------------------------------------- callback */
 
+/* The rules an XGID and a Match ID carry, into ms. */
+static void
+state_rules(const bg_replay *rp, bg_matchstate *ms)
+{
+	if (rp->length == 0) {
+		ms->jacoby = rp->jacoby == 1;
+		ms->beaver = rp->rules.beavers > 0;
+	}
+	if (rp->rules.cube == 0)
+		ms->cube_max = 0;
+	else if (rp->rules.cubelimit > 0)
+		for (ms->cube_max = 0; 2 << ms->cube_max <=
+		    rp->rules.cubelimit; ms->cube_max++)
+			;
+}
+
 /*
  * Hand the position after rec (NULL: the start of the game) to the
  * caller's callback, with the match state the game's state describes.
@@ -641,17 +662,7 @@ position(bg_replay *rp, const struct game *gs, const bg_record *rec)
 			pos.ms.turn = pos.side;	/* as gnubg: the resigner */
 		}
 	}
-	/* The rules an XGID and a Match ID carry. */
-	if (rp->length == 0) {
-		pos.ms.jacoby = rp->jacoby == 1;
-		pos.ms.beaver = rp->rules.beavers > 0;
-	}
-	if (rp->rules.cube == 0)
-		pos.ms.cube_max = 0;
-	else if (rp->rules.cubelimit > 0)
-		for (pos.ms.cube_max = 0; 2 << pos.ms.cube_max <=
-		    rp->rules.cubelimit; pos.ms.cube_max++)
-			;
+	state_rules(rp, &pos.ms);
 	if (gs->made != NULL) {
 		pos.played = 1;
 		pos.play = *gs->made;
@@ -691,6 +702,29 @@ move_refused(bg_replay *rp, const bg_record *rec, const bg_resolved *rv)
 	    "a legal play: ") : "", ex);
 }
 
+/*
+ * Can side s bear off its last checkers with dice d, on the board?  0 or
+ * 1; 0 too when out of memory, which rp->err then says.
+ */
+static int
+can_finish(bg_replay *rp, int s, const int d[2])
+{
+	bg_movelist *ml;
+	size_t i;
+	int yes = 0;
+
+	if ((ml = bg_movelist_new()) == NULL ||
+	    bg_rules_legal(ml, &rp->board, s, d, rp->variant) < 0) {
+		bg_movelist_free(ml);
+		rp->err = -BG_ENOMEM;
+		return 0;
+	}
+	for (i = 0; i < bg_movelist_count(ml) && !yes; i++)
+		yes = none_left(bg_movelist_get(ml, i)->after.pt[s]);
+	bg_movelist_free(ml);
+	return yes;
+}
+
 /* The play of record k, rec, that resolve_fast declined: the search's. */
 static void
 move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
@@ -707,9 +741,21 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 		gs->lost = 1;
 		return;
 	}
-	if (rv->code == BG_ENOPLAY && (nx = next_action(gs->g, k)) != NULL &&
-	    nx->kind == BG_REC_WIN && nx->side != rec->side)
-		return;		/* rolled, then resigned */
+	/*
+	 * A roll with no play before a result is a resignation: the
+	 * roller's, or the other side's before the roller played (the
+	 * roller then wins), unless the roll could have borne off the
+	 * roller's last checkers, when the winning play is missing.  A
+	 * roll with no play that ends the record is a play never made: the
+	 * match was interrupted there, which the missing result says.
+	 */
+	if (rv->code == BG_ENOPLAY && ((nx = next_action(gs->g, k)) ==
+	    NULL || (nx->kind == BG_REC_WIN && (nx->side != rec->side ||
+	    !can_finish(rp, rec->side, rec->dice))))) {
+		if (rp->err)
+			gs->lost = 1;	/* out of memory: not followed */
+		return;
+	}
 	if (rv->code != 0) {
 		move_refused(rp, rec, rv);
 		gs->lost = 1;
@@ -865,6 +911,8 @@ on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
 		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", rec->text);
 		return;
 	}
+	if (rec->flags & BG_RF_MATCH)
+		gs->matchword = rec;
 	if (gs->over && !gs->lost) {
 		if (rec->side != res->winner)
 			diag(rp, BG_EWINNER, rec, 0, NULL);
@@ -920,6 +968,13 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 		 * position file, XG's .xgp): that position is shown, with
 		 * the score and roll the XGID gives.
 		 */
+		gs->end_dice[0] = gs->end_dice[1] = 0;
+		if (next_action(gs->g, (size_t)(rec -
+		    bg_game_record(gs->g, 0))) == NULL &&
+		    memchr(rec->text, ':', rec->len) != NULL) {
+			gs->end_dice[0] = set.dice[0];
+			gs->end_dice[1] = set.dice[1];
+		}
 		if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
 		    bg_game_record(gs->g, 0))) == NULL &&
 		    memchr(rec->text, ':', rec->len) != NULL) {
@@ -1040,6 +1095,18 @@ game_begin(bg_replay *rp, const bg_game *g)
 		    bg_game_score(g, 1);
 	}
 	rp->open_line = 0;
+	/*
+	 * A match saved after it was resumed (FIBS) starts at the score
+	 * it stood at: the first game's score line, when neither side has
+	 * already won, is where the results start.
+	 */
+	if (rp->games == 1 && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0 && (rp->length == 0 ||
+	    (bg_game_score(g, 0) < rp->length &&
+	    bg_game_score(g, 1) < rp->length))) {
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+	}
 	if (rp->over)
 		diag(rp, BG_EMATCHOVER, NULL, bg_game_line(g), NULL);
 	if (autodouble_seen(rp, g)) {
@@ -1112,6 +1179,17 @@ game_end(bg_replay *rp, const struct game *gs)
 	rp->ms.cube = gs->cube;
 	rp->ms.cube_owner = gs->owner;
 	rp->ms.on_roll = rp->ms.turn = gs->turn < 0 ? 1 : gs->turn;
+	/*
+	 * The rest of the final position as the callback's last one shows
+	 * it: a double waiting, the roll of a set position, the rules.
+	 */
+	if (!gs->over && gs->doubled) {
+		rp->ms.doubled = 1;
+		rp->ms.turn = !rp->ms.on_roll;
+	}
+	rp->ms.dice[0] = gs->over ? 0 : gs->end_dice[0];
+	rp->ms.dice[1] = gs->over ? 0 : gs->end_dice[1];
+	state_rules(rp, &rp->ms);
 	rp->prev_winner = gs->over ? res->winner : -1;
 	rp->prev_points = gs->over ? res->points : 0;
 	if (gs->over) {
@@ -1122,6 +1200,11 @@ game_end(bg_replay *rp, const struct game *gs)
 		rp->ms.state = BG_GAME_OVER;
 		if (rp->length > 0 && rp->score[res->winner] >= rp->length)
 			rp->over = 1;
+		/* The words are the writer's; the score is the authority. */
+		if (gs->matchword != NULL && !rp->over)
+			diag(rp, BG_WMATCHWORD, gs->matchword, 0, rp->length ?
+			    "%d-%d in a %d-point match" : "%d-%d in a money "
+			    "session", rp->score[0], rp->score[1], rp->length);
 	} else {
 		/* Where the result should have been written. */
 		rp->open_line = gs->last ? gs->last + 1 :

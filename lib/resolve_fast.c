@@ -88,7 +88,8 @@ step_part_undo(unsigned char *me, unsigned char *op, int f, int q, int hit)
 /*
  * The points starred in n's parts, as bits (bit 0: a star on off, which
  * never matches); *twice set when two parts star one point, which can be
- * hit once in a play.
+ * hit once in a play (a part written again, path_repeated, stars nothing
+ * new).
  */
 static unsigned
 starred(const bg_notation *n, int *twice)
@@ -98,7 +99,8 @@ starred(const bg_notation *n, int *twice)
 
 	for (i = 0; i < n->npath; i++)
 		for (k = 0; k < 2; k++)
-			if (n->path[i].hit[k] && n->path[i].pt[k] <= 24) {
+			if (n->path[i].hit[k] && n->path[i].pt[k] <= 24 &&
+			    !path_repeated(n, i)) {
 				bit = 1u << n->path[i].pt[k];
 				*twice |= (marks & bit) != 0;
 				marks |= bit;
@@ -431,7 +433,8 @@ land_warnings(const bg_notation *n, int hk)
 	/* star_warnings' marks for stars on the landing points only. */
 	marks = (pa->hit[1] ? 1u << pa->pt[1] : 0) |
 	    (pb->hit[1] ? 1u << pb->pt[1] : 0);
-	twice = pa->hit[1] && pb->hit[1] && pa->pt[1] == pb->pt[1];
+	twice = pa->hit[1] && pb->hit[1] && pa->pt[1] == pb->pt[1] &&
+	    !path_repeats(pa, pb);
 	return 1 | (hits & ~marks ? FAST_UNMARKED : 0) |
 	    ((marks & ~hits) || twice ? FAST_EXTRA : 0) | hk;
 }

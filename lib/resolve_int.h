@@ -47,6 +47,34 @@ void	land_undo(unsigned char *, unsigned char *, const bg_notation *,
 	    int, int);
 
 /*
+ * 1 when parts a and b are written alike (points, stars and count): a
+ * double's repeated part written out, "6/5* 6/5*" for "6/5*(2)", whose
+ * second star marks the same hit as the first.
+ */
+static inline int
+path_repeats(const bg_path *a, const bg_path *b)
+{
+	return a->npt == b->npt && a->count == b->count &&
+	    memcmp(a->pt, b->pt, (size_t)a->npt) == 0 &&
+	    memcmp(a->hit, b->hit, (size_t)a->npt) == 0;
+}
+
+/*
+ * 1 when part i of n repeats an earlier part (path_repeats), so that
+ * its stars are not counted a second time.
+ */
+static inline int
+path_repeated(const bg_notation *n, int i)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (path_repeats(&n->path[j], &n->path[i]))
+			return 1;
+	return 0;
+}
+
+/*
  * The step primitive of the direct decisions: a step of side me's
  * checker from f to point q (1 to 24, f - q 1 to 6) for a turn that has
  * frozen no checker, the bar's rule left to the caller (a checker on

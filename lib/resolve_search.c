@@ -295,10 +295,12 @@ rs_init(struct rs *r, const bg_notation *n, const int d[2])
 		/*
 		 * Bit 0: a star on off, which never matches.  A point can
 		 * be hit once in a play, so a second part starring it
-		 * again marks nothing.
+		 * again marks nothing, unless it repeats an earlier part
+		 * word for word: "6/5* 6/5*" is "6/5*(2)" written out.
 		 */
 		for (j = 0; j < p->npt; j++)
-			if (p->hit[j] && p->pt[j] <= 24) {
+			if (p->hit[j] && p->pt[j] <= 24 &&
+			    !path_repeated(n, i)) {
 				if (r->marks & (1u << p->pt[j]))
 					r->twice = 1;
 				r->marks |= 1u << p->pt[j];

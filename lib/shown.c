@@ -94,9 +94,13 @@ json(struct out *o, const bg_shown *p, const char *pid, const char *mid,
 	    bg_board_pips(p->board, 1));
 }
 
-/* The diagram or picture, with the caption; 0 or a negative code. */
+/*
+ * The diagram or picture of p with match state ms, with the caption; 0
+ * or a negative code.
+ */
 static int
-draw(struct out *o, bg_posfmt f, const bg_shown *p, const bg_drawopts *d)
+draw(struct out *o, bg_posfmt f, const bg_shown *p, const bg_matchstate *ms,
+    const bg_drawopts *d)
 {
 	int (*fn)(char *, size_t, const bg_board *, const bg_matchstate *,
 	    const bg_drawopts *) = f == BG_POS_SVG ? bg_draw_svg :
@@ -104,11 +108,11 @@ draw(struct out *o, bg_posfmt f, const bg_shown *p, const bg_drawopts *d)
 	char *buf;
 	int n;
 
-	if ((n = fn(NULL, 0, p->board, p->ms, d)) < 0)
+	if ((n = fn(NULL, 0, p->board, ms, d)) < 0)
 		return n;
 	if ((buf = malloc((size_t)n + 1)) == NULL)
 		return -BG_ENOMEM;
-	fn(buf, (size_t)n + 1, p->board, p->ms, d);
+	fn(buf, (size_t)n + 1, p->board, ms, d);
 	if (f == BG_POS_ASCII && p->sep)
 		out_put(o, "\n", 1);
 	if (f == BG_POS_ASCII && p->action != NULL)
@@ -142,6 +146,7 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
     const bg_drawopts *dopts)
 {
 	char pid[BG_POSID_LEN + 1], mid[BG_MATCHID_LEN + 1] = "", xg[128] = "";
+	bg_matchstate idms;
 	bg_drawopts d;
 	struct out o;
 	int rc = 0, midrc, xgrc;
@@ -158,7 +163,13 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
 	if ((rc = bg_posid_encode(pid, sizeof pid, p->board,
 	    p->ms->on_roll)) < 0)
 		return rc;
-	if ((midrc = bg_matchid_encode(mid, sizeof mid, p->ms)) < 0)
+	/* A position from an ID: its roll as v.dice gives it. */
+	idms = *p->ms;
+	if (p->action == NULL && p->dice[0] > 0) {
+		idms.dice[0] = p->dice[0];
+		idms.dice[1] = p->dice[1];
+	}
+	if ((midrc = bg_matchid_encode(mid, sizeof mid, &idms)) < 0)
 		mid[0] = '\0';
 	if ((xgrc = bg_xgid_encode(xg, sizeof xg, p->board, p->ms)) < 0 ||
 	    (size_t)xgrc >= sizeof xg)
@@ -167,7 +178,7 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
 	switch (f) {
 	case BG_POS_ASCII:
 	case BG_POS_SVG:
-		rc = draw(&o, f, p, &d);
+		rc = draw(&o, f, p, &idms, &d);
 		break;
 	case BG_POS_XGID:
 		if (*xg == '\0')
@@ -278,6 +289,19 @@ bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len, bg_variant v)
 	if (sp->ms.dice[0] > 0) {
 		sp->v.dice[0] = sp->ms.dice[0];
 		sp->v.dice[1] = sp->ms.dice[1];
+	}
+	/*
+	 * An XGID or a FIBS board may give the roll smaller die first; gnubg
+	 * takes it higher die first (v.dice, for its Match ID and board),
+	 * while the XGID and the board line keep the order written.  A
+	 * Match ID's own order is kept.
+	 */
+	if ((sp->v.fibs != NULL || (len >= 5 && (s[0] == 'X' || s[0] == 'x') &&
+	    (s[1] == 'G' || s[1] == 'g') && (s[2] == 'I' || s[2] == 'i') &&
+	    (s[3] == 'D' || s[3] == 'd') && s[4] == '=')) &&
+	    sp->v.dice[0] < sp->v.dice[1]) {
+		sp->v.dice[0] = sp->ms.dice[1];
+		sp->v.dice[1] = sp->ms.dice[0];
 	}
 	bg_shownpos_bind(sp);
 	return 0;

@@ -28,9 +28,17 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd python3 || need="$need python3"
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for
-# the interoperability test (tests/corpus_gnubg.sh skips without it).
+# the interoperability test (tests/corpus_gnubg.sh skips without it),
+# and Python 3 with pytest and venv, for the Python package's tests
+# and its install in a fresh venv (tests/python.sh skips without them).
 if [ "$mode" = ci ]; then
 	have_cmd gnubg || [ -x /usr/games/gnubg ] || need="$need gnubg"
+	{ python3 -c 'import pytest' ||
+	    /usr/bin/python3 -c 'import pytest'; } >/dev/null 2>&1 ||
+	    need="$need python3-pytest"
+	{ python3 -c 'import venv, ensurepip' ||
+	    /usr/bin/python3 -c 'import venv, ensurepip'; } >/dev/null 2>&1 ||
+	    need="$need python3-venv"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: the test runner behind `make check`.  It runs nine suites and
+# run.sh: the test runner behind `make check`.  It runs ten suites and
 # prints a count for each, then one closing line "N passed, N failed"
 # (", N skipped" added when a suite skipped something), which CI reads:
 #
@@ -27,10 +27,15 @@
 #                 Chromium (its browser checks one skip without it)
 #   lint          tests/size.sh: no lib function over 120 lines, no
 #                 tool over 250, no main() over 80
+#   python        tests/python.sh: the Python package's tests (pytest),
+#                 README's Python example, pip install ./python in a
+#                 fresh venv; skipped, with a line saying why, without
+#                 python3, pytest or venv
 #
-# A script suite (corpus, install, man-examples, page, lint) ends with
-# the line "name: N passed, N failed" or "name: N passed, N failed, N
-# skipped"; its "SKIP: reason" lines are shown and its skips added up.
+# A script suite (corpus, install, man-examples, page, lint, python)
+# ends with the line "name: N passed, N failed" or "name: N passed, N
+# failed, N skipped"; its "SKIP: reason" lines are shown and its skips
+# added up.
 #
 # Usage: sh tests/run.sh [SUITE | NAME]
 #   SUITE is one of the names above, or "man" for both manual suites.
@@ -39,7 +44,8 @@
 #   extension), a prefix or a shell glob of such paths
 #   (fixtures/bgmove, 'fixtures/*/hostile/*'), a unit test
 #   (test_mat), a rules script (standard), a corpus script
-#   (corpus_mat), a manual page (bgmove.1), tools / install or size.  A NAME
+#   (corpus_mat), a manual page (bgmove.1), tools / install, size or
+#   python.  A NAME
 #   that matches nothing is an error (exit 2).  `make check T=NAME`
 #   passes NAME here.
 # A failing golden case prints `diff -u` of the expected and the actual
@@ -56,7 +62,7 @@ export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
 case ${1:-all} in
-all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page|lint)
+all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page|lint|python)
 	only=${1:-all} ;;
 *)
 	sel=${1#./} ;;
@@ -295,6 +301,11 @@ run_lint() {
 	run_script tests/size.sh
 }
 
+run_python() {
+	picked python tests/python.sh || return
+	run_script tests/python.sh
+}
+
 have_mandoc() {
 	command -v mandoc >/dev/null 2>&1 && return 0
 	echo "SKIP: mandoc not installed (sh tests/deps.sh test installs it)"
@@ -344,7 +355,8 @@ suite() {
 
 case $only in
 all)
-	for s in unit golden rules corpus man-lint man-examples install page lint; do
+	for s in unit golden rules corpus man-lint man-examples install page \
+	    lint python; do
 		suite $s
 	done ;;
 man) suite man-lint; suite man-examples ;;

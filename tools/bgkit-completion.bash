@@ -41,8 +41,15 @@ _bgkit_values()
 	bgconv:-T | bgconv:--format)
 		echo mat sgf json html ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
-	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from)
+	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
+	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)
 		echo mat sgf json xg snowie pos gnubgtext positions ;;
+	bggrep:-T | bggrep:--format)
+		echo mat sgf json text ;;
+	bggrep:-k | bggrep:--result)
+		echo single gammon backgammon bearoff drop resign ;;
+	bggrep:-R | bggrep:--require)
+		echo roll dice cube score ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
 	*)
@@ -121,4 +128,4 @@ _bgkit()
 	return 0
 }
 
-complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv
+complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff

@@ -185,6 +185,11 @@ struct cli_opt {
  * option (usage on stderr); *rc is then the exit status.
  */
 int	cli_getopt(int, char **, const struct cli_opt *, const char *, int *);
+/*
+ * fn(ctx, path), or with path a directory fn on every file under it
+ * whose name does not start with '.', in name order; the largest status.
+ */
+int	cli_walk(const char *, int (*)(void *, const char *), void *);
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 /*

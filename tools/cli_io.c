@@ -5,6 +5,7 @@
  */
 #include <sys/stat.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,4 +106,38 @@ cli_read(void *ctx, char *buf, size_t n)
 	if (got == 0 && ferror(fp))
 		return -1;
 	return (long)got;
+}
+
+/* See cli.h. */
+int
+cli_walk(const char *path, int (*fn)(void *, const char *), void *ctx)
+{
+	struct dirent **ent;
+	struct stat st;
+	char *sub;
+	int n, i, rc = 0, r;
+
+	if (path == NULL || strcmp(path, "-") == 0 || stat(path, &st) != 0 ||
+	    !S_ISDIR(st.st_mode))
+		return fn(ctx, path);
+	if ((n = scandir(path, &ent, NULL, alphasort)) < 0) {
+		cli_warnx("%s: %s", path, strerror(errno));
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		if (ent[i]->d_name[0] != '.' && (sub = malloc(strlen(path) +
+		    strlen(ent[i]->d_name) + 2)) != NULL) {
+			sprintf(sub, "%s%s%s", path, path[strlen(path) - 1] ==
+			    '/' ? "" : "/", ent[i]->d_name);
+			if ((r = cli_walk(sub, fn, ctx)) > rc)
+				rc = r;
+			free(sub);
+		} else if (ent[i]->d_name[0] != '.') {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			rc = 2;
+		}
+		free(ent[i]);
+	}
+	free(ent);
+	return rc;
 }

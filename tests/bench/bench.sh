@@ -3,7 +3,9 @@
 # makes the inputs under tests/bench/out/data (again only when gen.c
 # changes), checks that bgcheck accepts every generated file and finds
 # every mutant's error at its line, then times bgcheck, `wc -l` and, when
-# installed, gnubg's `import mat` in one hyperfine run (medians), and
+# installed, gnubg's `import mat` in one hyperfine run (medians), then
+# the Python package against `bgshow -a -T json` (every position of
+# the money session; PYRUNS runs, 3 by default) in another, and
 # prints the table: rolls per second, MB per second, the ratios, peak
 # RSS, instructions per roll under callgrind, the worst position's
 # listing time and the -j scaling.  A benchmark, not a test: it never
@@ -22,8 +24,8 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 flags="-O2 -std=c99 -Wall -Wextra -D_DEFAULT_SOURCE -Ilib"
 pcre=$(pkg-config --libs libpcre2-8)
-# A copy of the tool, so that a rebuild during the run changes nothing.
-cp bin/bgcheck "$out/bgcheck"
+# A copy of the tools, so that a rebuild during the run changes nothing.
+cp bin/bgcheck bin/bggrep "$out/"
 bin=$out
 $cc $flags -o "$out/gen" tests/bench/gen.c lib/libbgkit.a $pcre
 $cc $flags -o "$out/worst" tests/bench/worst.c lib/libbgkit.a $pcre
@@ -59,6 +61,16 @@ if ! cmp -s mutants.txt "$out/mutants.got"; then
 	die "mutants: errors not where the generator put them"
 fi
 
+# bggrep: the start position is in every game of the match files, the
+# position after an opening 3-1 (8/5 6/5) in some.
+ngames=$(set_field match 4)
+got=$("$bin/bggrep" -c -P 4HPwATDgc/ABMA match/*.mat |
+    awk -F: '{ n += $NF } END { print n }')
+[ "$got" = "$ngames" ] ||
+    die "bggrep -P finds the start in $got games of $ngames"
+"$bin/bggrep" -D match/*.mat > /dev/null ||
+    [ $? = 1 ] || die "bggrep -D failed"
+
 # ------------------------------------------------------------ timing
 command -v hyperfine > /dev/null || die "hyperfine is missing"
 gnubg=$(command -v gnubg || ls /usr/games/gnubg 2>/dev/null || true)
@@ -71,7 +83,9 @@ set -- \
     -n bgcheck-session "$bin/bgcheck -q -j 1 session.mat" \
     -n wc-session "wc -l session.mat" \
     -n bgcheck-one "$bin/bgcheck -q -j 1 one.mat" \
-    -n bgcheck-split "$bin/bgcheck -q -j 1 $split"
+    -n bgcheck-split "$bin/bgcheck -q -j 1 $split" \
+    -n bggrep-position "$bin/bggrep -c -P 4HPwATDgc/ABMA $match" \
+    -n bggrep-dups "$bin/bggrep -D $match"
 if [ "$ncpu" -gt 1 ]; then
 	set -- "$@" -n bgcheck-match-j "$bin/bgcheck -q -j $ncpu $match"
 fi
@@ -86,6 +100,23 @@ hyperfine -N -w 1 -m "$runs" --style none --export-csv "$out/times.csv" \
 	tail "$out/hyperfine.log" >&2
 	die "hyperfine failed"
 }
+# The Python package against bgshow, side by side: every position of
+# the money session made a Position object (tests/bench/positions.py)
+# and printed as JSON by `bgshow -a -T json`, PYRUNS runs each (3).
+: > "$out/python.csv"
+py=$(command -v python3 || true)
+if [ -n "$py" ]; then
+	cp "$top/bin/bgshow" "$out/bgshow"
+	cp "$top/lib/$(readlink "$top/lib/libbgkit.so.0")" "$out/libbgkit.so.0"
+	hyperfine -N -w 0 -m "${PYRUNS:-3}" --style none \
+	    --export-csv "$out/python.csv" \
+	    -n bgshow-positions "$bin/bgshow -a -T json session.mat" \
+	    -n python-positions "env PYTHONPATH=$top/python BGKIT_LIB=$out/libbgkit.so.0 $py $top/tests/bench/positions.py session.mat" \
+	    > "$out/hyperfine-python.log" 2>&1 || {
+		tail "$out/hyperfine-python.log" >&2
+		die "hyperfine failed on the Python row"
+	}
+fi
 med() { awk -F, -v n="$1" '$1 == n { print $4 }' "$out/times.csv"; }
 
 # ------------------------------------------------ memory, callgrind
@@ -132,6 +163,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	done < sets.txt
 	echo "times"
 	cat "$out/times.csv"
+	sed 1d "$out/python.csv"
 	echo "rss $rss_match $rss_session $rss_one"
 	echo "ir $ir $irm $irg"
 	echo "worst $worst $irw"

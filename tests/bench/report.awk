@@ -69,6 +69,12 @@ END {
 		printf "callgrind, match files: bgcheck %.0f, gnubg import %.0f instructions per roll (start-up subtracted): %.1fx\n", irm / rolls["match"], irg / rolls["match"], irg / irm
 	if (cpu["bgcheck-match"] > 0 && cpu["gnubg-match"] != "")
 		printf "CPU time (user + system, means), match files: %.1fx gnubg net; session: %.1fx wc -l\n", (cpu["gnubg-match"] - cpu["gnubg-start"]) / cpu["bgcheck-match"], cpu["bgcheck-session"] / cpu["wc-session"]
+	if (med["bggrep-position"] != "")
+		printf "bggrep -P (a position) on the match files: %.3f s, %.2f times bgcheck\n",
+		    med["bggrep-position"], med["bggrep-position"] / med["bgcheck-match"]
+	if (med["bggrep-dups"] != "")
+		printf "bggrep -D (copies by fingerprint) on the match files: %.3f s, %.2f times bgcheck\n",
+		    med["bggrep-dups"], med["bggrep-dups"] / med["bgcheck-match"]
 	if (med["bgcheck-match-j"] != "")
 		printf "-j %d on the match files: %.2f times the speed of -j 1\n",
 		    ncpu, med["bgcheck-match"] / med["bgcheck-match-j"]
@@ -78,6 +84,10 @@ END {
 	if (gplays != "")
 		printf "; gnubg's hint list: %d plays", gplays
 	printf "\n"
+	if (med["python-positions"] != "")
+		printf "Python (the bgkit package), every position of the money session as a Position object: %.1f s; bgshow -a -T json: %.1f s (medians); CPU time (user + system, means): %.1f s and %.1f s\n", med["python-positions"], med["bgshow-positions"], cpu["python-positions"], cpu["bgshow-positions"]
+	else
+		print "Python: python3 not installed, no comparison"
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen
 	print ""
@@ -93,4 +103,10 @@ END {
 	x = rss_match; if (rss_session > x) x = rss_session; if (rss_one > x) x = rss_one
 	printf "  %-6s peak RSS at most 16 MB: %.1f MB\n", verdict(x <= 16 * 1024), x / 1024
 	printf "  %-6s worst position under 100 us: %.1f us\n", verdict(wmed < 100), wmed
+	if (med["python-positions"] != "" && cpu["python-positions"] > 0) {
+		# In CPU time, which a busy machine moves less than wall time
+		# (both run on one core); the wall ratio beside it.
+		x = cpu["bgshow-positions"] / cpu["python-positions"]
+		printf "  %-6s Python at least 0.25x the speed of bgshow -a -T json (every position, CPU time): %.2fx (wall medians: %.2fx)\n", verdict(x >= 0.25), x, med["bgshow-positions"] / med["python-positions"]
+	}
 }

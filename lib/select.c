@@ -1,0 +1,533 @@
+/*
+ * select.c: which games of an archive satisfy a set of criteria
+ * (bg_select_new(3)), as bggrep(1) asks: names and tags by PCRE2
+ * pattern, match length, result, highest cube, a position reached, a
+ * play made, the verdict of the replay.  It follows a pipeline's
+ * replay through its position callback, computes the fingerprints of
+ * the games and matches as it goes, and keeps the hits of the current
+ * match for its caller.
+ */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+
+#define MAXTAGS	16
+
+struct tagre {
+	char		*key;
+	pcre2_code	*re;
+};
+
+struct bg_select {
+	pcre2_code	*name, *winner;
+	struct tagre	 tag[MAXTAGS];
+	int		 ntag;
+	int		 lo[2], hi[2];		/* length, cube; -1 open */
+	unsigned	 kinds;			/* BG_SEL_SINGLE ... */
+	int		 havepos;
+	bg_board	 pb;
+	bg_matchstate	 pms;
+	unsigned	 need;			/* BG_SELPOS_ROLL ... */
+	int		 haveplay;
+	int		 pdice[2];
+	bg_notation	 pnote;
+	int		 verdict;		/* 1 accepted, 2 rejected */
+	/* the match and game being read */
+	bg_fingerprint	*fp;
+	pcre2_match_data *md;
+	bg_variant	 variant;
+	int		 length;
+	int		 posok, playok, line, turn;
+	bg_board	 prev;			/* the position before */
+	bg_matchstate	 prevms;
+	int		 prevok;
+	bg_select_hit	*hit;
+	size_t		 nhit, caphit;
+	int		 games;
+	int		 nofp;			/* no fingerprints */
+	bg_replay_fn	 next;			/* the caller's callback */
+	void		*nextctx;
+	char		 hex[BG_FINGERPRINT_LEN + 1];
+};
+
+/* The kinds of result, bits of kinds in kindname's order. */
+enum { K_BEAROFF = 1 << 3, K_DROP = 1 << 4, K_RESIGN = 1 << 5 };
+
+bg_select *
+bg_select_new(void)
+{
+	bg_select *s = calloc(1, sizeof *s);
+
+	if (s == NULL)
+		return NULL;
+	s->lo[0] = s->lo[1] = s->hi[0] = s->hi[1] = -1;
+	if ((s->fp = bg_fingerprint_new()) == NULL ||
+	    (s->md = pcre2_match_data_create(4, NULL)) == NULL) {
+		bg_select_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void
+bg_select_free(bg_select *s)
+{
+	int i;
+
+	if (s == NULL)
+		return;
+	pcre2_code_free(s->name);
+	pcre2_code_free(s->winner);
+	for (i = 0; i < s->ntag; i++) {
+		free(s->tag[i].key);
+		pcre2_code_free(s->tag[i].re);
+	}
+	pcre2_match_data_free(s->md);
+	bg_fingerprint_free(s->fp);
+	free(s->hit);
+	free(s);
+}
+
+/* Compile pattern re into *code; on error the message into msg. */
+static int
+compile(pcre2_code **code, const char *re, char *msg, size_t size)
+{
+	PCRE2_UCHAR text[120];
+	PCRE2_SIZE off;
+	int err;
+
+	pcre2_code_free(*code);
+	*code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+	    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err, &off, NULL);
+	if (*code != NULL)
+		return 0;
+	pcre2_get_error_message(err, text, sizeof text);
+	if (msg != NULL && size > 0)
+		snprintf(msg, size, "%s at offset %lu", (char *)text,
+		    (unsigned long)off);
+	return err == PCRE2_ERROR_NOMEMORY ? -BG_ENOMEM : -BG_EINVAL;
+}
+
+int
+bg_select_name(bg_select *s, const char *re, char *msg, size_t size)
+{
+	return compile(&s->name, re, msg, size);
+}
+
+int
+bg_select_winner(bg_select *s, const char *re, char *msg, size_t size)
+{
+	return compile(&s->winner, re, msg, size);
+}
+
+int
+bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size)
+{
+	const char *eq = strchr(spec, '=');
+	struct tagre *t = &s->tag[s->ntag];
+	int rc;
+
+	if (eq == NULL || eq == spec || s->ntag == MAXTAGS) {
+		snprintf(msg, size, eq == NULL || eq == spec ?
+		    "not KEY=PATTERN" : "more than %d tags", MAXTAGS);
+		return -BG_EINVAL;
+	}
+	if ((t->key = malloc((size_t)(eq - spec) + 1)) == NULL)
+		return -BG_ENOMEM;
+	memcpy(t->key, spec, (size_t)(eq - spec));
+	t->key[eq - spec] = '\0';
+	t->re = NULL;
+	if ((rc = compile(&t->re, eq + 1, msg, size)) < 0) {
+		free(t->key);
+		return rc;
+	}
+	s->ntag++;
+	return 0;
+}
+
+/* A count: digits only, at most 9. */
+static int
+number(const char *p, const char *e, int *v)
+{
+	if (p == e || e - p > 9)
+		return -1;
+	for (*v = 0; p < e; p++) {
+		if (*p < '0' || *p > '9')
+			return -1;
+		*v = *v * 10 + (*p - '0');
+	}
+	return 0;
+}
+
+int
+bg_select_range(bg_select *s, bg_select_what w, const char *spec)
+{
+	const char *dash = strchr(spec, '-'), *end = spec + strlen(spec);
+	int lo = -1, hi = -1;
+
+	if ((unsigned)w > BG_SEL_CUBE)
+		return -BG_EINVAL;
+	if (dash == NULL) {
+		if (number(spec, end, &lo) < 0)
+			return -BG_EINVAL;
+		hi = lo;
+	} else if ((dash > spec && number(spec, dash, &lo) < 0) ||
+	    (dash + 1 < end && number(dash + 1, end, &hi) < 0) ||
+	    (dash == spec && dash + 1 == end) || (hi >= 0 && lo > hi))
+		return -BG_EINVAL;
+	s->lo[w] = lo;
+	s->hi[w] = hi;
+	return 0;
+}
+
+static const char *const kindname[] = { "single", "gammon", "backgammon",
+	"bearoff", "drop", "resign" };
+
+int
+bg_select_result(bg_select *s, const char *kind)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof kindname / sizeof kindname[0]; i++)
+		if (strcmp(kind, kindname[i]) == 0) {
+			s->kinds |= 1u << i;
+			return 0;
+		}
+	return -BG_EINVAL;
+}
+
+int
+bg_select_position(bg_select *s, const char *id, unsigned need,
+    bg_variant v)
+{
+	int rc;
+
+	if ((rc = bg_position_parse(&s->pb, &s->pms, &v, id, strlen(id))) < 0) {
+		bg_fibs f;
+
+		if (strncmp(id, "board:", 6) != 0)
+			return rc;
+		if ((rc = bg_fibs_parse(&f, id, strlen(id))) < 0 ||
+		    (rc = bg_fibs_to_position(&s->pb, &s->pms, &f, v)) < 0)
+			return rc;
+	}
+	if ((need & BG_SELPOS_DICE) && s->pms.dice[0] == 0)
+		return -BG_EDICESYNTAX;
+	s->havepos = 1;
+	s->need = need;
+	return 0;
+}
+
+int
+bg_select_need(unsigned *need, const char *list)
+{
+	static const char *const w[] = { "roll", "dice", "cube", "score" };
+	size_t n, i;
+
+	for (*need = 0; *list != '\0'; list += n + (list[n] == ',')) {
+		n = strcspn(list, ",");
+		for (i = 0; i < 4; i++)
+			if (strlen(w[i]) == n && strncmp(list, w[i], n) == 0)
+				break;
+		if (i == 4)
+			return -BG_EINVAL;
+		*need |= 1u << i;
+	}
+	return 0;
+}
+
+int
+bg_select_play(bg_select *s, const char *text, size_t *errpos)
+{
+	size_t len = strlen(text), at = 0, ep = 0;
+	int rc;
+
+	/* "65 24/13", "65: 24/13", "6-5 24/13", "65" (no play) */
+	while (at < len && text[at] != ' ' && text[at] != ':')
+		at++;
+	if ((rc = bg_dice_parse(s->pdice, text, at)) < 0) {
+		*errpos = 0;
+		return rc;
+	}
+	if (at < len && text[at] == ':')
+		at++;
+	while (at < len && text[at] == ' ')
+		at++;
+	if (at == len) {
+		s->pnote.kind = BG_NOTE_NONE;
+		s->pnote.npath = 0;
+	} else if ((rc = bg_notation_parse(&s->pnote, text + at, len - at,
+	    &ep)) < 0) {
+		*errpos = at + ep;
+		return rc;
+	}
+	s->haveplay = 1;
+	return 0;
+}
+
+void
+bg_select_verdict(bg_select *s, int v)
+{
+	s->verdict = v;
+}
+
+void
+bg_select_set_fingerprint(bg_select *s, int on)
+{
+	s->nofp = !on;
+}
+
+void
+bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx)
+{
+	s->next = fn;
+	s->nextctx = ctx;
+}
+
+bg_fingerprint *
+bg_select_fingerprint(bg_select *s)
+{
+	return s->fp;
+}
+
+/* Whether pattern re matches text t (NULL: ""). */
+static int
+like(bg_select *s, pcre2_code *re, const char *t)
+{
+	if (t == NULL)
+		t = "";
+	return pcre2_match(re, (PCRE2_SPTR)t, strlen(t), 0, 0, s->md,
+	    NULL) >= 0;
+}
+
+static int
+inrange(const bg_select *s, int w, int v)
+{
+	return (s->lo[w] < 0 || v >= s->lo[w]) &&
+	    (s->hi[w] < 0 || v <= s->hi[w]);
+}
+
+int
+bg_select_match(bg_select *s, const bg_pipeline *p)
+{
+	const bg_match *m = bg_pipeline_match(p);
+
+	s->length = m != NULL ? bg_match_length(m) : 0;
+	s->variant = bg_replay_variant(bg_pipeline_replay(p));
+	s->nhit = 0;
+	s->games = 0;
+	s->posok = s->playok = 0;
+	bg_fingerprint_start(s->fp, s->length, s->variant);
+	return 0;
+}
+
+/* Side a of board b is side x of board c, and !a is !x. */
+static int
+sameside(const bg_board *b, int a, const bg_board *c, int x)
+{
+	return memcmp(b->pt[a], c->pt[x], sizeof b->pt[a]) == 0 &&
+	    memcmp(b->pt[!a], c->pt[!x], sizeof b->pt[a]) == 0;
+}
+
+/*
+ * Whether the wanted position is board b with match state ms, and dice
+ * d when they are asked for: the board with either side as the ID's
+ * side on roll (only the side on roll with BG_SELPOS_ROLL), then cube and
+ * score from that side's view.
+ */
+static int
+posmatch(const bg_select *s, const bg_board *b, const bg_matchstate *ms,
+    const int d[2])
+{
+	const bg_matchstate *w = &s->pms;
+	int o, a, x = w->on_roll;
+
+	for (o = 0; o < 2; o++) {
+		a = o ? !ms->on_roll : ms->on_roll;
+		if (o && (s->need & BG_SELPOS_ROLL))
+			break;
+		if (!sameside(b, a, &s->pb, x))
+			continue;
+		if ((s->need & BG_SELPOS_CUBE) && (ms->cube != w->cube ||
+		    (ms->cube_owner == BG_CENTRED) !=
+		    (w->cube_owner == BG_CENTRED) ||
+		    (ms->cube_owner != BG_CENTRED &&
+		    (ms->cube_owner == a) != (w->cube_owner == x))))
+			continue;
+		if ((s->need & BG_SELPOS_SCORE) && (ms->length != w->length ||
+		    ms->score[a] != w->score[x] ||
+		    ms->score[!a] != w->score[!x] ||
+		    ms->crawford != w->crawford))
+			continue;
+		if ((s->need & BG_SELPOS_DICE) && !((d[0] == w->dice[0] &&
+		    d[1] == w->dice[1]) || (d[0] == w->dice[1] &&
+		    d[1] == w->dice[0])))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
+/* The play wanted, made by pos from the position before it. */
+static int
+playmatch(const bg_select *s, const bg_replay_pos *pos)
+{
+	const bg_record *r = pos->rec;
+	bg_resolved rv;
+
+	if (!((r->dice[0] == s->pdice[0] && r->dice[1] == s->pdice[1]) ||
+	    (r->dice[0] == s->pdice[1] && r->dice[1] == s->pdice[0])))
+		return 0;
+	if (bg_notation_resolve(&rv, &s->pnote, &s->prev, r->side, r->dice,
+	    s->variant) < 0)
+		return 0;
+	return memcmp(&rv.after, &pos->board, sizeof rv.after) == 0;
+}
+
+/* The first hit of the game is at this position. */
+static void
+hitat(bg_select *s, const bg_replay_pos *pos)
+{
+	if (s->line == 0) {
+		s->line = pos->rec != NULL ? pos->rec->line : 0;
+		s->turn = pos->turn;
+	}
+}
+
+void
+bg_select_pos(void *ctx, const bg_replay_pos *pos)
+{
+	bg_select *s = ctx;
+	const bg_record *r = pos->rec;
+	int move, none[2] = { 0, 0 };
+
+	if (!s->nofp)
+		bg_fingerprint_pos(s->fp, pos);
+	if (s->next != NULL)
+		s->next(s->nextctx, pos);
+	if (pos->turn == 0) {
+		s->posok = s->playok = 0;
+		s->line = s->turn = 0;
+		s->prevok = 0;
+	}
+	move = r != NULL && r->kind == BG_REC_MOVE && pos->played &&
+	    !pos->lost;
+	if (s->havepos && !pos->lost) {
+		if (!(s->need & BG_SELPOS_DICE)) {
+			if (posmatch(s, &pos->board, &pos->ms, none)) {
+				s->posok = 1;
+				hitat(s, pos);
+			}
+		} else if (move && s->prevok &&
+		    posmatch(s, &s->prev, &s->prevms, r->dice)) {
+			s->posok = 1;
+			hitat(s, pos);
+		}
+	}
+	if (s->haveplay && move && s->prevok && playmatch(s, pos)) {
+		s->playok = 1;
+		hitat(s, pos);
+	}
+	s->prev = pos->board;
+	s->prevms = pos->ms;
+	s->prevok = !pos->lost;
+}
+
+/* The game's result is one of each kind asked. */
+static int
+kinds(const bg_select *s, const bg_result *r)
+{
+	unsigned have = 0;
+
+	if (s->kinds == 0)
+		return 1;
+	if (r == NULL || r->winner < 0)
+		return 0;
+	if (r->level >= 1 && r->level <= 3)
+		have |= 1u << (r->level - 1);
+	if (r->ended_by == BG_END_BEAROFF)
+		have |= K_BEAROFF;
+	else if (r->ended_by == BG_END_DROP)
+		have |= K_DROP;
+	else if (r->ended_by == BG_END_RESIGN)
+		have |= K_RESIGN;
+	return (have & s->kinds) == s->kinds;
+}
+
+int
+bg_select_game(bg_select *s, const bg_pipeline *p)
+{
+	const bg_result *r = bg_pipeline_result(p);
+	const bg_match *m = bg_pipeline_match(p);
+	const bg_game *g = bg_pipeline_game(p);
+	bg_select_hit *h;
+	size_t i;
+	int ok = 1, err = 0, k;
+
+	s->games++;
+	if (s->nofp)
+		s->hex[0] = '\0';
+	else
+		bg_fingerprint_game(s->fp, r, s->hex);
+	for (i = 0; i < bg_pipeline_diag_count(p); i++)
+		if (bg_pipeline_diag(p, i)->severity >= BG_SEV_ERROR)
+			err = 1;
+	if (s->name != NULL)
+		ok = like(s, s->name, bg_pipeline_game_player(p, 0)) ||
+		    like(s, s->name, bg_pipeline_game_player(p, 1));
+	if (ok && s->winner != NULL)
+		ok = r != NULL && r->winner >= 0 && like(s, s->winner,
+		    bg_pipeline_game_player(p, r->winner));
+	for (k = 0; ok && k < s->ntag; k++)
+		ok = m != NULL && bg_match_tag(m, s->tag[k].key) != NULL &&
+		    like(s, s->tag[k].re, bg_match_tag(m, s->tag[k].key));
+	ok = ok && inrange(s, BG_SEL_LENGTH, s->length) &&
+	    inrange(s, BG_SEL_CUBE, r != NULL ? r->cube : 1) && kinds(s, r) &&
+	    (!s->havepos || s->posok) && (!s->haveplay || s->playok) &&
+	    (s->verdict == 0 || (s->verdict == 1) == !err);
+	s->posok = s->playok = 0;
+	if (!ok) {
+		s->line = s->turn = 0;
+		return 0;
+	}
+	if (s->nhit == s->caphit) {
+		size_t cap = s->caphit ? 2 * s->caphit : 8;
+
+		if ((h = realloc(s->hit, cap * sizeof *h)) == NULL)
+			return -BG_ENOMEM;
+		s->hit = h;
+		s->caphit = cap;
+	}
+	h = &s->hit[s->nhit++];
+	h->game = s->games;
+	h->line = s->line ? s->line : g != NULL ? bg_game_line(g) : 0;
+	h->turn = s->turn;
+	memcpy(h->fingerprint, s->hex, sizeof h->fingerprint);
+	s->line = s->turn = 0;
+	return 1;
+}
+
+void
+bg_select_match_end(bg_select *s, char *hex)
+{
+	if (s->nofp)
+		hex[0] = '\0';
+	else
+		bg_fingerprint_end(s->fp, hex);
+}
+
+size_t
+bg_select_hit_count(const bg_select *s)
+{
+	return s->nhit;
+}
+
+const bg_select_hit *
+bg_select_hit_get(const bg_select *s, size_t i)
+{
+	return i < s->nhit ? &s->hit[i] : NULL;
+}

@@ -1,0 +1,148 @@
+/*
+ * bggrep_opt.c: bggrep's options: each criterion handed to its
+ * bg_select, each mode and output form set; --help and --version.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "cli.h"
+#include "bggrep.h"
+
+#define USAGE "usage: bggrep [-AcDdEFlnqruX] [-C range] [-f format] " \
+	"[-k kind] [-L range]\n              [-m play] [-P position] " \
+	"[-p pattern] [-R list] [-T format]\n              [-t key=pattern] " \
+	"[-w pattern] [file ...]\n"
+
+/* The options, in the order --help lists them. */
+static const struct cli_opt opts[] = {
+	{ 'p', "player", "PATTERN", "a player's name matches (PCRE2)" },
+	{ 'w', "winner", "PATTERN", "the winner's name matches" },
+	{ 't', "tag", "SPEC", "KEY=PATTERN: the match's tag KEY matches" },
+	{ 'L', "length", "RANGE", "match length: N, N-M, N- or -M (0 money)" },
+	{ 'C', "cube", "RANGE", "the game's highest cube" },
+	{ 'k', "result", "KIND", "single, gammon, backgammon, bearoff, drop\n"
+	    "or resign" },
+	{ 'P', "position", "ID", "a position reached: XGID, gnubg ID or FIBS\n"
+	    "board" },
+	{ 'R', "require", "LIST", "with -P, also: roll, dice, cube, score" },
+	{ 'm', "play", "PLAY", "a play made: a roll and a move, \"65 24/13\"" },
+	{ 'A', "accepted", NULL, "only games the replay accepts" },
+	{ 'E', "rejected", NULL, "only games with errors" },
+	{ 'T', "format", "FORMAT", "records: mat (default), sgf or json;\n"
+	    "-n, -D: text or json; -d: csv or json" },
+	{ 'n', "hits", NULL, "one line per game kept: file, line, game,\n"
+	    "move" },
+	{ 'c', "count", NULL, "the games kept of each file" },
+	{ 'd', "decisions", NULL, "a row per play and cube action of the\n"
+	    "games kept" },
+	{ 'l', "files", NULL, "the names of the files with a game kept" },
+	{ 'F', "fingerprints", NULL, "each match kept with its fingerprint" },
+	{ 'D', "duplicates", NULL, "the groups of copies of a match" },
+	{ 'u', "unique", NULL, "a copy of a match met before is left out" },
+	{ 'X', "fingerprint-text", NULL, "the canonical text of each "
+	    "fingerprint" },
+	{ 'q', "quiet", NULL, "nothing: the exit status only" },
+	{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: from\n"
+	    "the content)" },
+	{ 'r', "recursive", NULL, "read the files under each directory" },
+	{ 0, NULL, NULL, NULL }
+};
+
+/* One criterion or setting; 0, or -1 after saying what is wrong. */
+static int
+option(struct opts *o, int c, const char *a, const char **pos,
+    unsigned *need)
+{
+	char msg[160] = "";
+	size_t at = 0;
+	int rc = 0;
+
+	switch (c) {
+	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
+	case 'c': case 'd': case 'D': case 'F': case 'l': case 'n': case 'q':
+		o->mode = c;
+		break;
+	case 'C': case 'L':
+		rc = bg_select_range(o->sel, c == 'L' ? BG_SEL_LENGTH :
+		    BG_SEL_CUBE, a);
+		break;
+	case 'f': return cli_from(&o->from, a, USAGE);
+	case 'k': rc = bg_select_result(o->sel, a); break;
+	case 'm':
+		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
+			snprintf(msg, sizeof msg, " at column %lu",
+			    (unsigned long)at + 1);
+		break;
+	case 'P': *pos = a; break;
+	case 'p': rc = bg_select_name(o->sel, a, msg, sizeof msg); break;
+	case 'R': rc = bg_select_need(need, a); break;
+	case 'r': o->recurse = 1; break;
+	case 'T':
+		if (strcmp(a, "text") == 0 || strcmp(a, "csv") == 0)
+			o->out = *a == 't' ? BG_OUT_TEXT : BG_OUT_CSV;
+		else if (bg_format_parse(&o->to, a) < 0 ||
+		    o->to == BG_FORMAT_AUTO)
+			rc = -BG_EINVAL;
+		else
+			o->out = o->to == BG_FORMAT_JSON ? BG_OUT_JSON :
+			    BG_OUT_TEXT;
+		break;
+	case 't': rc = bg_select_tag(o->sel, a, msg, sizeof msg); break;
+	case 'u': o->unique = 1; break;
+	case 'w': rc = bg_select_winner(o->sel, a, msg, sizeof msg); break;
+	case 'X':
+		bg_fingerprint_set_text(bg_select_fingerprint(o->sel),
+		    bg_write_stdio, stdout);
+		o->mode = 'X';
+		break;
+	default: fputs(USAGE, stderr); return -1;
+	}
+	if (rc < 0) {
+		cli_warnx("-%c %s: %s%s%s", c, a, bg_strerror(rc),
+		    *msg && *msg != ' ' ? ": " : "", msg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
+{
+	const char *pos = NULL;
+	unsigned need = 0;
+	int c;
+
+	while ((c = cli_getopt(argc, argv, opts, USAGE, rc)) != -1) {
+		if (c == 0)
+			return -1;
+		if (option(o, c, optarg, &pos, &need) < 0)
+			return -2;
+	}
+	if (pos != NULL && (c = bg_select_position(o->sel, pos, need,
+	    BG_VARIANT_STANDARD)) < 0) {
+		cli_warnx("-P %s: %s", pos, c == -BG_EDICESYNTAX &&
+		    (need & BG_SELPOS_DICE) ? "-R dice asks for a position "
+		    "with dice" : bg_strerror(c));
+		return -2;
+	} else if (pos == NULL && need != 0) {
+		cli_warnx("-R asks for -P");
+		fputs(USAGE, stderr);
+		return -2;
+	}
+	/* Fingerprints only where they are shown or used. */
+	bg_select_set_fingerprint(o->sel, o->unique || o->mode == 'n' ||
+	    o->mode == 'F' || o->mode == 'D' || o->mode == 'X');
+	if (o->mode == 'd') {
+		if ((o->dec = bg_decisions_new(o->out == BG_OUT_JSON ?
+		    BG_OUT_JSON : BG_OUT_CSV)) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			return -2;
+		}
+		bg_select_set_next(o->sel, bg_decisions_pos, o->dec);
+		bg_decisions_header(bg_write_stdio, stdout, o->out ==
+		    BG_OUT_JSON ? BG_OUT_JSON : BG_OUT_CSV);
+	}
+	return optind;
+}

@@ -175,6 +175,9 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 		len = e ? (size_t)(e - (p + i)) : n - i;
 		if (e == NULL && n < HEADMAX)
 			*more = 1;
+		/* A last line cut by the read-ahead is not judged. */
+		if (e == NULL && lines > 0)
+			break;
 		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t' ||
 		    p[i + k] == '\r'); k++)
 			;
@@ -189,6 +192,9 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 			break;
 		i += len + 1;
 	}
+	/* A list so far: more lines may say otherwise. */
+	if (ids > 0 && n < HEADMAX)
+		*more = 1;
 	return ids > 0;
 }
 

@@ -44,8 +44,8 @@ static const struct cli_opt opts[] = {
 	{ 'X', "fingerprint-text", NULL, "the canonical text of each "
 	    "fingerprint" },
 	{ 'q', "quiet", NULL, "nothing: the exit status only" },
-	{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: from\n"
-	    "the content)" },
+	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
+	    "gnubgtext or positions (default: from the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }
 };

@@ -49,10 +49,12 @@ UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])
 
-# The shared library: libbgkit.so.0 is the soname, the version comes from
-# bgkit.h; lib/bgkit.map exports the bg_ names only.
+# The shared library: libbgkit.so.1 is the soname, the version comes from
+# bgkit.h; lib/bgkit.map exports the bg_ names only.  SOMAJOR counts the
+# changes that break the binary interface (NEWS lists them), apart from
+# the version: 0.1.0 was libbgkit.so.0.
 VERSION	:= $(shell sed -n 's/^\#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)
-SOMAJOR	= $(firstword $(subst ., ,$(VERSION)))
+SOMAJOR	= 1
 SONAME	= libbgkit.so.$(SOMAJOR)
 SHLIB	= libbgkit.so.$(VERSION)
 PC_LIBDIR = $(patsubst $(PREFIX)/%,$${exec_prefix}/%,$(LIBDIR))

@@ -57,7 +57,7 @@
 extern "C" {
 #endif
 
-#define BG_VERSION "0.1.0"
+#define BG_VERSION "0.2.0"
 const char *bg_version(void);
 
 /* ---------------------------------------------------------------- codes */

@@ -35,7 +35,7 @@ check() {
 }
 
 version=$(sed -n 's/^#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)
-major=${version%%.*}
+major=$(sed -n 's/^SOMAJOR[[:space:]]*=[[:space:]]*//p' Makefile)
 tools=$(sed -n 's/^TOOLS[[:space:]]*=[[:space:]]*//p' Makefile)
 # The functions bgkit.h declares: its text without comments.
 perl -0pe 's{/\*.*?\*/}{}gs' lib/bgkit.h |

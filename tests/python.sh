@@ -128,7 +128,7 @@ if "$tmp/venv/bin/python" -m pip install -q --no-index --no-cache-dir \
     "$top/python" >"$tmp/pip.log" 2>&1; then
 	mkdir -p "$tmp/run"
 	ln -s "$top/fixtures" "$tmp/run/"
-	run="env -u PYTHONPATH BGKIT_LIB=$top/lib/libbgkit.so.0 $tmp/venv/bin/python"
+	run="env -u PYTHONPATH BGKIT_LIB=$top/lib/libbgkit.so.1 $tmp/venv/bin/python"
 	# shellcheck disable=SC2086
 	example "installed in a venv" "$tmp/run" $run
 	# shellcheck disable=SC2086
@@ -145,17 +145,17 @@ if "$tmp/venv/bin/python" -m pip install -q --no-index --no-cache-dir \
 		    'import bgkit, bgkit._lib as l; print(l.lib._name)') 2>&1
 	}
 	got=$(lib LD_LIBRARY_PATH="$top/lib")
-	[ "$got" = libbgkit.so.0 ] && ok ||
+	[ "$got" = libbgkit.so.1 ] && ok ||
 	    bad "without BGKIT_LIB, bgkit loads \"$got\", not the soname"
 	# ... and the library copied next to the package before installing.
 	cp -R "$top/python" "$tmp/pkg"
-	cp "$top/lib/libbgkit.so.0" "$tmp/pkg/bgkit/libbgkit.so.0"
+	cp "$top/lib/libbgkit.so.1" "$tmp/pkg/bgkit/libbgkit.so.1"
 	if "$tmp/venv/bin/python" -m pip install -q --no-index \
 	    --no-cache-dir --force-reinstall "$tmp/pkg" >"$tmp/pip.log" 2>&1
 	then
 		got=$(lib)
 		case $got in
-		"$tmp/venv/"*/bgkit/libbgkit.so.0) ok ;;
+		"$tmp/venv/"*/bgkit/libbgkit.so.1) ok ;;
 		*) bad "with the library in the wheel, bgkit loads \"$got\"" ;;
 		esac
 	else

@@ -62,7 +62,7 @@ _BG_EINVAL = 2
 
 
 def version():
-    """The version of the C library, e.g. "0.1.0"."""
+    """The version of the C library, e.g. "0.2.0"."""
     return lib.bg_version().decode()
 
 

@@ -27,7 +27,7 @@ def _candidates():
         yield env
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in ("libbgkit.so", "libbgkit.so.0"):
+    for name in ("libbgkit.so", "libbgkit.so.1"):
         p = os.path.join(here, name)
         if os.path.exists(p):
             yield p
@@ -37,7 +37,7 @@ def _candidates():
     if os.path.exists(p) and os.path.exists(os.path.join(top, "lib",
                                                          "bgkit.h")):
         yield p
-    yield "libbgkit.so.0"
+    yield "libbgkit.so.1"
     found = ctypes.util.find_library("bgkit")
     if found:
         yield found

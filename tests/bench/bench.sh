@@ -107,11 +107,11 @@ hyperfine -N -w 1 -m "$runs" --style none --export-csv "$out/times.csv" \
 py=$(command -v python3 || true)
 if [ -n "$py" ]; then
 	cp "$top/bin/bgshow" "$out/bgshow"
-	cp "$top/lib/$(readlink "$top/lib/libbgkit.so.0")" "$out/libbgkit.so.0"
+	cp "$top/lib/$(readlink "$top/lib/libbgkit.so.1")" "$out/libbgkit.so.1"
 	hyperfine -N -w 0 -m "${PYRUNS:-3}" --style none \
 	    --export-csv "$out/python.csv" \
 	    -n bgshow-positions "$bin/bgshow -a -T json session.mat" \
-	    -n python-positions "env PYTHONPATH=$top/python BGKIT_LIB=$out/libbgkit.so.0 $py $top/tests/bench/positions.py session.mat" \
+	    -n python-positions "env PYTHONPATH=$top/python BGKIT_LIB=$out/libbgkit.so.1 $py $top/tests/bench/positions.py session.mat" \
 	    > "$out/hyperfine-python.log" 2>&1 || {
 		tail "$out/hyperfine-python.log" >&2
 		die "hyperfine failed on the Python row"

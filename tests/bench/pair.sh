@@ -38,7 +38,8 @@ for rev in "$@"; do
 		rm -rf "$out/tree"
 		git -C "$top" worktree add -q --detach "$out/tree" "$id"
 		make -C "$out/tree" -s lib/libbgkit.so > /dev/null
-		cp "$out/tree/lib/libbgkit.so.0.1.0" "$out/$id.so"
+		cp "$(ls "$out"/tree/lib/libbgkit.so.*.*.* | head -n 1)" \
+		    "$out/$id.so"
 		git -C "$top" worktree remove --force "$out/tree"
 	fi
 	libs="$libs $out/$id.so"

@@ -595,11 +595,7 @@ gt_open(struct fmt_src *src, const char *name, unsigned flags)
 	if ((x = calloc(1, sizeof *x)) == NULL)
 		return NULL;
 	x->src = src;
-	rec_match_init(&x->match);
-	rec_game_init(&x->game);
-	if (rec_match_set_source(&x->match, name ? name : "<stdin>") < 0) {
-		rec_match_fini(&x->match);
-		rec_game_fini(&x->game);
+	if (rec_pair_init(&x->match, &x->game, name) < 0) {
 		free(x);
 		return NULL;
 	}
@@ -614,8 +610,7 @@ gt_close(void *v)
 	if (x == NULL)
 		return;
 	free(x->in);
-	rec_match_fini(&x->match);
-	rec_game_fini(&x->game);
+	rec_pair_fini(&x->match, &x->game);
 	diaglist_free(&x->dl);
 	free(x);
 }

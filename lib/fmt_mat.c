@@ -230,10 +230,10 @@ no_match(struct matrd *r, const struct head *h)
 	size_t i, n = 0;
 
 	if (h->binline) {
-		for (i = 0; i < r->ndiag; i++)
-			if (r->diag[i].code != BG_WENCODING)
-				r->diag[n++] = r->diag[i];
-		r->ndiag = n;
+		for (i = 0; i < r->dl.n; i++)
+			if (r->dl.d[i].code != BG_WENCODING)
+				r->dl.d[n++] = r->dl.d[i];
+		r->dl.n = n;
 		mat_diag(r, BG_EBINARY, h->binline, 0, -1, 0, NULL, NULL, 0);
 	} else if (!h->content)
 		mat_diag(r, BG_ENOINPUT, 0, 0, -1, 0, NULL, NULL, 0);
@@ -254,7 +254,7 @@ mat_next_match(void *p, const bg_match **m)
 	/* Skip what the caller left of the current match. */
 	while (r->in_match && (rc = mat_next_game(r, &g)) > 0)
 		;
-	r->ndiag = 0;
+	r->dl.n = 0;
 	if (r->err)
 		return r->err;
 	rec_match_reset(&r->match);
@@ -352,7 +352,7 @@ mat_next_game(void *p, const bg_game **gp)
 	size_t body;
 	int rc;
 
-	r->ndiag = 0;
+	r->dl.n = 0;
 	if (r->err)
 		return r->err;
 	if (!r->in_match)
@@ -481,7 +481,7 @@ mat_diag_count(const void *p)
 {
 	const struct matrd *r = p;
 
-	return r->ndiag;
+	return r->dl.n;
 }
 
 static const bg_diag *
@@ -489,7 +489,7 @@ mat_diag_at(const void *p, size_t i)
 {
 	const struct matrd *r = p;
 
-	return i < r->ndiag ? &r->diag[i] : NULL;
+	return i < r->dl.n ? &r->dl.d[i] : NULL;
 }
 
 const struct fmt_ops fmt_mat_ops = {

@@ -120,8 +120,7 @@ struct matrd {
 	char		*qbuf;
 	size_t		 qlen, qcap;
 
-	bg_diag		*diag;
-	size_t		 ndiag, capdiag;
+	struct diaglist	 dl;		/* diag_int.h */
 };
 
 /* ------------------------------------------------------- shared helpers */

@@ -66,43 +66,9 @@ void
 mat_diag(struct matrd *r, int code, int line, int col, int side, int move,
     const int dice[2], const char *text, size_t len)
 {
-	bg_diag *d;
-
-	if (r->ndiag == r->capdiag) {
-		size_t c = r->capdiag ? r->capdiag * 2 : 16;
-		bg_diag *nd = realloc(r->diag, c * sizeof *nd);
-
-		if (nd == NULL) {
-			r->err = -BG_ENOMEM;
-			return;
-		}
-		r->diag = nd;
-		r->capdiag = c;
-	}
-	d = &r->diag[r->ndiag++];
-	memset(d, 0, sizeof *d);
-	d->code = code;
-	d->severity = bg_code_severity(code);
-	d->line = line;
-	d->col = col;
-	d->game = r->cur_game;
-	d->move = move;
-	d->side = side;
-	if (dice != NULL) {
-		d->dice[0] = dice[0];
-		d->dice[1] = dice[1];
-	}
-	if (text != NULL) {
-		if (len >= sizeof d->detail) {
-			/* Cut before a UTF-8 continuation byte, never in it. */
-			len = sizeof d->detail - 1;
-			while (len > 0 &&
-			    ((unsigned char)text[len] & 0xc0) == 0x80)
-				len--;
-		}
-		memcpy(d->detail, text, len);
-		d->detail[len] = '\0';
-	}
+	if (diaglist_add(&r->dl, code, line, col, r->cur_game, move, side,
+	    dice, text, len) < 0)
+		r->err = -BG_ENOMEM;
 }
 
 /* A diagnostic about the whole current line. */
@@ -709,5 +675,5 @@ mat_text_free(struct matrd *r)
 	free(r->lbuf);
 	free(r->pbuf);
 	free(r->tmp);
-	free(r->diag);
+	diaglist_free(&r->dl);
 }

@@ -551,11 +551,7 @@ pos_open(struct fmt_src *src, const char *name, unsigned flags, int kind)
 		return NULL;
 	p->src = src;
 	p->kind = kind;
-	rec_match_init(&p->match);
-	rec_game_init(&p->game);
-	if (rec_match_set_source(&p->match, name ? name : "<stdin>") < 0) {
-		rec_match_fini(&p->match);
-		rec_game_fini(&p->game);
+	if (rec_pair_init(&p->match, &p->game, name) < 0) {
 		free(p);
 		return NULL;
 	}
@@ -588,8 +584,7 @@ pos_close(void *v)
 	if (p == NULL)
 		return;
 	free(p->in);
-	rec_match_fini(&p->match);
-	rec_game_fini(&p->game);
+	rec_pair_fini(&p->match, &p->game);
 	diaglist_free(&p->dl);
 	free(p);
 }

@@ -972,11 +972,7 @@ xg_open(struct fmt_src *src, const char *name, unsigned flags)
 	if ((x = calloc(1, sizeof *x)) == NULL)
 		return NULL;
 	x->src = src;
-	rec_match_init(&x->match);
-	rec_game_init(&x->game);
-	if (rec_match_set_source(&x->match, name ? name : "<stdin>") < 0) {
-		rec_match_fini(&x->match);
-		rec_game_fini(&x->game);
+	if (rec_pair_init(&x->match, &x->game, name) < 0) {
 		free(x);
 		return NULL;
 	}
@@ -992,8 +988,7 @@ xg_close(void *p)
 		return;
 	free(x->in);
 	free(x->gf);
-	rec_match_fini(&x->match);
-	rec_game_fini(&x->game);
+	rec_pair_fini(&x->match, &x->game);
 	diaglist_free(&x->dl);
 	free(x);
 }

@@ -458,3 +458,22 @@ bg_game_sgf(const bg_game *g, size_t i, size_t *at)
 		*at = g->sgf[i].at;
 	return g->s.p + g->sgf[i].off;
 }
+
+int
+rec_pair_init(struct bg_match *m, struct bg_game *g, const char *name)
+{
+	rec_match_init(m);
+	rec_game_init(g);
+	if (rec_match_set_source(m, name ? name : "<stdin>") < 0) {
+		rec_pair_fini(m, g);
+		return -BG_ENOMEM;
+	}
+	return 0;
+}
+
+void
+rec_pair_fini(struct bg_match *m, struct bg_game *g)
+{
+	rec_match_fini(m);
+	rec_game_fini(g);
+}

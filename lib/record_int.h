@@ -88,6 +88,14 @@ int	rec_game_set_player(struct bg_game *, int, const char *, size_t,
 int	rec_game_room(struct bg_game *, size_t);
 
 /*
+ * The match and game of a reader that holds one of each: both made, the
+ * match's source named (name, else "<stdin>"); 0, or -BG_ENOMEM with
+ * nothing left to free.  rec_pair_fini() frees them.
+ */
+int	rec_pair_init(struct bg_match *, struct bg_game *, const char *);
+void	rec_pair_fini(struct bg_match *, struct bg_game *);
+
+/*
  * memset(rec, 0, sizeof *rec), in sixteen-byte stores where SSE2 is:
  * gcc makes the memset a rep stos, whose start-up takes longer.
  */

@@ -35,11 +35,8 @@ cli_setprog(const char *argv0)
 }
 
 void
-cli_diag(const char *file, long line, long col, const char *sev,
-    const char *fmt, ...)
+cli_diaghead(const char *file, long line, long col, const char *sev)
 {
-	va_list ap;
-
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	cli_puttext(stderr, file);
@@ -48,6 +45,15 @@ cli_diag(const char *file, long line, long col, const char *sev,
 	if (col > 0)
 		fprintf(stderr, ":%ld", col);
 	fprintf(stderr, ": %s: ", sev);
+}
+
+void
+cli_diag(const char *file, long line, long col, const char *sev,
+    const char *fmt, ...)
+{
+	va_list ap;
+
+	cli_diaghead(file, line, col, sev);
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);

@@ -25,6 +25,8 @@ void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
 int	cli_number(int *, const char *, int, const char *);
 /* "usage" to stderr; returns 2. */
 int	cli_usage(const char *);
+/* "prog: file:line:col: sev: " on stderr, stdout flushed first. */
+void	cli_diaghead(const char *, long, long, const char *);
 /* cli_diag() and cli_warnx() of untrusted text, printed escaped. */
 void	cli_diagtext(const char *, long, long, const char *, const char *);
 void	cli_warntext(const char *);

@@ -55,14 +55,7 @@ void
 cli_diagtext(const char *file, long line, long col, const char *sev,
     const char *text)
 {
-	fflush(stdout);
-	fprintf(stderr, "%s: ", cli_prog);
-	cli_puttext(stderr, file);
-	if (line > 0)
-		fprintf(stderr, ":%ld", line);
-	if (col > 0)
-		fprintf(stderr, ":%ld", col);
-	fprintf(stderr, ": %s: ", sev);
+	cli_diaghead(file, line, col, sev);
 	cli_puttext(stderr, text);
 	fputc('\n', stderr);
 }

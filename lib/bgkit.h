@@ -160,6 +160,8 @@ typedef enum bg_code {
 	/* the replay, again */
 	BG_WMATCHWORD,		/* "and the match" on a game that does not
 				   win it */
+	/* the source under the reader */
+	BG_EARCHIVE,		/* damaged compressed or archived input */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -1028,7 +1030,7 @@ const bg_diag *bg_writer_diag(const bg_writer *w, size_t i);
  *		if (ev == BG_PIPE_GAME)
  *			... bg_pipeline_result(p) ...
  *	}
- *	... ev < 0: BG_ENOMEM or BG_EIO; the list still holds what came
+ *	... ev < 0: BG_ENOMEM, BG_EIO or BG_EARCHIVE; the list still holds what came
  *	    before the error ...
  *	rc = bg_pipeline_free(p);
  *
@@ -1050,7 +1052,10 @@ typedef enum bg_pipe_event {
 	BG_PIPE_MATCH = 1,	/* a match starts: bg_pipeline_match() */
 	BG_PIPE_GAME,		/* a game was read and replayed */
 	BG_PIPE_MATCH_END,	/* the match has no more games */
-	BG_PIPE_END		/* the input ended; then 0 */
+	BG_PIPE_END,		/* the input ended; then 0 */
+	BG_PIPE_MEMBER		/* an archive's member ended, another
+				   follows: bg_pipeline_name() changes at
+				   the next call */
 } bg_pipe_event;
 
 /* Counts of the input so far. */
@@ -1059,7 +1064,11 @@ typedef struct bg_pipe_count {
 	int	errors, warnings;		/* diagnostics given */
 } bg_pipe_count;
 
-/* Read through read(ctx), as bg_reader_new().  NULL: out of memory. */
+/*
+ * Read through read(ctx), as bg_reader_new(), but a gzip-compressed
+ * input, a zip or a tar archive (told from its first bytes) is read
+ * unpacked, member after member.  NULL: out of memory.
+ */
 bg_pipeline *bg_pipeline_new(bg_read_fn read, void *ctx, const char *name);
 /* Read buf[0..len), which must outlive the pipeline. */
 bg_pipeline *bg_pipeline_new_mem(const char *buf, size_t len,
@@ -1109,7 +1118,10 @@ int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
  * or there is no match.
  */
 const char *bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d);
-/* The name the input was given ("<stdin>" for the standard input). */
+/*
+ * The name the input was given ("<stdin>" for the standard input); in
+ * an archive, "INPUT:MEMBER" for the member being read.
+ */
 const char *bg_pipeline_name(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
 const bg_match *bg_pipeline_match(const bg_pipeline *p);
@@ -1427,6 +1439,8 @@ typedef struct bg_trace_entry {
 	int		 line;		/* where it is written; 0 unknown */
 	const char	*canon;		/* its canonical line */
 	const char	*text;		/* the record as written, or "" */
+	const char	*file;		/* the input or archive member it is
+					   in (bg_pipeline_name()) */
 } bg_trace_entry;
 
 bg_trace *bg_trace_new(void);

@@ -174,6 +174,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "part of the input not read: the record model cannot hold it" },
 	[BG_WMATCHWORD] = { BG_SEV_WARNING, "match_not_won",
 	    "the result says 'and the match', but the match is not won" },
+	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
+	    "damaged compressed or archived input" },
 };
 
 static const struct diag *

@@ -43,7 +43,7 @@ side(char mark, const char *name, const bg_trace *t, size_t i)
 	const bg_trace_entry *e = bg_trace_get(t, i);
 
 	printf("%c ", mark);
-	cli_puttext(stdout, name);
+	cli_puttext(stdout, e != NULL && e->file != NULL ? e->file : name);
 	if (e == NULL) {
 		fputs(": the end\n", stdout);
 		return;

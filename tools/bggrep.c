@@ -70,6 +70,19 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 }
 
 /* One file: its matches, each judged, kept or not as a whole. */
+/* -c and -l: the file (or archive member) with its count of games kept. */
+static void
+tally(const struct opts *o, const bg_pipeline *p, int before)
+{
+	if (o->mode == 'c') {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		printf(":%d\n", o->found - before);
+	} else if (o->mode == 'l' && o->found > before) {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		putchar('\n');
+	}
+}
+
 static int
 grep_file(void *ctx, const char *name)
 {
@@ -105,6 +118,10 @@ grep_file(void *ctx, const char *name)
 				bad = 1;
 			else
 				bad = bg_writer_game(w, bg_pipeline_game(p)) < 0;
+		} else if (ev == BG_PIPE_MEMBER) {
+			/* -c and -l name each member of an archive. */
+			tally(o, p, before);
+			before = o->found;
 		} else if (ev == BG_PIPE_MATCH_END) {
 			bg_select_match_end(o->sel, hex);
 			if (w != NULL && bg_writer_end(w) < 0)
@@ -119,13 +136,7 @@ grep_file(void *ctx, const char *name)
 		ev = -BG_ENOMEM;
 	bg_writer_free(w);
 	free(b.p);
-	if (o->mode == 'c') {
-		cli_puttext(stdout, bg_pipeline_name(p));
-		printf(":%d\n", o->found - before);
-	} else if (o->mode == 'l' && o->found > before) {
-		cli_puttext(stdout, bg_pipeline_name(p));
-		putchar('\n');
-	}
+	tally(o, p, before);
 	if (ev < 0)
 		cli_syserr(stdout, stderr, 0, bg_pipeline_name(p), -ev, NULL);
 	bg_pipeline_free(p);

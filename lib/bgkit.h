@@ -1388,6 +1388,16 @@ int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 void bg_select_verdict(bg_select *s, int v);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
+/*
+ * A file name for the current match of p from template tmpl (bggrep -s):
+ * %n the number n, %p the players "A-B", %l the length (0: money), %d
+ * its EventDate (or Date) tag, %f the fingerprint hex, %% a '%'.  In a
+ * field '/', '\\', blanks, control characters and a leading '.' become
+ * '_'.  Written NUL-ended into buf[size]; returns the full length (cut
+ * when >= size), or -BG_EINVAL for another %, its offset in *bad.
+ */
+int bg_select_filename(char *buf, size_t size, const char *tmpl,
+    const bg_pipeline *p, const char *hex, int n, size_t *bad);
 /* Hand every position on to fn(ctx, pos) too (NULL: none). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */

@@ -37,6 +37,37 @@ bufwrite(void *ctx, const char *s, size_t n)
 	return (long)n;
 }
 
+/*
+ * -s: the match's records to a file of its own, named by the template,
+ * put in place whole or not at all, and not over a file already there
+ * without -O.
+ */
+static void
+split(struct opts *o, const bg_pipeline *p, const char *hex,
+    const struct buf *b)
+{
+	struct cli_output out;
+	char name[4096];
+	int n;
+
+	n = bg_select_filename(name, sizeof name, o->split, p, hex,
+	    ++o->nsplit, NULL);
+	if (n < 0 || (size_t)n >= sizeof name) {
+		cli_warnx("-s: the name of match %d is too long", o->nsplit);
+		o->status = 2;
+		return;
+	}
+	if (cli_output_open(&out, name) != 0) {
+		o->status = 2;
+		return;
+	}
+	out.noclobber = !o->overwrite;
+	if (cli_output_write(&out, b->p, b->n) < 0)
+		cli_warnx("%s: %s", name, bg_strerror(BG_EIO));
+	if (cli_output_close(&out, !out.failed, out.failed ? 2 : 0) != 0)
+		o->status = 2;
+}
+
 /* What the match just read gives: its hits, its records, its line. */
 static void
 emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
@@ -65,7 +96,9 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 		cli_puttext(stdout, bg_pipeline_name(p));
 		printf(":%d: %lu of %d game%s\n", line, (unsigned long)n,
 		    games, games == 1 ? "" : "s");
-	} else if (o->mode == 0 || o->mode == 'd')
+	} else if (o->split != NULL)
+		split(o, p, hex, b);
+	else if (o->mode == 0 || o->mode == 'd')
 		fwrite(b->p, 1, b->n, stdout);
 }
 
@@ -171,6 +204,8 @@ main(int argc, char *argv[])
 		if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout,
 		    o.out, o.dups) < 0)
 			rc = 2;
+		if (o.status > rc)
+			rc = o.status;
 		if ((c = cli_close_stdout()) > rc)
 			rc = c;
 		rc = rc ? rc : o.found > 0 ? 0 : 1;

@@ -125,6 +125,8 @@ struct cli_output {
 	FILE		*fp;		/* write here */
 	int		 direct;	/* a device or a pipe: in place */
 	int		 failed;	/* cli_output_write() failed */
+	int		 noclobber;	/* set after opening: an existing
+					   file is kept, the output refused */
 };
 /* Open out for name; 0, or 2 after saying why. */
 int	cli_output_open(struct cli_output *, const char *);

@@ -109,7 +109,15 @@ cli_output_close(struct cli_output *out, int keep, int rc)
 		cli_warnx("%s: %s", out->name, strerror(errno));
 		rc = 2;
 	}
-	if (rc < 2 && keep && rename(out->tmp, out->dst) != 0) {
+	if (rc < 2 && keep && out->noclobber) {
+		/* A link, unlike a rename, fails on a file already there. */
+		if (link(out->tmp, out->dst) != 0) {
+			cli_warnx("%s: %s%s", out->name, strerror(errno),
+			    errno == EEXIST ? " (not replaced)" : "");
+			rc = 2;
+		}
+		unlink(out->tmp);
+	} else if (rc < 2 && keep && rename(out->tmp, out->dst) != 0) {
 		cli_warnx("%s: %s", out->name, strerror(errno));
 		rc = 2;
 	}

@@ -241,6 +241,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if ((rc = coherent(&o, argc, argv)) != 0)
 		return rc;
+	cli_progress_init(o.out != NULL || o.dir != NULL);
 	rc = convert(&o, argc, argv);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

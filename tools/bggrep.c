@@ -129,7 +129,7 @@ grep_file(void *ctx, const char *name)
 	if ((p = cli_open(name, o->from, NULL, 0)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(p, bg_select_pos, o->sel);
-	while (!bad && (ev = bg_pipeline_next(p)) > 0) {
+	while (!bad && (ev = cli_next(p)) > 0) {
 		if (ev == BG_PIPE_MATCH) {
 			bg_select_match(o->sel, p);
 			if (o->dec != NULL)
@@ -200,6 +200,8 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	if ((c = bggrep_options(&o, argc, argv, &rc)) >= 0) {
+		cli_progress_init(o.mode == 'q' || o.mode == 'D' ||
+		    o.split != NULL);
 		rc = cli_each(argc - c, argv + c, walk, &o);
 		if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout,
 		    o.out, o.dups) < 0)

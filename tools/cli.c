@@ -40,6 +40,7 @@ cli_diag(const char *file, long line, long col, const char *sev,
 {
 	va_list ap;
 
+	cli_progress_clear();
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	cli_puttext(stderr, file);
@@ -59,6 +60,7 @@ cli_warnx(const char *fmt, ...)
 {
 	va_list ap;
 
+	cli_progress_clear();
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	va_start(ap, fmt);
@@ -82,6 +84,7 @@ cli_putjson(FILE *fp, const char *s)
 int
 cli_close_stdout(void)
 {
+	cli_progress_clear();
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
 		cli_warnx("write error on standard output: %s",
 		    strerror(errno ? errno : EIO));
@@ -132,6 +135,8 @@ cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
 	bg_diag d;
 
 	if (!json) {
+		if (err == stderr)
+			cli_progress_clear();
 		if (out == stdout)
 			fflush(stdout);
 		fprintf(err, "%s: %s%s%s\n", cli_prog, file ? file : "",
@@ -179,6 +184,8 @@ cli_report(FILE *out, FILE *err, int json, const char *file,
 		    d, turn);
 		return;
 	}
+	if (err == stderr)
+		cli_progress_clear();
 	if (out == stdout)
 		fflush(stdout);
 	fputs(cli_prog, err);
@@ -194,7 +201,7 @@ cli_run(bg_pipeline *p, FILE *out, FILE *err, int json, int quiet)
 	int rc;
 
 	do
-		for (rc = bg_pipeline_next(p), i = 0;
+		for (rc = cli_next(p), i = 0;
 		    i < bg_pipeline_diag_count(p); i++)
 			if ((d = bg_pipeline_diag(p, i))->severity !=
 			    BG_SEV_WARNING || !quiet)

@@ -192,6 +192,19 @@ int	cli_getopt(int, char **, const struct cli_opt *, const char *, int *);
  * whose name does not start with '.', in name order; the largest status.
  */
 int	cli_walk(const char *, int (*)(void *, const char *), void *);
+/*
+ * The progress line: on stderr, when it is a terminal and out_free (the
+ * run writes nothing on stdout as it goes) or stdout is no terminal,
+ * once the run has taken a second (BGKIT_PROGRESS: those seconds, or
+ * anything but a number to turn it off).  Call once, after the options.
+ */
+void	cli_progress_init(int);
+/* Take the line away before other text goes to stderr. */
+void	cli_progress_clear(void);
+#ifdef BGKIT_H
+/* bg_pipeline_next(), counting files and games for the progress line. */
+int	cli_next(bg_pipeline *);
+#endif
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 /*

@@ -105,6 +105,7 @@ main(int argc, char *argv[])
 	cli_progress_init(1);
 	if ((rc = trace(a, argv[optind])) == 0)
 		rc = trace(b, argv[optind + 1]);
+	cli_progress_clear();
 	while (rc == 0 && bg_trace_diff(a, b, &ia, &ib)) {
 		if (!quiet) {
 			where(a, ia, b, ib);

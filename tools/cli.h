@@ -201,6 +201,8 @@ int	cli_walk(const char *, int (*)(void *, const char *), void *);
 void	cli_progress_init(int);
 /* Take the line away before other text goes to stderr. */
 void	cli_progress_clear(void);
+/* Whether cli_next() counts (1, the default): not a second reading. */
+void	cli_progress_count(int);
 #ifdef BGKIT_H
 /* bg_pipeline_next(), counting files and games for the progress line. */
 int	cli_next(bg_pipeline *);

@@ -147,6 +147,7 @@ cli_release(struct cli_hold *h, int print)
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		rc = -1;
 	} else if (print) {
+		cli_progress_clear();
 		fflush(stdout);
 		fwrite(h->buf, 1, h->len, stderr);
 	}

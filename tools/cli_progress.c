@@ -20,10 +20,11 @@ static struct {
 	pthread_mutex_t	 mu;
 	int		 on;		/* stderr a terminal, the output free */
 	int		 shown;		/* a line is on the screen */
+	int		 skip;		/* cli_next() does not count */
 	double		 start, last;
 	double		 delay;		/* before the first line */
 	long		 files, games;
-} pg = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, 1.0, 0, 0 };
+} pg = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, 0, 1.0, 0, 0 };
 
 static double
 now(void)
@@ -97,12 +98,18 @@ count(long files, long games)
 	pthread_mutex_unlock(&pg.mu);
 }
 
+void
+cli_progress_count(int on)
+{
+	pg.skip = !on;
+}
+
 int
 cli_next(bg_pipeline *p)
 {
 	int ev = bg_pipeline_next(p);
 
-	if (pg.on && (ev == BG_PIPE_GAME || ev <= 0 || ev == BG_PIPE_MEMBER))
+	if (pg.on && !pg.skip && (ev == BG_PIPE_GAME || ev <= 0 || ev == BG_PIPE_MEMBER))
 		count(ev <= 0 || ev == BG_PIPE_MEMBER, ev == BG_PIPE_GAME);
 	return ev;
 }

@@ -19,7 +19,9 @@ before and after it::
 Positions come from IDs too (``bgkit.Position.parse("XGID=...")``), and
 give their legal plays; moves in any dialect are parsed with
 ``bgkit.parse_move`` and printed in the gnubg, .mat or XG style.
-``bgkit.check(path)`` lists a file's problems as Diagnostic objects.
+``bgkit.check(path)`` lists a file's problems as Diagnostic objects;
+``bgkit.decisions(path)`` its checker plays and cube actions as rows
+(dicts) for a table, those of ``bggrep -d``.
 
 Errors raise bgkit.Error (or a subclass), never return codes.  The C
 objects (reader, replay, move list) are freed by the Python objects
@@ -27,6 +29,7 @@ that own them: on close(), at the end of a ``with`` block, or when they
 are collected.  Every other object is a plain copy that needs no care.
 """
 import ctypes
+import json
 import os
 import struct
 import weakref
@@ -39,7 +42,9 @@ __all__ = [
     "Error", "NotationError", "PositionError", "IllegalPlayError",
     "RulesError", "ReadError", "version", "Position", "Move", "Play",
     "Diagnostic", "Record", "Game", "Match", "Result", "MatchResult",
-    "Reader", "read", "read_string", "check", "parse_move", "format_move",
+    "Reader", "read", "read_string", "check", "decisions",
+    "DECISION_COLUMNS", "parse_move",
+    "format_move",
     "legal_plays", "VARIANTS", "STYLES", "FORMATS",
 ]
 
@@ -1330,3 +1335,103 @@ def check(source, format="auto", rules=None, name=None):
             for _ in match.games():
                 pass
         return list(rd.diagnostics)
+
+
+# The columns of bggrep -d, in its order: the CSV header's names.
+DECISION_COLUMNS = (
+    "file", "game", "move", "side", "player", "action", "length",
+    "score0", "score1", "away0", "away1", "crawford", "cube", "cube_owner",
+    "dice", "xgid", "gnubg_id", "play", "pips0", "pips1")
+
+
+def _decision_row(o):
+    """A decision object of the library (bgkit-json(5)) -> a row with
+    the columns of the CSV form."""
+    score, away, pips, dice = o["score"], o["away"], o["pips"], o["dice"]
+    return {
+        "file": o["file"], "game": o["game"], "move": o["move"],
+        "side": o["side"], "player": o["player"] or None,
+        "action": o["action"], "length": o["length"],
+        "score0": score[0], "score1": score[1],
+        "away0": None if away is None else away[0],
+        "away1": None if away is None else away[1],
+        "crawford": o["crawford"], "cube": o["cube"],
+        "cube_owner": o["cube_owner"],
+        "dice": None if dice is None else "%d%d" % (dice[0], dice[1]),
+        "xgid": o["xgid"], "gnubg_id": o["gnubg_id"], "play": o["play"],
+        "pips0": pips[0], "pips1": pips[1],
+    }
+
+
+def decisions(source, format="auto", rules=None, name=None):
+    """The decisions of every game of source, as ``bggrep -d`` writes
+    them: a list of dicts, one per checker play and cube action (double,
+    take, drop, beaver, raccoon), in the record's order, each with the
+    position and match state before it.  source is a path, a file
+    object, or with name given, the record's text itself; format and
+    rules are those of read().  ``pandas.DataFrame(bgkit.decisions(p))``
+    makes a table of them.
+
+    Each dict has exactly the keys of bggrep -d's CSV header, in its
+    order (DECISION_COLUMNS): "file" (the path as given, or name),
+    "game" (its ordinal in the match), "move" (the action's number:
+    Game.positions[move] is the position after it, [move - 1] the one
+    before), "side", "player" (that side's name; None when
+    the record names no one), "action" ("move", "double", "take",
+    "drop", "beaver", "raccoon"), "length" (0 money), "score0",
+    "score1", "away0", "away1" (None for money), "crawford" (a bool),
+    "cube", "cube_owner" (-1 centred, else the side), "dice" (of a
+    play, larger first, as two digits: "64"; None for a cube action),
+    "xgid" and "gnubg_id" ("PositionID:MatchID") of the position
+    before, the dice of a play rolled, "play" (the play made in gnubg's
+    notation, "" for no legal play, None for a cube action or a play
+    the replay could not make), "pips0" and "pips1" (before).  Numbers
+    are ints.  A record the replay could not follow gives no row from
+    there on (check() says why).
+
+    The rows are the library's (bg_decisions_new(3)), read through its
+    pipeline as bggrep reads a file.  Raises OSError for a file that
+    cannot be read, RulesError for bad rules, ReadError when reading
+    fails (memory, input)."""
+    if name is not None:
+        data = _enc(source)
+    else:
+        data, name = _source(source)
+    rs = _rules(rules)
+    fmt = c_int()
+    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
+        raise ValueError("unknown format: %r (auto, mat, sgf, json, xg)"
+                         % (format,))
+    out = []
+
+    def write(ctx, buf, n):
+        out.append(ctypes.string_at(buf, n))
+        return n
+    wfn = _lib.WRITE_FN(write)
+    # The pipeline reads data in place: data outlives it here.
+    p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
+    d = lib.bg_decisions_new(_lib.BG_OUT_JSON)
+    try:
+        if not p or not d:
+            raise MemoryError("out of memory")
+        if fmt.value != 0:
+            _check(lib.bg_pipeline_set_format(p, fmt.value))
+        if rs is not None:
+            lib.bg_pipeline_set_rules(p, byref(rs))
+        lib.bg_pipeline_set_callback(p, _lib.DECISIONS_POS, d)
+        while True:
+            ev = lib.bg_pipeline_next(p)
+            if ev < 0:
+                _check(ev, ReadError, name)
+            if ev <= 0:
+                break
+            if ev == _lib.BG_PIPE_MATCH:
+                _check(lib.bg_decisions_match(d, p))
+            elif ev == _lib.BG_PIPE_GAME:
+                _check(lib.bg_decisions_flush(d, wfn, None, 1))
+    finally:
+        lib.bg_decisions_free(d)
+        if p:
+            lib.bg_pipeline_free(p)
+    text = b"".join(out).decode("utf-8", "replace")
+    return [_decision_row(json.loads(line)) for line in text.splitlines()]

@@ -8,7 +8,7 @@ import ctypes
 import ctypes.util
 import os
 from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int,
-                    c_size_t, c_ubyte, c_uint, c_void_p, c_byte)
+                    c_long, c_size_t, c_ubyte, c_uint, c_void_p, c_byte)
 
 BG_POSID_LEN = 14
 BG_MATCHID_LEN = 12
@@ -166,6 +166,13 @@ class Moveline(Structure):
 
 
 REPLAY_FN = CFUNCTYPE(None, c_void_p, c_void_p)
+# bg_write_fn: (ctx, buf, n) -> n written, or negative.
+WRITE_FN = CFUNCTYPE(c_long, c_void_p, c_void_p, c_size_t)
+
+# bg_outfmt and bg_pipe_event.
+BG_OUT_JSON = 1
+BG_PIPE_MATCH = 1
+BG_PIPE_GAME = 2
 
 P = POINTER
 _decl = [
@@ -262,12 +269,28 @@ _decl = [
                                   P(c_size_t)]),
     ("bg_moveline_format", c_int, [c_char_p, c_size_t, P(Moveline), c_int,
                                    c_int]),
+    ("bg_pipeline_new_mem", c_void_p, [c_char_p, c_size_t, c_char_p]),
+    ("bg_pipeline_free", c_int, [c_void_p]),
+    ("bg_pipeline_set_format", c_int, [c_void_p, c_int]),
+    ("bg_pipeline_set_rules", None, [c_void_p, P(Ruleset)]),
+    # The callback is a C function of the library (bg_decisions_pos),
+    # given by its address.
+    ("bg_pipeline_set_callback", None, [c_void_p, c_void_p, c_void_p]),
+    ("bg_pipeline_next", c_int, [c_void_p]),
+    ("bg_decisions_new", c_void_p, [c_int]),
+    ("bg_decisions_free", None, [c_void_p]),
+    ("bg_decisions_match", c_int, [c_void_p, c_void_p]),
+    ("bg_decisions_flush", c_int, [c_void_p, WRITE_FN, c_void_p, c_int]),
 ]
 for _name, _res, _args in _decl:
     _f = getattr(lib, _name)
     _f.restype = _res
     _f.argtypes = _args
 del _name, _res, _args, _f
+
+# The address of bg_decisions_pos, a bg_replay_fn, for
+# bg_pipeline_set_callback.
+DECISIONS_POS = ctypes.cast(lib.bg_decisions_pos, c_void_p).value
 
 SIZEOF_POS = ctypes.sizeof(ReplayPos)
 OFF_REC = ReplayPos.rec.offset

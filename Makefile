@@ -45,7 +45,8 @@ LIB_HDR	= $(wildcard lib/*.h)
 TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o tools/cli_input.o \
-	  tools/cli_output.o tools/cli_opt.o tools/cli_progress.o
+	  tools/cli_output.o tools/cli_opt.o tools/cli_progress.o \
+	  tools/cli_open.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])

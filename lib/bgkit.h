@@ -1119,6 +1119,13 @@ int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
  */
 const char *bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d);
 /*
+ * Before the first event: read only the archive's member named name
+ * ("INPUT:MEMBER", as bg_pipeline_name() gives it).  0; -BG_EINVAL when
+ * the input has no such member (nothing is read then), -BG_EARCHIVE,
+ * -BG_ENOMEM.
+ */
+int bg_pipeline_set_member(bg_pipeline *p, const char *name);
+/*
  * The name the input was given ("<stdin>" for the standard input); in
  * an archive, "INPUT:MEMBER" for the member being read.
  */

@@ -408,6 +408,19 @@ next_game(bg_pipeline *p)
 	return BG_PIPE_MATCH_END;
 }
 
+int
+bg_pipeline_set_member(bg_pipeline *p, const char *name)
+{
+	int r;
+
+	if (p->src == NULL || p->state != S_BETWEEN || p->count.matches)
+		return -BG_EINVAL;
+	if ((r = src_select(p->src, name)) < 0)
+		return src_failed(p->src) ? -BG_EARCHIVE : -BG_ENOMEM;
+	p->advance = 1;		/* a reader on it, under its name */
+	return r > 0 ? 0 : -BG_EINVAL;
+}
+
 /* A new reader on the source's next member, under its name. */
 static int
 advance(bg_pipeline *p)

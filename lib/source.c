@@ -31,6 +31,7 @@ struct src {
 	int		 members;	/* members begun */
 	int		 failed;	/* a damaged input */
 	int		 done;		/* past the last member */
+	char		*want;		/* the one member read, or NULL */
 	char		 peek[PEEK];
 	size_t		 npeek, ppos;
 	struct archive	*a;
@@ -148,6 +149,7 @@ src_free(struct src *s)
 	if (s->a != NULL)
 		archive_read_free(s->a);
 	free(s->chunk);
+	free(s->want);
 	free(s->base);
 	free(s->name);
 	free(s);
@@ -203,9 +205,26 @@ src_next(struct src *s)
 			errno = ENOMEM;
 			return -1;
 		}
+		if (s->want != NULL && strcmp(s->name, s->want) != 0)
+			continue;
 		s->members++;
 		return 1;
 	}
+}
+
+int
+src_select(struct src *s, const char *member)
+{
+	if ((s->want = strdup(member)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (!s->archived || s->done) {
+		s->done = 1;
+		return 0;
+	}
+	return s->members > 0 && strcmp(s->name, member) == 0 ? 1 :
+	    src_next(s);
 }
 
 long
@@ -217,7 +236,7 @@ src_read(void *ctx, char *buf, size_t n)
 
 	if (s->failed)
 		return -1;
-	if (s->done)
+	if (s->done || (!s->archived && s->want != NULL))
 		return 0;
 	if (s->archived) {
 		if ((got = archive_read_data(s->a, buf, n)) < 0) {

@@ -12,6 +12,11 @@ struct src	*src_new(bg_read_fn, void *, const char *);
 void		 src_free(struct src *);
 /* The next member (a plain input is one): 1, 0 after the last, -1. */
 int		 src_next(struct src *);
+/*
+ * Read the member named "INPUT:MEMBER" alone: 1 when it is the current
+ * member now, 0 when there is none, -1 (errno ENOMEM, or damaged).
+ */
+int		 src_select(struct src *, const char *);
 /* A bg_read_fn over the current member: bytes read, 0 at its end, -1. */
 long		 src_read(void *, char *, size_t);
 /* "INPUT" or "INPUT:MEMBER". */

@@ -1,7 +1,9 @@
 /*
  * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
- * loop on threads is in cli_jobs.c, line input in cli_io.c, inputs as
- * files in cli_input.c, outputs in cli_output.c, options in cli_opt.c.
+ * loop on threads is in cli_jobs.c, opening an operand in cli_open.c,
+ * line input in cli_io.c, inputs as files in cli_input.c, outputs in
+ * cli_output.c, options in cli_opt.c, the progress line in
+ * cli_progress.c.
  * Nothing here knows backgammon; that lives in lib/.
  */
 #include <sys/stat.h>
@@ -150,29 +152,6 @@ cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
 	if (detail != NULL)
 		snprintf(d.detail, sizeof d.detail, "%s", detail);
 	bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, NULL, &d);
-}
-
-bg_pipeline *
-cli_open(const char *name, bg_format from, const bg_ruleset *rules,
-    int json)
-{
-	bg_pipeline *p;
-
-	if (name != NULL && strcmp(name, "-") == 0)
-		name = NULL;
-	if ((p = bg_pipeline_open(name)) == NULL) {
-		if (errno == ENOMEM)
-			cli_syserr(stdout, stderr, json, json ? name : NULL,
-			    BG_ENOMEM, NULL);
-		else
-			cli_syserr(stdout, stderr, json, name, BG_EIO,
-			    strerror(errno));
-		return NULL;
-	}
-	bg_pipeline_set_format(p, from);
-	if (rules != NULL)
-		bg_pipeline_set_rules(p, rules);
-	return p;
 }
 
 void

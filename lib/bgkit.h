@@ -160,6 +160,10 @@ typedef enum bg_code {
 	/* the replay, again */
 	BG_WMATCHWORD,		/* "and the match" on a game that does not
 				   win it */
+	/* position files */
+	BG_ESNOWIE,		/* malformed Snowie position line */
+	BG_EJFPOS,		/* malformed Jellyfish .pos file */
+	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
 	/* the source under the reader */
 	BG_EARCHIVE,		/* damaged compressed or archived input */
 	BG_CODE_COUNT
@@ -663,8 +667,10 @@ const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
  * Lines (bgkit-json(5)); eXtreme Gammon's binary .xg and .xgp
  * (bgkit-xg(5)) are read only.  A bg_reader detects the format from the
  * first bytes: "(;" after blanks (and a UTF-8 BOM) is SGF, "{" is JSON
- * Lines, XG's "RGMH" an XG file, anything else .mat (whose reader names
- * binary data as such); bg_reader_set_format() overrides that.  Every
+ * Lines, XG's "RGMH" an XG file, a version word 124 to 126 and zeros a
+ * Jellyfish .pos, "N;N;" Snowie's position line, "The score (after"
+ * gnubg's text log, anything else .mat (whose reader names binary data
+ * as such); bg_reader_set_format() overrides that.  Every
  * format gives the same bg_match, bg_game and bg_record values, and a
  * writer turns them into any format again:
  *
@@ -685,11 +691,21 @@ typedef enum bg_format {
 	BG_FORMAT_SGF,
 	BG_FORMAT_JSON,
 	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
-	BG_FORMAT_HTML		/* written only: a page to step through a
+	BG_FORMAT_HTML,		/* written only: a page to step through a
 				   match (bgkit-html(5)) */
+	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
+				   text (bgkit-snowie(5)) */
+	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
+	BG_FORMAT_GNUBGTEXT,	/* read only: gnubg's text log
+				   (bgkit-gnubgtext(5)) */
+	BG_FORMAT_POSLIST	/* read only: XGIDs, gnubg IDs, FIBS board
+				   lines, one a line (bgkit-positions(5)) */
 } bg_format;
 
-/* "auto", "mat", "sgf", "json", "xg", "html"; BG_EINVAL if unknown. */
+/*
+ * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
+ * "gnubgtext", "positions"; BG_EINVAL if unknown.
+ */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);
@@ -1272,20 +1288,23 @@ typedef struct bg_pick {
 	int		 game, move, line, col;
 	int		 have;		/* cand is the choice so far */
 	bg_shownpos	 cand, prev;
+	int		 shown;		/* the last game offered with 2 */
 } bg_pick;
 
 void bg_pick_init(bg_pick *k, int game, int move, int line, int col);
 /*
  * Offer position pos of pipeline p's replay (from its callback): 1 when
  * it is one asked for by game and move (*sp filled: bgshow -a shows
- * it), 0 when not.
+ * it), 0 when not; 2 when none is asked for and pos is the one position
+ * of a game that is only a position set up (a file of positions: each
+ * is to be shown).
  */
 int bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
     bg_shownpos *sp);
 /*
  * Once the input is read (games games in it): 0 and *sp the position
- * chosen, or BG_EINVAL with why the record has none in why ("no game 3
- * (2 in the file)").
+ * chosen (NULL when the last game's was offered with 2), or BG_EINVAL
+ * with why the record has none in why ("no game 3 (2 in the file)").
  */
 int bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
     size_t size);

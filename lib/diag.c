@@ -174,6 +174,12 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "part of the input not read: the record model cannot hold it" },
 	[BG_WMATCHWORD] = { BG_SEV_WARNING, "match_not_won",
 	    "the result says 'and the match', but the match is not won" },
+	[BG_ESNOWIE] = { BG_SEV_ERROR, "snowie_malformed",
+	    "malformed Snowie position line" },
+	[BG_EJFPOS] = { BG_SEV_ERROR, "pos_malformed",
+	    "malformed Jellyfish .pos file" },
+	[BG_EGNUBGTEXT] = { BG_SEV_ERROR, "gnubgtext_malformed",
+	    "a line of GNU Backgammon's text log not understood" },
 	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
 	    "damaged compressed or archived input" },
 };

@@ -57,6 +57,10 @@ extern const struct fmt_ops fmt_mat_ops;
 extern const struct fmt_ops fmt_sgf_ops;
 extern const struct fmt_ops fmt_json_ops;
 extern const struct fmt_ops fmt_xg_ops;
+extern const struct fmt_ops fmt_snowie_ops;	/* fmt_pos.c */
+extern const struct fmt_ops fmt_jfpos_ops;	/* fmt_pos.c */
+extern const struct fmt_ops fmt_poslist_ops;	/* fmt_pos.c */
+extern const struct fmt_ops fmt_gnubgtext_ops;
 
 /*
  * Let the .mat reader of r use its fast reader (on, the default) or

@@ -29,6 +29,20 @@ reached(const bg_pick *k, const bg_record *r)
 	    (r->line == k->line && r->col >= k->col));
 }
 
+/* Is game g a position file's: only set positions and comments? */
+static int
+position_game(const bg_game *g)
+{
+	const bg_record *r;
+	size_t i;
+
+	for (i = 0; i < bg_game_record_count(g); i++)
+		if ((r = bg_game_record(g, i))->kind != BG_REC_SETPOS &&
+		    r->kind != BG_REC_COMMENT)
+			return 0;
+	return i > 0;
+}
+
 int
 bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
     bg_shownpos *sp)
@@ -54,6 +68,13 @@ bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
 	}
 	k->cand = *sp;
 	k->have = 1;
+	/* A file of positions: each is shown. */
+	if (k->game == 0 && k->move < 0 && pos->rec != NULL &&
+	    pos->rec->kind == BG_REC_SETPOS &&
+	    position_game(bg_pipeline_game(p))) {
+		k->shown = game;
+		return 2;
+	}
 	return 1;
 }
 
@@ -62,6 +83,8 @@ bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
     size_t size)
 {
 	*sp = NULL;
+	if (k->line == 0 && k->shown > 0 && k->shown == games)
+		return 0;	/* offered with 2, shown */
 	if (k->line > 0 && !k->have)
 		snprintf(why, size, "no action at line %d or after", k->line);
 	/* The choice: it must be in the game asked for, or the last. */

@@ -23,7 +23,11 @@ static const char *const names[] = {
 	[BG_FORMAT_SGF] = "sgf",
 	[BG_FORMAT_JSON] = "json",
 	[BG_FORMAT_XG] = "xg",
-	[BG_FORMAT_HTML] = "html"
+	[BG_FORMAT_HTML] = "html",
+	[BG_FORMAT_SNOWIE] = "snowie",
+	[BG_FORMAT_POS] = "pos",
+	[BG_FORMAT_GNUBGTEXT] = "gnubgtext",
+	[BG_FORMAT_POSLIST] = "positions"
 };
 
 int
@@ -119,6 +123,107 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 	return got;
 }
 
+/* A gnubg Position ID's character. */
+static int
+b64(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/* Is p[0..n), a line, a field of which holds a position ID? */
+static int
+has_id(const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		while (i < n && (p[i] == ' ' || p[i] == '"'))
+			i++;
+		if ((n - i >= 5 && memcmp(p + i, "XGID=", 5) == 0) ||
+		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0))
+			return 1;
+		for (k = 0; i + k < n && b64(p[i + k]); k++)
+			;
+		if (k == BG_POSID_LEN && (i + k == n || p[i + k] == ':' ||
+		    p[i + k] == '\r' || p[i + k] == ',' || p[i + k] == ' ' ||
+		    p[i + k] == '\t' || p[i + k] == '"'))
+			return 1;
+		while (i < n && p[i] != ',' && p[i] != '\t')
+			i++;
+		if (i < n)
+			i++;
+	}
+	return 0;
+}
+
+/*
+ * Is p[0..n) a list of positions: every line of it that is not blank
+ * nor a '#' comment holds a position ID in a field (fields split at
+ * commas and tabs), but a first line with a comma, the names of a
+ * table's columns?  *more when the bytes end in a line.
+ */
+static int
+poslist_start(const unsigned char *p, size_t n, int *more)
+{
+	const unsigned char *e;
+	size_t i = 0, len, k;
+	int lines = 0, ids = 0;
+
+	while (i < n) {
+		e = memchr(p + i, '\n', n - i);
+		len = e ? (size_t)(e - (p + i)) : n - i;
+		if (e == NULL && n < HEADMAX)
+			*more = 1;
+		/* A last line cut by the read-ahead is not judged. */
+		if (e == NULL && lines > 0)
+			break;
+		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t' ||
+		    p[i + k] == '\r'); k++)
+			;
+		if (k < len && p[i + k] != '#') {
+			if (has_id(p + i + k, len - k))
+				ids++;
+			else if (lines > 0 || memchr(p + i, ',', len) == NULL)
+				return 0;
+			lines++;
+		}
+		if (e == NULL)
+			break;
+		i += len + 1;
+	}
+	/* A list so far: more lines may say otherwise. */
+	if (ids > 0 && n < HEADMAX)
+		*more = 1;
+	return ids > 0;
+}
+
+/*
+ * Digits, ';', digits, ';' at p[0..n): Snowie's position line, else
+ * .mat; *more when the bytes end first.
+ */
+static bg_format
+snowie_start(const unsigned char *p, size_t n, int *more)
+{
+	size_t i = 0, j;
+	int k;
+
+	for (k = 0; k < 2; k++) {
+		if (k == 1 && i < n && p[i] == '-')
+			i++;
+		for (j = i; i < n && p[i] >= '0' && p[i] <= '9'; i++)
+			;
+		if (i == n) {
+			*more = 1;
+			return BG_FORMAT_MAT;
+		}
+		if (i == j || p[i] != ';')
+			return BG_FORMAT_MAT;
+		i++;
+	}
+	return BG_FORMAT_SNOWIE;
+}
+
 /*
  * The format the first bytes p[0..n) say; *more when they are all
  * blanks (or a BOM) and more bytes could decide.
@@ -139,6 +244,12 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (n >= 4 && memcmp(p, "RGMH", 4) == 0)
 		return BG_FORMAT_XG;
+	/* Jellyfish .pos: version 124 to 126, then a zero "caution". */
+	if (n > 0 && p[0] >= 124 && p[0] <= 126 && (n < 2 || p[1] == 0) &&
+	    (n < 3 || p[2] == 0) && (n < 4 || p[3] == 0)) {
+		*more = n < 4;
+		return BG_FORMAT_POS;
+	}
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
 		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
@@ -158,13 +269,28 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (p[i] == '{')
 		return BG_FORMAT_JSON;
-	if (p[i] != '(')
+	/* gnubg's text log. */
+	if (n - i >= 17 ? memcmp(p + i, "The score (after ", 17) == 0 :
+	    memcmp(p + i, "The score (after ", n - i) == 0) {
+		*more = n - i < 17;
+		return BG_FORMAT_GNUBGTEXT;
+	}
+	if (p[i] == '(') {
+		for (i++; i < n; i++)
+			if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
+			    p[i] != '\n')
+				return p[i] == ';' ? BG_FORMAT_SGF :
+				    BG_FORMAT_MAT;
+		*more = 1;
 		return BG_FORMAT_MAT;
-	for (i++; i < n; i++)
-		if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
-		    p[i] != '\n')
-			return p[i] == ';' ? BG_FORMAT_SGF : BG_FORMAT_MAT;
-	*more = 1;
+	}
+	/* Snowie's position line: "N;N;" (its match text is .mat). */
+	if (p[i] >= '0' && p[i] <= '9' &&
+	    (snowie_start(p + i, n - i, more) == BG_FORMAT_SNOWIE || *more))
+		return *more ? BG_FORMAT_MAT : BG_FORMAT_SNOWIE;
+	/* A list of positions: an ID in every line read ahead. */
+	if (poslist_start(p + i, n - i, more))
+		return BG_FORMAT_POSLIST;
 	return BG_FORMAT_MAT;
 }
 
@@ -218,7 +344,12 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_MAT] = &fmt_mat_ops,
 	[BG_FORMAT_SGF] = &fmt_sgf_ops,
 	[BG_FORMAT_JSON] = &fmt_json_ops,
-	[BG_FORMAT_XG] = &fmt_xg_ops
+	[BG_FORMAT_XG] = &fmt_xg_ops,
+	[BG_FORMAT_HTML] = NULL,
+	[BG_FORMAT_SNOWIE] = &fmt_snowie_ops,
+	[BG_FORMAT_POS] = &fmt_jfpos_ops,
+	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops,
+	[BG_FORMAT_POSLIST] = &fmt_poslist_ops
 };
 
 static bg_reader *

@@ -263,6 +263,7 @@ rec_game_reset(struct bg_game *g)
 {
 	g->number = g->line = g->score_line = 0;
 	g->score[0] = g->score[1] = -1;
+	g->alone = 0;
 	g->player[0] = g->player[1] = REC_NONE;
 	g->rating[0] = g->rating[1] = REC_NONE;
 	g->nrec = 0;

@@ -13,6 +13,8 @@
 #endif
 
 #define REC_NONE	((size_t)-1)	/* no string */
+#define REC_ALONE	1		/* bg_game's alone */
+#define REC_CRAWFORD	2
 
 /*
  * Strings of one object, back to back, each NUL-terminated, addressed
@@ -48,6 +50,12 @@ struct bg_match {
 struct bg_game {
 	int		 number, line, score_line;
 	int		 score[2];
+	/*
+	 * A game read alone, out of its match (a game log): 0 no; else
+	 * its score is given, not from games before, and it is the
+	 * Crawford game (REC_CRAWFORD) or not (REC_ALONE).
+	 */
+	int		 alone;
 	size_t		 player[2], rating[2];	/* offsets, or REC_NONE */
 	bg_record	*rec;
 	size_t		*toff;			/* rec[i].text as an offset */

@@ -983,6 +983,9 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 			rp->ms.dice[1] = set.dice[1];
 			rp->ms.score[0] = set.score[0];
 			rp->ms.score[1] = set.score[1];
+			/* Its Crawford flag, and who is on roll unrolled. */
+			rp->ms.crawford = set.crawford;
+			gs->turn = set.on_roll;
 			gs->npos++;
 			position(rp, gs, rec);
 			rp->ms = keep;
@@ -1125,6 +1128,16 @@ game_begin(bg_replay *rp, const bg_game *g)
 	    bg_game_score(g, 1) >= 0) {
 		rp->score[0] = bg_game_score(g, 0);
 		rp->score[1] = bg_game_score(g, 1);
+	}
+	/*
+	 * The first game read of a game read alone out of its match (a
+	 * game log): its score is given, and so is its Crawford flag.
+	 */
+	if (g->alone && rp->games == 1 && bg_game_score(g, 0) >= 0 &&
+	    bg_game_score(g, 1) >= 0) {
+		rp->score[0] = bg_game_score(g, 0);
+		rp->score[1] = bg_game_score(g, 1);
+		rp->crawford_done = g->alone != REC_CRAWFORD;
 	}
 	for (s = 0; s < 2; s++)
 		if (bg_game_score(g, s) >= 0 &&

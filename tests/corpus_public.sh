@@ -13,13 +13,17 @@
 # defects in (one DIR/FILE a line).  The checks:
 #  - every file has its .expect and every .expect its file, and bgcheck
 #    prints exactly the .expect;
-#  - tests/corpus_mat.sh with the .mat, .txt and .xg files as operands:
+#  - tests/corpus_mat.sh with the .mat, .txt and .xg files as operands
+#    (but those tests/public/formats names, which another reader reads:
+#    gnubg's text logs, lists of positions):
 #    the files bgcheck calls no match record give the reader's
 #    no_match_line error; the defective ones as many games as "Game N"
 #    lines and an error; every other one as many games, no diagnostic
 #    and "Wins" lines that lead to the next score line;
 #  - tests/corpus_conv.sh with the records holding a game (but the
-#    defective ones) as operands: JSON, .mat, XG .mat and SGF and back;
+#    defective ones and those tests/public/formats names: a game log's
+#    game alone out of its match, a position's dice, do not come back
+#    from .mat) as operands: JSON, .mat, XG .mat and SGF and back;
 #  - XG's own .mat export comes back from bgconv -s xg byte for byte;
 #  - tests/corpus_gnubg.sh with the records that are not SGF as
 #    operands: gnubg reads what bgconv writes of the valid ones as we
@@ -88,13 +92,16 @@ done <"$tmp/files"
 # The lists for the other scripts: files that are no match record,
 # defective records, records with a game.
 cd "$pub" || exit 2
+touch "$tmp/formats"
+[ -f "$want/formats" ] && cp "$want/formats" "$tmp/formats"
 : >"$tmp/notmat"
 : >"$tmp/records"
 while IFS= read -r f; do
 	if grep -q "^bgcheck: .*: error: no 'N point match' line" \
 	    "$want/$f.expect" 2>/dev/null; then
 		printf '%s\n' "$f" >>"$tmp/notmat"
-	elif ! grep -Fqx -- "$f" "$want/defects"; then
+	elif ! grep -Fqx -- "$f" "$want/defects" &&
+	    ! grep -Fqx -- "$f" "$tmp/formats"; then
 		printf '%s\n' "$f" >>"$tmp/records"
 	fi
 done <"$tmp/files"
@@ -120,7 +127,8 @@ part() {
 	fail=$((fail + f))
 }
 
-grep -E '\.(mat|txt|xg)$' "$tmp/files" >"$tmp/matlike"
+grep -E '\.(mat|txt|xg)$' "$tmp/files" | grep -vFx -f "$tmp/formats" \
+    >"$tmp/matlike"
 NOTMAT=$tmp/notmat INVALID=$want/defects part corpus_mat.sh "$tmp/matlike"
 part corpus_conv.sh "$tmp/records"
 grep -v '\.sgf$' "$tmp/records" >"$tmp/nosgf"

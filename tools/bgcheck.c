@@ -19,7 +19,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f mat|sgf|json|xg] [-j jobs] " \
+#define USAGE "usage: bgcheck [-qvW] [-f format] [-j jobs] " \
 	"[-r rules] [-T text|json] [file ...]\n"
 
 #define MAXJOBS	256
@@ -133,8 +133,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
-		    "from the\ncontent)" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
 		{ 'q', "quiet", NULL, "do not print warnings" },
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
 		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"

@@ -16,7 +16,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f mat|sgf|json|xg] -T mat|sgf|json|html " \
+#define USAGE "usage: bgconv [-FqW] [-f format] -T mat|sgf|json|html " \
 	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
 
 struct opts {
@@ -212,8 +212,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
-		    "from the\ncontent)" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
 		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },

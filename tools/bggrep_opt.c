@@ -47,8 +47,8 @@ static const struct cli_opt opts[] = {
 	{ 's', "split", "TEMPLATE", "each match kept to a file of its own,\n"
 	    "named %n %p %l %d %f (see bggrep(1))" },
 	{ 'O', "overwrite", NULL, "-s replaces files already there" },
-	{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: from\n"
-	    "the content)" },
+	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
+	    "gnubgtext or positions (default: from the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }
 };

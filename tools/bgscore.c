@@ -14,7 +14,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-f mat|sgf|json|xg] [-r rules] " \
+#define USAGE "usage: bgscore [-f format] [-r rules] " \
 	"[-T text|csv|json] [file ...]\n"
 
 static bg_ruleset rules;	/* -r */
@@ -69,8 +69,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
-		    "from the\ncontent)" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
 		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
 		{ 'T', "format", "FORMAT", "text (default), csv or json" },
 		{ 0, NULL, NULL, NULL }

@@ -13,7 +13,7 @@
 #include "cli.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f mat|sgf|json|xg] [-g game] [-m move]\n" \
+	"[-f format] [-g game] [-m move]\n" \
 	"              [-r rules] [-T format] [-V variant] " \
 	"[-p position | file ...]\n"
 
@@ -65,7 +65,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	return 1;
 }
 
-/* The replay's callback: the pick keeps the position, -a prints it. */
+/* The replay's callback: the pick keeps it; -a, or a position file, prints. */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
@@ -73,8 +73,8 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	bg_shownpos p;
 	int rc;
 
-	if (o->system || !bg_pick_offer(&o->pick, o->p, pos, &p) ||
-	    !o->all || p.lost)
+	if (o->system || (rc = bg_pick_offer(&o->pick, o->p, pos, &p)) == 0 ||
+	    (rc == 1 && !o->all) || p.lost)
 		return;		/* a position lost: the diagnostics say why */
 	if ((rc = show(o, &p, o->printed == 0)) != 0) {
 		if (rc > 1)
@@ -120,7 +120,7 @@ show_file(void *ctx, const char *name)
 		if (bg_pick_done(&o->pick, games, &sp, why, sizeof why) < 0) {
 			cli_warnx("%s: %s", name ? name : "<stdin>", why);
 			r = 1;
-		} else if ((r = show(o, sp, o->printed == 0)) == 0)
+		} else if (sp != NULL && (r = show(o, sp, o->printed == 0)) == 0)
 			o->printed++;
 	}
 	free(at);
@@ -209,8 +209,9 @@ main(int argc, char *argv[])
 		    "or 0" },
 		{ 'd', "direction", "DIR", "the bottom side moves ccw (default, "
 		    "home at the\nbottom right) or cw" },
-		{ 'f', "from", "FORMAT", "read mat, sgf, json or xg (default: "
-		    "from the\ncontent)" },
+		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
+		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "content)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
 		{ 'm', "move", "N", "the position after action N of the game "
 		    "(0: its\nstart; default: its end)" },

@@ -68,6 +68,25 @@ xg)	# Whole files behind a 0, their game files alone behind a 1.
 		    >"$dir/xgg-$n"
 	done
 	;;
+pos)	# Snowie position lines behind a 0, .pos files behind a 1,
+	# lists of positions behind a 2.
+	n=0
+	for f in $(find fixtures -type f \( -name '*.snowie' -o \
+	    -name '*.pos' \) | sort) fixtures/bgshow/positions/*.txt \
+	    fixtures/bgshow/positions/*.csv; do
+		n=$((n + 1))
+		case $f in
+		*.pos)	{ printf '\001'; cat "$f"; } >"$dir/pos-$n" ;;
+		*.snowie) { printf '\000'; cat "$f"; } >"$dir/snowie-$n" ;;
+		*)	{ printf '\002'; cat "$f"; } >"$dir/list-$n" ;;
+		esac
+	done
+	;;
+gnubgtext)
+	for f in fixtures/bgshow/gnubgtext/*.txt; do
+		cp "$f" "$dir/${f##*/}"
+	done
+	;;
 *)	echo "seeds.sh: no seeds for $name" >&2 ;;
 esac
 [ -n "$(ls "$dir")" ] || put '' ''

@@ -200,6 +200,31 @@ test_detect(void)
 	CHECK_INT(dump(" 7 point match\n"), BG_FORMAT_MAT);
 	CHECK_INT(dump("(not sgf)\n"), BG_FORMAT_MAT);
 	CHECK_INT(dump(""), BG_FORMAT_MAT);
+	/* Snowie's position line: number, ';', number, ';'. */
+	CHECK_INT(dump("5;0;x"), BG_FORMAT_SNOWIE);
+	CHECK_INT(dump(" 12;-1;"), BG_FORMAT_SNOWIE);
+	CHECK_INT(dump("5;x;"), BG_FORMAT_MAT);
+	CHECK_INT(dump("5 point match"), BG_FORMAT_MAT);
+	CHECK_INT(dump(";5;0;"), BG_FORMAT_MAT);
+	/* gnubg's text log: its header. */
+	CHECK_INT(dumpf("The score (after 0 games) is: A 0, B 0 (match to 3 "
+	    "points)\n\nMove number 1:  B to play 31\n\n v|    |BAR|\n"
+	    "v|  |BAR|  |\n* B moves 8/5 6/5\n\nA wins 1 point\n", 1,
+	    BG_FORMAT_AUTO), BG_FORMAT_GNUBGTEXT);
+	CHECK_STR(out, "match 3 A|B\ngame 1 A:0|B:0\n1 move 31: 8/5 6/5\n"
+	    "0 win[1] Wins 1 point\n");
+	CHECK_INT(dump("The score is"), BG_FORMAT_MAT);
+	/* One byte at a time: a Snowie line and a .pos told apart. */
+	CHECK_INT(dumpf("0;1;0;1;0;A;B;0;3;1;4;-1;-1;-1;0;0;0;0;5;0;3;0;"
+	    "0;0;-5;4;0;0;0;-3;0;-5;0;0;0;0;0;1;0;0;\n", 1, BG_FORMAT_AUTO),
+	    BG_FORMAT_SNOWIE);
+	CHECK_STR(out, "match 0 A|B\ntag Jacoby=On\ngame 1 A:3|B:1\n"
+	    "-1 setpos XGID=a-----E-C---dE---c-e----AA:2:1:-1:00:1:3:1:0:10\n");
+	CHECK_INT(dumpf("5;0;0;0;1;Y;R;0;0;0;2;1;0;0;0;0;2;-1;4;3;2;0;0;"
+	    "0;0;0;0;0;0;0;0;0;0;-2;-5;-4;-3;4;4\n", 1, BG_FORMAT_AUTO),
+	    BG_FORMAT_SNOWIE);
+	CHECK_STR(out, "! 1:82 snowie_malformed g0 38 fields, not 40, each "
+	    "followed by ';'\n");
 	/* One byte at a time: the bytes read ahead reach the reader. */
 	CHECK_INT(dumpf("   (;GM[6]PW[a]PB[b];W[31hefe])", 1, BG_FORMAT_AUTO),
 	    BG_FORMAT_SGF);
@@ -217,7 +242,7 @@ test_detect(void)
 	CHECK_INT(f, BG_FORMAT_JSON);
 	CHECK_INT(bg_format_parse(&f, "xml"), -BG_EINVAL);
 	CHECK_STR(bg_format_name(BG_FORMAT_SGF), "sgf");
-	CHECK(bg_format_name((bg_format)9) == NULL);
+	CHECK(bg_format_name((bg_format)10) == NULL);
 	{
 		bg_reader *r = bg_reader_new_mem("(;GM[6])", 8, NULL);
 		const bg_match *m;

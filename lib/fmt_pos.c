@@ -1,0 +1,682 @@
+/*
+ * fmt_pos.c: the readers of position files, each position read as a
+ * match of one game whose one record sets the position up (an XGID, as
+ * an .xgp gives): Snowie's one-line position text (bgkit-snowie(5)),
+ * a line of 40 fields each followed by ';', and Jellyfish's binary
+ * .pos (bgkit-pos(5)).  A Snowie file may hold several lines: each is a
+ * match.  And lists of positions (bgkit-positions(5)): an XGID, a gnubg
+ * Position ID (with its Match ID after ':') or a FIBS board line a
+ * line, or a field of a comma- or tab-separated line.  The whole input
+ * is held in memory (a position is small; the
+ * reader stops at MAXIN).  Part of libbgkit; callers use bgkit.h
+ * (bg_reader detects these formats and comes here).
+ */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "record_int.h"
+#include "fmt_int.h"
+
+#define MAXIN	(16L << 20)	/* the largest input read */
+#define NFIELD	40		/* fields of a Snowie position line */
+#define JFHEAD	0x24		/* a .pos file's fixed header */
+#define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
+#define MAXCUBE	(1 << 15)
+
+enum { K_SNOWIE, K_JF, K_LIST };
+
+struct pos {
+	struct fmt_src	*src;
+	int		 kind;
+	int		 started, err;
+	char		*in;		/* the whole input */
+	size_t		 inlen, at;	/* the next line */
+	int		 line;		/* its number */
+	int		 matches;	/* handed out */
+	int		 in_match, given;
+	int		 headed;	/* a list's header line skipped */
+
+	struct bg_match	 match;
+	struct bg_game	 game;
+	struct diaglist	 dl;
+};
+
+static void
+diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static void
+diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
+{
+	char t[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t, sizeof t, fmt, ap);
+	va_end(ap);
+	if (diaglist_add(&p->dl, code, line, col, 0, 0, -1, NULL, t,
+	    strlen(t)) < 0)
+		p->err = -BG_ENOMEM;
+}
+
+/* Read the whole input: 0, 1 when it is larger than MAXIN, or an error. */
+static int
+slurp(struct pos *p)
+{
+	size_t cap = 0;
+	long got;
+	char *np;
+
+	for (;;) {
+		if (p->inlen == cap) {
+			if (cap >= (size_t)MAXIN)
+				return 1;
+			cap = cap ? cap * 2 : 4096;
+			if ((np = realloc(p->in, cap)) == NULL)
+				return -BG_ENOMEM;
+			p->in = np;
+		}
+		got = fmt_src_read(p->src, p->in + p->inlen, cap - p->inlen);
+		if (got < 0)
+			return -BG_EIO;
+		if (got == 0)
+			return 0;
+		p->inlen += (size_t)got;
+	}
+}
+
+/*
+ * Make the match and its game from a position: names by side (NULL:
+ * none), the board and the state; line is where it was read.
+ */
+static int
+make(struct pos *p, const char *name[2], const bg_board *b,
+    const bg_matchstate *ms, int line)
+{
+	bg_record r;
+	char id[128];
+	int i, s;
+
+	rec_match_reset(&p->match);
+	rec_game_reset(&p->game);
+	p->match.length = ms->length;
+	p->match.line = line;
+	p->game.number = 1;
+	p->game.line = p->game.score_line = line;
+	for (s = 0; s < 2; s++) {
+		p->game.score[s] = ms->score[s];
+		if (name[s] == NULL || *name[s] == '\0')
+			continue;
+		if (rec_match_set_player(&p->match, s, name[s],
+		    strlen(name[s])) < 0 || rec_game_set_player(&p->game, s,
+		    name[s], strlen(name[s]), NULL, 0) < 0)
+			return p->err = -BG_ENOMEM;
+	}
+	/* The rules the format holds, as the .mat tags say them. */
+	if (ms->length == 0 && (rec_match_add_tag(&p->match, "Jacoby", 6,
+	    ms->jacoby ? "On" : "Off", ms->jacoby ? 2 : 3) < 0 ||
+	    (p->kind == K_JF && rec_match_add_tag(&p->match, "Beaver", 6,
+	    ms->beaver ? "On" : "Off", ms->beaver ? 2 : 3) < 0)))
+		return p->err = -BG_ENOMEM;
+	if ((i = bg_xgid_encode(id, sizeof id, b, ms)) < 0 ||
+	    (size_t)i >= sizeof id)
+		id[0] = '\0';
+	memset(&r, 0, sizeof r);
+	r.kind = BG_REC_SETPOS;
+	r.side = -1;
+	r.line = line;
+	r.col = 1;
+	if ((i = rec_game_add(&p->game, &r, id, strlen(id))) < 0)
+		return p->err = i;
+	rec_game_finish(&p->game);
+	return 0;
+}
+
+/*
+ * Borne-off counts from the checkers on the board: 0, or -1 when a
+ * side has more than fifteen.
+ */
+static int
+tray(bg_board *b)
+{
+	int s, i, n;
+
+	for (s = 0; s < 2; s++) {
+		for (n = 0, i = 1; i <= 25; i++)
+			n += b->pt[s][i];
+		if (n > 15)
+			return -1;
+		b->pt[s][BG_OFF] = (unsigned char)(15 - n);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ Snowie */
+
+/* A number field t[0..n): 0, or -1 when it is none or out of lo..hi. */
+static int
+number(const char *t, size_t n, long lo, long hi, long *v)
+{
+	size_t i = 0;
+	long x = 0;
+	int neg = 0;
+
+	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+		n--;
+	while (i < n && (t[i] == ' ' || t[i] == '\t'))
+		i++;
+	if (i < n && (t[i] == '-' || t[i] == '+'))
+		neg = t[i++] == '-';
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		if (t[i] < '0' || t[i] > '9' || x > 100000000L)
+			return -1;
+		x = x * 10 + (t[i] - '0');
+	}
+	*v = neg ? -x : x;
+	return *v < lo || *v > hi ? -1 : 0;
+}
+
+/* What each numeric field may hold (names: lo > hi). */
+static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
+	{ 0, 999, "match length" }, { 0, 1, "Jacoby flag" },
+	{ 0, 1, "field 2" }, { 0, 1, "money flag" },
+	{ 0, 1, "side on roll" }, { 1, 0, "name" }, { 1, 0, "name" },
+	{ 0, 1, "Crawford flag" }, { 0, 99999, "score" },
+	{ 0, 99999, "score" }, { 1, MAXCUBE, "cube value" },
+	{ -1, 1, "cube owner" }, { -15, 0, "opponent's bar" },
+	[13] = { -15, 15, "point" }, [14] = { -15, 15, "point" },
+	[15] = { -15, 15, "point" }, [16] = { -15, 15, "point" },
+	[17] = { -15, 15, "point" }, [18] = { -15, 15, "point" },
+	[19] = { -15, 15, "point" }, [20] = { -15, 15, "point" },
+	[21] = { -15, 15, "point" }, [22] = { -15, 15, "point" },
+	[23] = { -15, 15, "point" }, [24] = { -15, 15, "point" },
+	[25] = { -15, 15, "point" }, [26] = { -15, 15, "point" },
+	[27] = { -15, 15, "point" }, [28] = { -15, 15, "point" },
+	[29] = { -15, 15, "point" }, [30] = { -15, 15, "point" },
+	[31] = { -15, 15, "point" }, [32] = { -15, 15, "point" },
+	[33] = { -15, 15, "point" }, [34] = { -15, 15, "point" },
+	[35] = { -15, 15, "point" }, [36] = { -15, 15, "point" },
+	[37] = { 0, 15, "bar" }, [38] = { 0, 6, "die" },
+	[39] = { 0, 6, "die" }
+};
+
+/*
+ * One Snowie position line t[0..n), line number line: 0 (a match made),
+ * or -1 (a diagnostic given).
+ */
+static int
+snowie_line(struct pos *p, const char *t, size_t n, int line)
+{
+	long v[NFIELD];
+	char nm[2][64];
+	const char *name[2];
+	const char *f = t, *e;
+	bg_board b;
+	bg_matchstate ms;
+	size_t k, len;
+	int i, s, pt;
+
+	memset(v, 0, sizeof v);
+	for (i = 0; i < NFIELD; i++) {
+		e = memchr(f, ';', (size_t)(t + n - f));
+		if (e == NULL) {
+			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "%d fields, "
+			    "not %d, each followed by ';'", i, NFIELD);
+			return -1;
+		}
+		len = (size_t)(e - f);
+		if (sfield[i].lo > sfield[i].hi) {
+			while (len > 0 && f[len - 1] == ' ')
+				len--;
+			k = len < sizeof nm[0] - 1 ? len : sizeof nm[0] - 1;
+			memcpy(nm[i - 5], f, k);
+			nm[i - 5][k] = '\0';
+		} else if (number(f, len, sfield[i].lo, sfield[i].hi,
+		    &v[i]) < 0) {
+			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "field %d "
+			    "(%s): \"%.*s\"", i, sfield[i].what,
+			    (int)(len < 20 ? len : 20), f);
+			return -1;
+		}
+		f = e + 1;
+	}
+	for (; f < t + n; f++)
+		if (*f != ' ' && *f != '\t' && *f != '\r') {
+			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "more than "
+			    "%d fields", NFIELD);
+			return -1;
+		}
+	s = (int)v[4];
+	memset(&b, 0, sizeof b);
+	for (pt = 1; pt <= 24; pt++) {
+		if (v[12 + pt] > 0)
+			b.pt[s][pt] = (unsigned char)v[12 + pt];
+		else
+			b.pt[!s][25 - pt] = (unsigned char)-v[12 + pt];
+	}
+	b.pt[!s][BG_BAR] = (unsigned char)-v[12];
+	b.pt[s][BG_BAR] = (unsigned char)v[37];
+	if (tray(&b) < 0 || bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
+		diag(p, BG_ESNOWIE, line, 1, "more than 15 checkers a side");
+		return -1;
+	}
+	if ((v[38] == 0) != (v[39] == 0)) {
+		diag(p, BG_ESNOWIE, line, 1, "one die rolled: %ld %ld",
+		    v[38], v[39]);
+		return -1;
+	}
+	if (v[10] & (v[10] - 1)) {
+		diag(p, BG_ESNOWIE, line, 1, "cube value %ld", v[10]);
+		return -1;
+	}
+	bg_matchstate_init(&ms, v[3] ? 0 : (int)v[0]);
+	ms.score[s] = (int)v[8];
+	ms.score[!s] = (int)v[9];
+	ms.cube = (int)v[10];
+	ms.cube_owner = v[11] == 0 ? BG_CENTRED : v[11] > 0 ? s : !s;
+	ms.on_roll = ms.turn = s;
+	ms.crawford = ms.length > 0 && v[7];
+	ms.jacoby = ms.length == 0 && v[1];
+	ms.dice[0] = (int)v[38];
+	ms.dice[1] = (int)v[39];
+	name[s] = nm[0];
+	name[!s] = nm[1];
+	return make(p, name, &b, &ms, line) < 0 ? -1 : 0;
+}
+
+/* The next position line: 1 (a match), 0 (the end) or an error. */
+static int
+snowie_next(struct pos *p)
+{
+	const char *t, *e;
+	size_t n, i;
+	int line;
+
+	while (p->at < p->inlen) {
+		t = p->in + p->at;
+		e = memchr(t, '\n', p->inlen - p->at);
+		n = e ? (size_t)(e - t) : p->inlen - p->at;
+		p->at += n + (e != NULL);
+		line = ++p->line;
+		if (line == 1 && n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
+			t += 3;
+			n -= 3;
+		}
+		for (i = 0; i < n; i++)
+			if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
+				break;
+		if (i == n)
+			continue;
+		if (snowie_line(p, t, n, line) == 0)
+			return 1;
+		if (p->err)
+			return p->err;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------- Jellyfish */
+
+static int
+s16(const unsigned char *q)
+{
+	unsigned v = (unsigned)q[0] | (unsigned)q[1] << 8;
+
+	return v & 0x8000u ? (int)v - 0x10000 : (int)v;
+}
+
+/* A .pos file: 1 (a match) or 0 (a diagnostic given). */
+static int
+jf_read(struct pos *p)
+{
+	const unsigned char *q = (const unsigned char *)p->in;
+	size_t n = p->inlen, at;
+	char nm[2][256];
+	const char *name[2];
+	bg_board b;
+	bg_matchstate ms;
+	int s, i, v, roll, owner, type, len, crawf, vers;
+
+	if (n < 2 || (vers = s16(q)) < 124 || vers > 126) {
+		diag(p, BG_EJFPOS, 0, 0, "no Jellyfish .pos version (124 to "
+		    "126) at the start");
+		return 0;
+	}
+	if (vers != 126) {
+		diag(p, BG_EJFPOS, 0, 0, "version %d: only version 126 "
+		    "(Jellyfish 3.0) is read", vers);
+		return 0;
+	}
+	if (n < JFHEAD + 2) {
+		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		return 0;
+	}
+	at = JFHEAD;
+	for (s = 0; s < 2; s++) {
+		len = q[at];
+		if (at + 1 + (size_t)len > n) {
+			diag(p, BG_EJFPOS, 0, 0, "cut short in a name");
+			return 0;
+		}
+		memcpy(nm[s], q + at + 1, (size_t)len);
+		nm[s][len] = '\0';
+		for (i = 0; i < len; i++)
+			if ((unsigned char)nm[s][i] < 0x20) {
+				diag(p, BG_EJFPOS, 0, 0, "a control character "
+				    "in the name of player %d", s + 1);
+				return 0;
+			}
+		name[s] = nm[s];
+		at += 1 + (size_t)len;
+	}
+	if (at + 7 > n || at + 7 + q[at + 6] + 4 + JFBOARD > n) {
+		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		return 0;
+	}
+	crawf = s16(q + at + 2);
+	at += 7 + q[at + 6];		/* past the last move's text */
+	roll = s16(q + 0x10);
+	owner = s16(q + 0x0e);
+	type = s16(q + 0x18);
+	bg_matchstate_init(&ms, 0);
+	ms.dice[0] = s16(q + at);
+	ms.dice[1] = s16(q + at + 2);
+	at += 4;
+	memset(&b, 0, sizeof b);
+	for (i = 0; i < 26; i++) {
+		v = s16(q + at + 4 * (size_t)i) - 20;
+		if (v < -15 || v > 15 || (i == 0 && v < 0) ||
+		    (i == 25 && v > 0)) {
+			diag(p, BG_EJFPOS, 0, 0, "board slot %d holds %d", i, v);
+			return 0;
+		}
+		if (i == 0)
+			b.pt[1][BG_BAR] = (unsigned char)v;
+		else if (i == 25)
+			b.pt[0][BG_BAR] = (unsigned char)-v;
+		else if (v < 0)
+			b.pt[0][i] = (unsigned char)-v;
+		else
+			b.pt[1][25 - i] = (unsigned char)v;
+	}
+	if (tray(&b) < 0) {
+		diag(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
+		return 0;
+	}
+	if (roll < 1 || roll > 4 || owner < 0 || owner > 2 ||
+	    (type != 1 && type != 3) || s16(q + 0x0c) < 1 ||
+	    s16(q + 0x0c) > MAXCUBE || (s16(q + 0x0c) & (s16(q + 0x0c) - 1))) {
+		diag(p, BG_EJFPOS, 0, 0, "on roll %d, cube %d owned by %d, "
+		    "game type %d", roll, s16(q + 0x0c), owner, type);
+		return 0;
+	}
+	if (roll <= 2 ? ms.dice[0] < 1 || ms.dice[0] > 6 || ms.dice[1] < 1 ||
+	    ms.dice[1] > 6 : ms.dice[0] != 0 || ms.dice[1] != 0) {
+		diag(p, BG_EJFPOS, 0, 0, "dice %d %d %s", ms.dice[0],
+		    ms.dice[1], roll <= 2 ? "rolled" : "not rolled");
+		return 0;
+	}
+	ms.length = type == 1 ? s16(q + 0x1e) : 0;
+	if (ms.length < 0 || ms.length > 999 || s16(q + 0x20) < 0 ||
+	    s16(q + 0x22) < 0 || (ms.length > 0 &&
+	    (s16(q + 0x20) >= ms.length || s16(q + 0x22) >= ms.length))) {
+		diag(p, BG_EJFPOS, 0, 0, "match length %d, score %d %d",
+		    s16(q + 0x1e), s16(q + 0x20), s16(q + 0x22));
+		return 0;
+	}
+	ms.score[0] = s16(q + 0x20);
+	ms.score[1] = s16(q + 0x22);
+	ms.cube = s16(q + 0x0c);
+	ms.cube_owner = owner == 0 ? BG_CENTRED : owner - 1;
+	ms.on_roll = ms.turn = (roll - 1) % 2;
+	ms.crawford = ms.length > 0 && crawf == 2;
+	ms.jacoby = ms.length == 0 && s16(q + 0x08) != 0;
+	ms.beaver = ms.length == 0 && s16(q + 0x0a) != 0;
+	if (s16(q + 0x06) == 0)
+		ms.cube_max = 0;
+	if (bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
+		diag(p, BG_EJFPOS, 0, 0, "not a position of standard "
+		    "backgammon");
+		return 0;
+	}
+	return make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
+}
+
+/* ------------------------------------------------------- position lists */
+
+/*
+ * One field t[0..n) of a list as a position: 0, or the negated code of
+ * why it is none.
+ */
+static int
+list_field(struct pos *p, const char *t, size_t n, int line)
+{
+	const char *name[2] = { NULL, NULL };
+	bg_variant v = BG_VARIANT_STANDARD;
+	bg_board b;
+	bg_matchstate ms;
+	bg_fibs f;
+	int rc;
+
+	if (n >= 6 && memcmp(t, "board:", 6) == 0) {
+		if ((rc = bg_fibs_parse(&f, t, n)) < 0 ||
+		    (rc = bg_fibs_to_position(&b, &ms, &f, v)) < 0)
+			return rc;
+		name[1] = f.player;
+		name[0] = f.opponent;
+	} else if ((rc = bg_position_parse(&b, &ms, &v, t, n)) < 0)
+		return rc;
+	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&p->match,
+	    "Variation", 9, bg_variant_get(v)->name,
+	    strlen(bg_variant_get(v)->name)) < 0)
+		return p->err = -BG_ENOMEM;
+	return make(p, name, &b, &ms, line) < 0 ? p->err : 0;
+}
+
+/* The next position of a list: 1 (a match), 0 (the end) or an error. */
+static int
+list_next(struct pos *p)
+{
+	const char *t, *e, *f, *fe;
+	size_t n, i, fn;
+	int line, rc, first = 0, col = 1;
+
+	while (p->at < p->inlen) {
+		t = p->in + p->at;
+		e = memchr(t, '\n', p->inlen - p->at);
+		n = e ? (size_t)(e - t) : p->inlen - p->at;
+		p->at += n + (e != NULL);
+		line = ++p->line;
+		if (line == 1 && n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
+			t += 3;
+			n -= 3;
+		}
+		while (n > 0 && (t[n - 1] == '\r' || t[n - 1] == ' ' ||
+		    t[n - 1] == '\t'))
+			n--;
+		for (i = 0; i < n && (t[i] == ' ' || t[i] == '\t'); i++)
+			;
+		if (i == n || t[i] == '#')
+			continue;	/* blank, or a comment */
+		/* Each field in turn; the first position is the line's. */
+		for (f = t + i, first = 0; ; f = fe + 1) {
+			for (fe = f; fe < t + n && *fe != ',' && *fe != '\t';
+			    fe++)
+				;
+			while (f < fe && (*f == ' ' || *f == '"'))
+				f++;
+			fn = (size_t)(fe - f);
+			while (fn > 0 && (f[fn - 1] == ' ' || f[fn - 1] == '"'))
+				fn--;
+			if (fn > 0 && (rc = list_field(p, f, fn, line)) == 0)
+				return 1;
+			if (p->err)
+				return p->err;
+			if (fn > 0 && first == 0) {
+				first = -rc;
+				col = (int)(f - t) + 1;
+			}
+			if (fe == t + n)
+				break;
+		}
+		/* A CSV file's first line may name its columns. */
+		if (p->matches == 0 && p->dl.n == 0 && !p->headed &&
+		    memchr(t, ',', n) != NULL) {
+			p->headed = 1;
+			continue;
+		}
+		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
+		    "(an XGID, a gnubg ID or a FIBS board line): \"%.*s\"",
+		    (int)(n - i < 40 ? n - i : 40), t + i);
+		if (p->err)
+			return p->err;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ API */
+
+static void *
+pos_open(struct fmt_src *src, const char *name, unsigned flags, int kind)
+{
+	struct pos *p;
+
+	if ((p = calloc(1, sizeof *p)) == NULL)
+		return NULL;
+	p->src = src;
+	p->kind = kind;
+	rec_match_init(&p->match);
+	rec_game_init(&p->game);
+	if (rec_match_set_source(&p->match, name ? name : "<stdin>") < 0) {
+		rec_match_fini(&p->match);
+		rec_game_fini(&p->game);
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+static void *
+snowie_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_SNOWIE);
+}
+
+static void *
+list_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_LIST);
+}
+
+static void *
+jf_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_JF);
+}
+
+static void
+pos_close(void *v)
+{
+	struct pos *p = v;
+
+	if (p == NULL)
+		return;
+	free(p->in);
+	rec_match_fini(&p->match);
+	rec_game_fini(&p->game);
+	diaglist_free(&p->dl);
+	free(p);
+}
+
+static int
+pos_next_match(void *v, const bg_match **m)
+{
+	struct pos *p = v;
+	int rc;
+
+	if (p->err)
+		return p->err;
+	p->in_match = 0;
+	if (p->started)
+		p->dl.n = 0;
+	else {
+		p->started = 1;
+		if ((rc = slurp(p)) < 0)
+			return p->err = rc;
+		if (rc > 0) {
+			diag(p, p->kind == K_JF ? BG_EJFPOS : BG_ESNOWIE, 0, 0,
+			    "larger than %ld MiB", MAXIN >> 20);
+			return 0;
+		}
+		if (p->inlen == 0) {
+			diag(p, BG_ENOINPUT, 0, 0, "no position");
+			return 0;
+		}
+	}
+	if (p->kind == K_JF)
+		rc = p->matches ? 0 : jf_read(p);
+	else if (p->kind == K_LIST)
+		rc = list_next(p);
+	else
+		rc = snowie_next(p);
+	if (rc <= 0)
+		return rc;
+	p->matches++;
+	p->in_match = 1;
+	p->given = 0;
+	*m = &p->match;
+	return 1;
+}
+
+static int
+pos_next_game(void *v, const bg_game **g)
+{
+	struct pos *p = v;
+
+	if (p->err)
+		return p->err;
+	/* Every diagnostic was told by next_match. */
+	p->dl.n = 0;
+	if (!p->in_match || p->given)
+		return 0;
+	p->given = 1;
+	*g = &p->game;
+	return 1;
+}
+
+static size_t
+pos_diag_count(const void *v)
+{
+	const struct pos *p = v;
+
+	return p->dl.n;
+}
+
+static const bg_diag *
+pos_diag(const void *v, size_t i)
+{
+	const struct pos *p = v;
+
+	return i < p->dl.n ? &p->dl.d[i] : NULL;
+}
+
+const struct fmt_ops fmt_snowie_ops = {
+	snowie_open, pos_close, pos_next_match, pos_next_game,
+	pos_diag_count, pos_diag
+};
+
+const struct fmt_ops fmt_poslist_ops = {
+	list_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
+	pos_diag
+};
+
+const struct fmt_ops fmt_jfpos_ops = {
+	jf_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
+	pos_diag
+};

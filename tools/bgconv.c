@@ -66,7 +66,6 @@ pass(const struct opts *o, struct cli_input *in, bg_writer *w,
 	bg_pipeline_set_format(p, o->from);
 	bg_pipeline_set_rules(p, &o->rules);
 	bg_pipeline_set_writer(p, w);
-	/* Each input is read twice: the second reading is counted. */
 	cli_progress_count(out != NULL);
 	if ((rc = cli_run(p, stdout, err, 0, o->quiet)) < 0 &&
 	    (rc != -BG_EIO || out == NULL || !out->failed))

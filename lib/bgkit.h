@@ -164,6 +164,8 @@ typedef enum bg_code {
 	BG_ESNOWIE,		/* malformed Snowie position line */
 	BG_EJFPOS,		/* malformed Jellyfish .pos file */
 	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
+	/* the source under the reader */
+	BG_EARCHIVE,		/* damaged compressed or archived input */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -1044,7 +1046,7 @@ const bg_diag *bg_writer_diag(const bg_writer *w, size_t i);
  *		if (ev == BG_PIPE_GAME)
  *			... bg_pipeline_result(p) ...
  *	}
- *	... ev < 0: BG_ENOMEM or BG_EIO; the list still holds what came
+ *	... ev < 0: BG_ENOMEM, BG_EIO or BG_EARCHIVE; the list still holds what came
  *	    before the error ...
  *	rc = bg_pipeline_free(p);
  *
@@ -1066,7 +1068,10 @@ typedef enum bg_pipe_event {
 	BG_PIPE_MATCH = 1,	/* a match starts: bg_pipeline_match() */
 	BG_PIPE_GAME,		/* a game was read and replayed */
 	BG_PIPE_MATCH_END,	/* the match has no more games */
-	BG_PIPE_END		/* the input ended; then 0 */
+	BG_PIPE_END,		/* the input ended; then 0 */
+	BG_PIPE_MEMBER		/* an archive's member ended, another
+				   follows: bg_pipeline_name() changes at
+				   the next call */
 } bg_pipe_event;
 
 /* Counts of the input so far. */
@@ -1075,7 +1080,11 @@ typedef struct bg_pipe_count {
 	int	errors, warnings;		/* diagnostics given */
 } bg_pipe_count;
 
-/* Read through read(ctx), as bg_reader_new().  NULL: out of memory. */
+/*
+ * Read through read(ctx), as bg_reader_new(), but a gzip-compressed
+ * input, a zip or a tar archive (told from its first bytes) is read
+ * unpacked, member after member.  NULL: out of memory.
+ */
 bg_pipeline *bg_pipeline_new(bg_read_fn read, void *ctx, const char *name);
 /* Read buf[0..len), which must outlive the pipeline. */
 bg_pipeline *bg_pipeline_new_mem(const char *buf, size_t len,
@@ -1125,7 +1134,17 @@ int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
  * or there is no match.
  */
 const char *bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d);
-/* The name the input was given ("<stdin>" for the standard input). */
+/*
+ * Before the first event: read only the archive's member named name
+ * ("INPUT:MEMBER", as bg_pipeline_name() gives it).  0; -BG_EINVAL when
+ * the input has no such member (nothing is read then), -BG_EARCHIVE,
+ * -BG_ENOMEM.
+ */
+int bg_pipeline_set_member(bg_pipeline *p, const char *name);
+/*
+ * The name the input was given ("<stdin>" for the standard input); in
+ * an archive, "INPUT:MEMBER" for the member being read.
+ */
 const char *bg_pipeline_name(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
 const bg_match *bg_pipeline_match(const bg_pipeline *p);
@@ -1395,6 +1414,16 @@ int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 void bg_select_verdict(bg_select *s, int v);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
+/*
+ * A file name for the current match of p from template tmpl (bggrep -s):
+ * %n the number n, %p the players "A-B", %l the length (0: money), %d
+ * its EventDate (or Date) tag, %f the fingerprint hex, %% a '%'.  In a
+ * field '/', '\\', blanks, control characters and a leading '.' become
+ * '_'.  Written NUL-ended into buf[size]; returns the full length (cut
+ * when >= size), or -BG_EINVAL for another %, its offset in *bad.
+ */
+int bg_select_filename(char *buf, size_t size, const char *tmpl,
+    const bg_pipeline *p, const char *hex, int n, size_t *bad);
 /* Hand every position on to fn(ctx, pos) too (NULL: none). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */
@@ -1446,6 +1475,8 @@ typedef struct bg_trace_entry {
 	int		 line;		/* where it is written; 0 unknown */
 	const char	*canon;		/* its canonical line */
 	const char	*text;		/* the record as written, or "" */
+	const char	*file;		/* the input or archive member it is
+					   in (bg_pipeline_name()) */
 } bg_trace_entry;
 
 bg_trace *bg_trace_new(void);

@@ -180,6 +180,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed Jellyfish .pos file" },
 	[BG_EGNUBGTEXT] = { BG_SEV_ERROR, "gnubgtext_malformed",
 	    "a line of GNU Backgammon's text log not understood" },
+	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
+	    "damaged compressed or archived input" },
 };
 
 static const struct diag *

@@ -15,6 +15,7 @@
 
 #include "bgkit.h"
 #include "out_int.h"
+#include "source_int.h"
 
 enum { S_BETWEEN, S_INMATCH, S_DONE };
 
@@ -23,6 +24,9 @@ struct bg_pipeline {
 	bg_replay	*rp;
 	bg_writer	*w;		/* the caller's, or NULL */
 	FILE		*fp;		/* opened by bg_pipeline_open */
+	struct src	*src;		/* under the reader, or NULL */
+	bg_format	 from;		/* set by the caller */
+	int		 advance;	/* to the source's next member */
 	char		*name;
 	int		 replay;	/* replay the games (default) */
 	int		 state;
@@ -77,7 +81,23 @@ make(bg_reader *rd, const char *name)
 bg_pipeline *
 bg_pipeline_new(bg_read_fn read, void *ctx, const char *name)
 {
-	return make(bg_reader_new(read, ctx, name), name);
+	struct src *src;
+	bg_pipeline *p;
+
+	if ((src = src_new(read, ctx, name)) == NULL)
+		return NULL;
+	/* Its first member now, to name the reader; a failure is read. */
+	if (src_next(src) < 0 && errno == ENOMEM) {
+		src_free(src);
+		return NULL;
+	}
+	if ((p = make(bg_reader_new(src_read, src, src_name(src)),
+	    src_name(src))) == NULL) {
+		src_free(src);
+		return NULL;
+	}
+	p->src = src;
+	return p;
 }
 
 bg_pipeline *
@@ -89,7 +109,7 @@ bg_pipeline_new_mem(const char *buf, size_t len, const char *name)
 bg_pipeline *
 bg_pipeline_new_file(FILE *fp, const char *name)
 {
-	return make(bg_reader_new(stdio_read, fp, name), name);
+	return bg_pipeline_new(stdio_read, fp, name);
 }
 
 bg_pipeline *
@@ -131,6 +151,7 @@ bg_pipeline_free(bg_pipeline *p)
 		return 0;
 	bg_replay_free(p->rp);
 	bg_reader_free(p->rd);
+	src_free(p->src);
 	if (p->fp != NULL && p->fp != stdin && fclose(p->fp) != 0)
 		rc = -BG_EIO;
 	for (s = 0; s < 2; s++) {
@@ -149,6 +170,7 @@ bg_pipeline_set_format(bg_pipeline *p, bg_format f)
 {
 	if (f == BG_FORMAT_AUTO)
 		return 0;
+	p->from = f;
 	return bg_reader_set_format(p->rd, f);
 }
 
@@ -316,6 +338,15 @@ next_match(bg_pipeline *p)
 	p->played = 0;
 	if ((rc = bg_reader_next_match(p->rd, &m)) < 0)
 		return rc;
+	if (rc == 0 && p->src != NULL && (rc = src_next(p->src)) != 0) {
+		/* The member's last words under its name, then the next. */
+		if (rc < 0)
+			return src_failed(p->src) ? -BG_EARCHIVE : -BG_ENOMEM;
+		if ((rc = gather(p, 0)) < 0)
+			return rc;
+		p->advance = 1;
+		return BG_PIPE_MEMBER;
+	}
 	if (rc == 0) {
 		/* The last match stays, to name the players of the end's. */
 		p->state = S_DONE;
@@ -378,6 +409,37 @@ next_game(bg_pipeline *p)
 }
 
 int
+bg_pipeline_set_member(bg_pipeline *p, const char *name)
+{
+	int r;
+
+	if (p->src == NULL || p->state != S_BETWEEN || p->count.matches)
+		return -BG_EINVAL;
+	if ((r = src_select(p->src, name)) < 0)
+		return src_failed(p->src) ? -BG_EARCHIVE : -BG_ENOMEM;
+	p->advance = 1;		/* a reader on it, under its name */
+	return r > 0 ? 0 : -BG_EINVAL;
+}
+
+/* A new reader on the source's next member, under its name. */
+static int
+advance(bg_pipeline *p)
+{
+	bg_reader *rd;
+
+	p->advance = 0;
+	if (src_failed(p->src))
+		return -BG_EARCHIVE;
+	if ((rd = bg_reader_new(src_read, p->src, src_name(p->src))) == NULL)
+		return -BG_ENOMEM;
+	bg_reader_free(p->rd);
+	p->rd = rd;
+	if (p->from != BG_FORMAT_AUTO)
+		bg_reader_set_format(rd, p->from);
+	return setname(&p->name, src_name(p->src));
+}
+
+int
 bg_pipeline_next(bg_pipeline *p)
 {
 	int rc;
@@ -387,7 +449,11 @@ bg_pipeline_next(bg_pipeline *p)
 	p->ndiag = 0;
 	if (p->state == S_DONE)
 		return 0;
-	rc = p->state == S_BETWEEN ? next_match(p) : next_game(p);
+	rc = p->advance ? advance(p) : 0;
+	if (rc == 0)
+		rc = p->state == S_BETWEEN ? next_match(p) : next_game(p);
+	if (rc == -BG_EIO && p->src != NULL && src_failed(p->src))
+		rc = -BG_EARCHIVE;
 	if (rc < 0) {
 		p->state = S_DONE;
 		p->count.errors++;	/* an input not read through */
@@ -497,10 +563,12 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	bg_matchstate ms;
 	int s, x;
 
+	/* An archive's summary is the whole archive's. */
+	n = p->src != NULL ? src_input(p->src) : p->name;
 	out_init(&o, fn, ctx);
 	if (f == BG_OUT_JSON) {
 		out_puts(&o, "{\"file\":");
-		out_json(&o, p->name);
+		out_json(&o, n);
 		out_printf(&o, ",\"summary\":true,\"valid\":%s,\"errors\":%d,"
 		    "\"warnings\":%d,\"matches\":%d,\"games\":%d,"
 		    "\"records\":%d}\n", c->errors ? "false" : "true",
@@ -509,7 +577,7 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	}
 	if (f != BG_OUT_TEXT)
 		return -BG_EINVAL;
-	out_text(&o, p->name);
+	out_text(&o, n);
 	out_printf(&o, ": %s, %d match%s, %d game%s, %d records",
 	    c->errors ? "invalid" : "valid", c->matches,
 	    c->matches == 1 ? "" : "es", c->games, c->games == 1 ? "" : "s",

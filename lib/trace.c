@@ -17,6 +17,8 @@ struct bg_trace {
 	size_t		 gstart;	/* the current game's first entry */
 	int		 games;
 	int		 err;		/* -BG_ENOMEM once memory ran out */
+	char		**file;		/* the names the entries point to */
+	size_t		 nfile;
 };
 
 bg_trace *
@@ -36,6 +38,9 @@ bg_trace_free(bg_trace *t)
 		free((void *)t->e[i].canon);
 		free((void *)t->e[i].text);
 	}
+	for (i = 0; i < t->nfile; i++)
+		free(t->file[i]);
+	free(t->file);
 	free(t->e);
 	free(t);
 }
@@ -77,6 +82,7 @@ add(bg_trace *t, const char *canon, const char *text, size_t tlen,
 	e->game = t->games;
 	e->turn = turn;
 	e->line = line;
+	e->file = t->nfile ? t->file[t->nfile - 1] : NULL;
 	c = copy(canon, strlen(canon));
 	x = copy(text, tlen);
 	if (c == NULL || x == NULL) {
@@ -97,8 +103,22 @@ bg_trace_match(bg_trace *t, const bg_pipeline *p)
 	const bg_match *m = bg_pipeline_match(p);
 	const bg_variant_info *vi =
 	    bg_variant_get(bg_replay_variant(bg_pipeline_replay(p)));
-	char buf[64];
+	const char *name = bg_pipeline_name(p);
+	char buf[64], **f;
 
+	/* The file's name, or the archive member's, once for its entries. */
+	if (!t->err && (t->nfile == 0 ||
+	    strcmp(t->file[t->nfile - 1], name) != 0)) {
+		if ((f = realloc(t->file, (t->nfile + 1) * sizeof *f)) == NULL ||
+		    (f[t->nfile] = copy(name, strlen(name))) == NULL) {
+			if (f != NULL)
+				t->file = f;
+			t->err = -BG_ENOMEM;
+			return t->err;
+		}
+		t->file = f;
+		t->nfile++;
+	}
 	snprintf(buf, sizeof buf, "match %d %s", m ? bg_match_length(m) : 0,
 	    vi ? vi->name : "standard");
 	add(t, buf, "", 0, m ? bg_match_line(m) : 0, -1);

@@ -62,7 +62,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	bg_pipeline_set_format(p, o->from);
 	bg_pipeline_set_rules(p, &o->rules);
 	do {
-		rc = bg_pipeline_next(p);
+		rc = cli_next(p);
 		m = bg_pipeline_match(p);
 		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
 			d = bg_pipeline_diag(p, i);
@@ -177,6 +177,7 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	cli_progress_init(!o.verbose && !o.json);
 	rc = cli_each_jobs(argc, argv, jobs, each, &o);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

@@ -66,10 +66,10 @@ pass(const struct opts *o, struct cli_input *in, bg_writer *w,
 	bg_pipeline_set_format(p, o->from);
 	bg_pipeline_set_rules(p, &o->rules);
 	bg_pipeline_set_writer(p, w);
+	cli_progress_count(out != NULL);
 	if ((rc = cli_run(p, stdout, err, 0, o->quiet)) < 0 &&
 	    (rc != -BG_EIO || out == NULL || !out->failed))
-		fprintf(err, "%s: %s: %s\n", cli_prog, in->label,
-		    bg_strerror(rc));
+		cli_syserr(stdout, err, 0, in->label, -rc, NULL);
 	c = bg_pipeline_count(p);
 	rc = rc < 0 ? 2 : c->errors || (o->werror && c->warnings);
 	bg_pipeline_free(p);
@@ -242,6 +242,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if ((rc = coherent(&o, argc, argv)) != 0)
 		return rc;
+	cli_progress_init(o.out != NULL || o.dir != NULL);
 	rc = convert(&o, argc, argv);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

@@ -25,7 +25,7 @@ trace(bg_trace *t, const char *name)
 	if ((p = cli_open(name, from, NULL, 0)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(p, bg_trace_pos, t);
-	while ((ev = bg_pipeline_next(p)) > 0)
+	while ((ev = cli_next(p)) > 0)
 		if ((ev == BG_PIPE_MATCH && bg_trace_match(t, p) < 0) ||
 		    (ev == BG_PIPE_GAME && bg_trace_game(t, p) < 0)) {
 			ev = -BG_ENOMEM;
@@ -43,7 +43,7 @@ side(char mark, const char *name, const bg_trace *t, size_t i)
 	const bg_trace_entry *e = bg_trace_get(t, i);
 
 	printf("%c ", mark);
-	cli_puttext(stdout, name);
+	cli_puttext(stdout, e != NULL && e->file != NULL ? e->file : name);
 	if (e == NULL) {
 		fputs(": the end\n", stdout);
 		return;
@@ -103,8 +103,10 @@ main(int argc, char *argv[])
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
+	cli_progress_init(1);
 	if ((rc = trace(a, argv[optind])) == 0)
 		rc = trace(b, argv[optind + 1]);
+	cli_progress_clear();
 	while (rc == 0 && bg_trace_diff(a, b, &ia, &ib)) {
 		if (!quiet) {
 			where(a, ia, b, ib);

@@ -37,6 +37,37 @@ bufwrite(void *ctx, const char *s, size_t n)
 	return (long)n;
 }
 
+/*
+ * -s: the match's records to a file of its own, named by the template,
+ * put in place whole or not at all, and not over a file already there
+ * without -O.
+ */
+static void
+split(struct opts *o, const bg_pipeline *p, const char *hex,
+    const struct buf *b)
+{
+	struct cli_output out;
+	char name[4096];
+	int n;
+
+	n = bg_select_filename(name, sizeof name, o->split, p, hex,
+	    ++o->nsplit, NULL);
+	if (n < 0 || (size_t)n >= sizeof name) {
+		cli_warnx("-s: the name of match %d is too long", o->nsplit);
+		o->status = 2;
+		return;
+	}
+	if (cli_output_open(&out, name) != 0) {
+		o->status = 2;
+		return;
+	}
+	out.noclobber = !o->overwrite;
+	if (cli_output_write(&out, b->p, b->n) < 0)
+		cli_warnx("%s: %s", name, bg_strerror(BG_EIO));
+	if (cli_output_close(&out, !out.failed, out.failed ? 2 : 0) != 0)
+		o->status = 2;
+}
+
 /* What the match just read gives: its hits, its records, its line. */
 static void
 emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
@@ -65,11 +96,26 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 		cli_puttext(stdout, bg_pipeline_name(p));
 		printf(":%d: %lu of %d game%s\n", line, (unsigned long)n,
 		    games, games == 1 ? "" : "s");
-	} else if (o->mode == 0 || o->mode == 'd')
+	} else if (o->split != NULL)
+		split(o, p, hex, b);
+	else if (o->mode == 0 || o->mode == 'd')
 		fwrite(b->p, 1, b->n, stdout);
 }
 
 /* One file: its matches, each judged, kept or not as a whole. */
+/* -c and -l: the file (or archive member) with its count of games kept. */
+static void
+tally(const struct opts *o, const bg_pipeline *p, int before)
+{
+	if (o->mode == 'c') {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		printf(":%d\n", o->found - before);
+	} else if (o->mode == 'l' && o->found > before) {
+		cli_puttext(stdout, bg_pipeline_name(p));
+		putchar('\n');
+	}
+}
+
 static int
 grep_file(void *ctx, const char *name)
 {
@@ -83,7 +129,7 @@ grep_file(void *ctx, const char *name)
 	if ((p = cli_open(name, o->from, NULL, 0)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(p, bg_select_pos, o->sel);
-	while (!bad && (ev = bg_pipeline_next(p)) > 0) {
+	while (!bad && (ev = cli_next(p)) > 0) {
 		if (ev == BG_PIPE_MATCH) {
 			bg_select_match(o->sel, p);
 			if (o->dec != NULL)
@@ -105,6 +151,10 @@ grep_file(void *ctx, const char *name)
 				bad = 1;
 			else
 				bad = bg_writer_game(w, bg_pipeline_game(p)) < 0;
+		} else if (ev == BG_PIPE_MEMBER) {
+			/* -c and -l name each member of an archive. */
+			tally(o, p, before);
+			before = o->found;
 		} else if (ev == BG_PIPE_MATCH_END) {
 			bg_select_match_end(o->sel, hex);
 			if (w != NULL && bg_writer_end(w) < 0)
@@ -119,13 +169,7 @@ grep_file(void *ctx, const char *name)
 		ev = -BG_ENOMEM;
 	bg_writer_free(w);
 	free(b.p);
-	if (o->mode == 'c') {
-		cli_puttext(stdout, bg_pipeline_name(p));
-		printf(":%d\n", o->found - before);
-	} else if (o->mode == 'l' && o->found > before) {
-		cli_puttext(stdout, bg_pipeline_name(p));
-		putchar('\n');
-	}
+	tally(o, p, before);
 	if (ev < 0)
 		cli_syserr(stdout, stderr, 0, bg_pipeline_name(p), -ev, NULL);
 	bg_pipeline_free(p);
@@ -156,10 +200,14 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	if ((c = bggrep_options(&o, argc, argv, &rc)) >= 0) {
+		cli_progress_init(o.mode == 'q' || o.mode == 'D' ||
+		    o.split != NULL);
 		rc = cli_each(argc - c, argv + c, walk, &o);
 		if (o.mode == 'D' && bg_dupset_write(bg_write_stdio, stdout,
 		    o.out, o.dups) < 0)
 			rc = 2;
+		if (o.status > rc)
+			rc = o.status;
 		if ((c = cli_close_stdout()) > rc)
 			rc = c;
 		rc = rc ? rc : o.found > 0 ? 0 : 1;

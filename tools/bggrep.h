@@ -13,6 +13,10 @@ struct opts {
 	bg_outfmt	 out;		/* -T for -n, -d and -D */
 	int		 mode;		/* 'c', 'd', 'l', 'n', 'F', 'D', 'q', 'X', 0 */
 	int		 unique, recurse, found;
+	const char	*split;		/* -s: a file per match, named so */
+	int		 overwrite;	/* -O: -s replaces a file */
+	int		 nsplit;	/* -s: the matches written */
+	int		 status;	/* 2 once a -s file was not written */
 };
 
 /*

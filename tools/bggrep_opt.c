@@ -10,10 +10,10 @@
 #include "cli.h"
 #include "bggrep.h"
 
-#define USAGE "usage: bggrep [-AcDdEFlnqruX] [-C range] [-f format] " \
+#define USAGE "usage: bggrep [-AcDdEFlnOqruX] [-C range] [-f format] " \
 	"[-k kind] [-L range]\n              [-m play] [-P position] " \
-	"[-p pattern] [-R list] [-T format]\n              [-t key=pattern] " \
-	"[-w pattern] [file ...]\n"
+	"[-p pattern] [-R list] [-s template]\n              [-T format] " \
+	"[-t key=pattern] [-w pattern] [file ...]\n"
 
 /* The options, in the order --help lists them. */
 static const struct cli_opt opts[] = {
@@ -44,6 +44,9 @@ static const struct cli_opt opts[] = {
 	{ 'X', "fingerprint-text", NULL, "the canonical text of each "
 	    "fingerprint" },
 	{ 'q', "quiet", NULL, "nothing: the exit status only" },
+	{ 's', "split", "TEMPLATE", "each match kept to a file of its own,\n"
+	    "named %n %p %l %d %f (see bggrep(1))" },
+	{ 'O', "overwrite", NULL, "-s replaces files already there" },
 	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
 	    "gnubgtext or positions (default: from the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
@@ -79,6 +82,16 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	case 'p': rc = bg_select_name(o->sel, a, msg, sizeof msg); break;
 	case 'R': rc = bg_select_need(need, a); break;
 	case 'r': o->recurse = 1; break;
+	case 'O': o->overwrite = 1; break;
+	case 's':
+		if ((rc = bg_select_filename(NULL, 0, a, NULL, NULL, 0, &at)) < 0)
+			snprintf(msg, sizeof msg, "unknown field %%%c at "
+			    "column %lu (%%n %%p %%l %%d %%f %%%%)", a[at + 1] ?
+			    a[at + 1] : ' ', (unsigned long)at + 1);
+		else if (*a == '\0')
+			rc = -BG_EINVAL;
+		o->split = a;
+		break;
 	case 'T':
 		if (strcmp(a, "text") == 0 || strcmp(a, "csv") == 0)
 			o->out = *a == 't' ? BG_OUT_TEXT : BG_OUT_CSV;
@@ -130,10 +143,15 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 		cli_warnx("-R asks for -P");
 		fputs(USAGE, stderr);
 		return -2;
+	} else if (o->split != NULL && o->mode != 0) {
+		cli_warnx("-s writes the records: not with -%c", o->mode);
+		fputs(USAGE, stderr);
+		return -2;
 	}
 	/* Fingerprints only where they are shown or used. */
 	bg_select_set_fingerprint(o->sel, o->unique || o->mode == 'n' ||
-	    o->mode == 'F' || o->mode == 'D' || o->mode == 'X');
+	    o->mode == 'F' || o->mode == 'D' || o->mode == 'X' ||
+	    (o->split != NULL && strstr(o->split, "%f") != NULL));
 	if (o->mode == 'd') {
 		if ((o->dec = bg_decisions_new(o->out == BG_OUT_JSON ?
 		    BG_OUT_JSON : BG_OUT_CSV)) == NULL) {

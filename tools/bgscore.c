@@ -34,7 +34,7 @@ score_file(void *ctx, const char *name)
 	if ((p = cli_open(name, from, &rules, f == BG_OUT_JSON)) == NULL)
 		return 2;
 	do {
-		rc = bg_pipeline_next(p);
+		rc = cli_next(p);
 		for (i = 0; i < bg_pipeline_diag_count(p); i++)
 			if ((d = bg_pipeline_diag(p, i))->severity !=
 			    BG_SEV_WARNING) {
@@ -101,6 +101,7 @@ main(int argc, char *argv[])
 	if (f == BG_OUT_CSV)
 		bg_result_write(bg_write_stdio, stdout, f, NULL, 0, NULL,
 		    NULL);
+	cli_progress_init(0);
 	rc = cli_each(argc, argv, score_file, &f);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

@@ -241,6 +241,7 @@ main(int argc, char *argv[])
 	argv += optind;
 	if ((rc = coherent(&o, argc)) != 0)
 		return rc;
+	cli_progress_init(0);
 	rc = o.pos ? show_id(&o) : cli_each(argc, argv, show_file, &o);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;

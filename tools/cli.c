@@ -1,7 +1,9 @@
 /*
  * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
- * loop on threads is in cli_jobs.c, line input in cli_io.c, inputs as
- * files in cli_input.c, outputs in cli_output.c, options in cli_opt.c.
+ * loop on threads is in cli_jobs.c, opening an operand in cli_open.c,
+ * line input in cli_io.c, inputs as files in cli_input.c, outputs in
+ * cli_output.c, options in cli_opt.c, the progress line in
+ * cli_progress.c.
  * Nothing here knows backgammon; that lives in lib/.
  */
 #include <sys/stat.h>
@@ -37,6 +39,7 @@ cli_setprog(const char *argv0)
 void
 cli_diaghead(const char *file, long line, long col, const char *sev)
 {
+	cli_progress_clear();
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	cli_puttext(stderr, file);
@@ -65,6 +68,7 @@ cli_warnx(const char *fmt, ...)
 {
 	va_list ap;
 
+	cli_progress_clear();
 	fflush(stdout);
 	fprintf(stderr, "%s: ", cli_prog);
 	va_start(ap, fmt);
@@ -88,6 +92,7 @@ cli_putjson(FILE *fp, const char *s)
 int
 cli_close_stdout(void)
 {
+	cli_progress_clear();
 	if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
 		cli_warnx("write error on standard output: %s",
 		    strerror(errno ? errno : EIO));
@@ -139,6 +144,8 @@ cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
 	bg_diag d;
 
 	if (!json) {
+		if (err == stderr)
+			cli_progress_clear();
 		if (out == stdout)
 			fflush(stdout);
 		fprintf(err, "%s: %s%s%s\n", cli_prog, file ? file : "",
@@ -154,29 +161,6 @@ cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
 	bg_diag_write(bg_write_stdio, out, BG_OUT_JSON, file, NULL, &d);
 }
 
-bg_pipeline *
-cli_open(const char *name, bg_format from, const bg_ruleset *rules,
-    int json)
-{
-	bg_pipeline *p;
-
-	if (name != NULL && strcmp(name, "-") == 0)
-		name = NULL;
-	if ((p = bg_pipeline_open(name)) == NULL) {
-		if (errno == ENOMEM)
-			cli_syserr(stdout, stderr, json, json ? name : NULL,
-			    BG_ENOMEM, NULL);
-		else
-			cli_syserr(stdout, stderr, json, name, BG_EIO,
-			    strerror(errno));
-		return NULL;
-	}
-	bg_pipeline_set_format(p, from);
-	if (rules != NULL)
-		bg_pipeline_set_rules(p, rules);
-	return p;
-}
-
 void
 cli_report(FILE *out, FILE *err, int json, const char *file,
     const char *who, const bg_diag *d, int turn)
@@ -186,6 +170,8 @@ cli_report(FILE *out, FILE *err, int json, const char *file,
 		    d, turn);
 		return;
 	}
+	if (err == stderr)
+		cli_progress_clear();
 	if (out == stdout)
 		fflush(stdout);
 	fputs(cli_prog, err);
@@ -201,7 +187,7 @@ cli_run(bg_pipeline *p, FILE *out, FILE *err, int json, int quiet)
 	int rc;
 
 	do
-		for (rc = bg_pipeline_next(p), i = 0;
+		for (rc = cli_next(p), i = 0;
 		    i < bg_pipeline_diag_count(p); i++)
 			if ((d = bg_pipeline_diag(p, i))->severity !=
 			    BG_SEV_WARNING || !quiet)

@@ -127,6 +127,8 @@ struct cli_output {
 	FILE		*fp;		/* write here */
 	int		 direct;	/* a device or a pipe: in place */
 	int		 failed;	/* cli_output_write() failed */
+	int		 noclobber;	/* set after opening: an existing
+					   file is kept, the output refused */
 };
 /* Open out for name; 0, or 2 after saying why. */
 int	cli_output_open(struct cli_output *, const char *);
@@ -192,6 +194,21 @@ int	cli_getopt(int, char **, const struct cli_opt *, const char *, int *);
  * whose name does not start with '.', in name order; the largest status.
  */
 int	cli_walk(const char *, int (*)(void *, const char *), void *);
+/*
+ * The progress line: on stderr, when it is a terminal and out_free (the
+ * run writes nothing on stdout as it goes) or stdout is no terminal,
+ * once the run has taken a second (BGKIT_PROGRESS: those seconds, or
+ * anything but a number to turn it off).  Call once, after the options.
+ */
+void	cli_progress_init(int);
+/* Take the line away before other text goes to stderr. */
+void	cli_progress_clear(void);
+/* Whether cli_next() counts (1, the default): not a second reading. */
+void	cli_progress_count(int);
+#ifdef BGKIT_H
+/* bg_pipeline_next(), counting files and games for the progress line. */
+int	cli_next(bg_pipeline *);
+#endif
 /* Flush and close stdout; returns 2 on a write error, else 0. */
 int	cli_close_stdout(void);
 /*

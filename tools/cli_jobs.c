@@ -84,6 +84,8 @@ collect(struct pool *p, struct job *j)
 		    bg_strerror(BG_ENOMEM));
 		j->rc = 2;
 	}
+	if (j->errlen)
+		cli_progress_clear();
 	fflush(stdout);
 	if (j->errlen)
 		fwrite(j->err, 1, j->errlen, stderr);

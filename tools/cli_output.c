@@ -109,7 +109,15 @@ cli_output_close(struct cli_output *out, int keep, int rc)
 		cli_warnx("%s: %s", out->name, strerror(errno));
 		rc = 2;
 	}
-	if (rc < 2 && keep && rename(out->tmp, out->dst) != 0) {
+	if (rc < 2 && keep && out->noclobber) {
+		/* A link, unlike a rename, fails on a file already there. */
+		if (link(out->tmp, out->dst) != 0) {
+			cli_warnx("%s: %s%s", out->name, strerror(errno),
+			    errno == EEXIST ? " (not replaced)" : "");
+			rc = 2;
+		}
+		unlink(out->tmp);
+	} else if (rc < 2 && keep && rename(out->tmp, out->dst) != 0) {
 		cli_warnx("%s: %s", out->name, strerror(errno));
 		rc = 2;
 	}
@@ -139,6 +147,7 @@ cli_release(struct cli_hold *h, int print)
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		rc = -1;
 	} else if (print) {
+		cli_progress_clear();
 		fflush(stdout);
 		fwrite(h->buf, 1, h->len, stderr);
 	}

@@ -285,9 +285,44 @@ outputs(void)
 	CHECK_STR(b.s, "m.mat,match,\"al,ice\",bob,0,\"al,ice\",,,,,,3,1\n");
 }
 
+/* bg_select_filename: the fields of a match, made safe, and the errors. */
+static void
+filenames(void)
+{
+	static const char mat[] =
+	    "; [EventDate \"2026.11.26\"]\n"
+	    " 3 point match\n\n Game 1\n ../Al ice : 0    .bob : 0\n"
+	    "  1) 31: 8/5 6/5                 Wins 1 point\n";
+	bg_pipeline *p = bg_pipeline_new_mem(mat, sizeof mat - 1, "f.mat");
+	char buf[64];
+	size_t bad = 0;
+
+	while (bg_pipeline_next(p) == BG_PIPE_MATCH)
+		;
+	CHECK_INT(bg_select_filename(buf, sizeof buf, "out/%n-%p-%l-%d.%%",
+	    p, NULL, 7, &bad), 35);
+	CHECK_STR(buf, "out/7-_._Al_ice-_bob-3-2026.11.26.%");
+	CHECK_INT(bg_select_filename(buf, sizeof buf, "%f", p, "abc", 1,
+	    NULL), 3);
+	CHECK_STR(buf, "abc");
+	CHECK_INT(bg_select_filename(buf, 4, "%f%f", p, "abc", 1, NULL), 6);
+	CHECK_STR(buf, "abc");
+	CHECK_INT(bg_select_filename(NULL, 0, "ok-%x", NULL, NULL, 0, &bad),
+	    -BG_EINVAL);
+	CHECK_INT(bad, 3);
+	CHECK_INT(bg_select_filename(NULL, 0, "end%", NULL, NULL, 0, &bad),
+	    -BG_EINVAL);
+	CHECK_INT(bad, 3);
+	CHECK_INT(bg_select_filename(buf, sizeof buf, "%p %l %d", NULL, NULL,
+	    0, NULL), 4);
+	CHECK_STR(buf, "- 0 ");
+	bg_pipeline_free(p);
+}
+
 int
 main(void)
 {
+	filenames();
 	events();
 	failing();
 	writing();

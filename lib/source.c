@@ -1,0 +1,281 @@
+/*
+ * source.c: the bytes under the pipeline's reader.  A source reads a few
+ * bytes of its input and tells from them whether it is plain (handed on
+ * as it is), gzip-compressed (1f 8b), a zip archive ("PK\3\4") or a tar
+ * archive ("ustar" at offset 257); the last three are read through
+ * libarchive, as a stream with a bounded buffer, one member after the
+ * other, each named "INPUT:MEMBER" (a gzip file of one record file keeps
+ * the input's own name).  No temporary file, no seek.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+
+#include "bgkit.h"
+#include "source_int.h"
+
+#define PEEK	512		/* the tar header's magic is at 257 */
+#define CHUNK	65536		/* a read of the compressed input */
+
+struct src {
+	bg_read_fn	 read;
+	void		*ctx;
+	char		*base;		/* the input's name */
+	char		*name;		/* the current member's */
+	int		 archived;	/* through libarchive */
+	int		 kind;		/* K_*, from the first bytes */
+	int		 members;	/* members begun */
+	int		 failed;	/* a damaged input */
+	int		 done;		/* past the last member */
+	char		*want;		/* the one member read, or NULL */
+	char		 peek[PEEK];
+	size_t		 npeek, ppos;
+	struct archive	*a;
+	char		*chunk;
+};
+
+/* libarchive's read callback: the peeked bytes, then the input's. */
+static la_ssize_t
+feed(struct archive *a, void *ctx, const void **buf)
+{
+	struct src *s = ctx;
+	long got;
+
+	(void)a;
+	if (s->ppos < s->npeek) {
+		*buf = s->peek + s->ppos;
+		got = (long)(s->npeek - s->ppos);
+		s->ppos = s->npeek;
+		return got;
+	}
+	if ((got = s->read(s->ctx, s->chunk, CHUNK)) < 0) {
+		archive_set_error(a, EIO, "read error");
+		return -1;
+	}
+	*buf = s->chunk;
+	return got;
+}
+
+enum { K_PLAIN, K_GZIP, K_ZIP, K_TAR };
+
+static int
+kind(const char *b, size_t n)
+{
+	if (n >= 2 && (unsigned char)b[0] == 0x1f &&
+	    (unsigned char)b[1] == 0x8b)
+		return K_GZIP;
+	if (n >= 4 && memcmp(b, "PK\3\4", 4) == 0)
+		return K_ZIP;
+	if (n >= 262 && memcmp(b + 257, "ustar", 5) == 0)
+		return K_TAR;
+	return K_PLAIN;
+}
+
+/*
+ * Whether libarchive read the input as its first bytes say: else a
+ * damaged header (a gzip header it would not take, read as raw bytes).
+ */
+static int
+as_told(struct src *s)
+{
+	int f = archive_format(s->a) & ARCHIVE_FORMAT_BASE_MASK;
+
+	switch (s->kind) {
+	case K_GZIP:
+		return archive_filter_code(s->a, 0) == ARCHIVE_FILTER_GZIP;
+	case K_ZIP:
+		return f == ARCHIVE_FORMAT_ZIP;
+	default:
+		return f == ARCHIVE_FORMAT_TAR;
+	}
+}
+
+static int
+start_archive(struct src *s)
+{
+	if ((s->chunk = malloc(CHUNK)) == NULL ||
+	    (s->a = archive_read_new()) == NULL)
+		return -1;
+	if (archive_read_support_filter_gzip(s->a) != ARCHIVE_OK &&
+	    archive_read_support_filter_gzip(s->a) != ARCHIVE_WARN)
+		return -1;
+	archive_read_support_format_tar(s->a);
+	archive_read_support_format_zip(s->a);
+	archive_read_support_format_raw(s->a);
+	if (archive_read_open(s->a, s, NULL, feed, NULL) != ARCHIVE_OK)
+		s->failed = 1;
+	s->archived = 1;
+	return 0;
+}
+
+struct src *
+src_new(bg_read_fn read, void *ctx, const char *name)
+{
+	struct src *s;
+	long got;
+
+	if ((s = calloc(1, sizeof *s)) == NULL ||
+	    (s->base = strdup(name ? name : "<stdin>")) == NULL ||
+	    (s->name = strdup(s->base)) == NULL)
+		goto nomem;
+	s->read = read;
+	s->ctx = ctx;
+	while (s->npeek < PEEK) {
+		if ((got = read(ctx, s->peek + s->npeek, PEEK - s->npeek)) < 0)
+			break;		/* said by the first read */
+		if (got == 0)
+			break;
+		s->npeek += (size_t)got;
+	}
+	if ((s->kind = kind(s->peek, s->npeek)) != K_PLAIN &&
+	    start_archive(s) < 0)
+		goto nomem;
+	return s;
+nomem:
+	src_free(s);
+	errno = ENOMEM;
+	return NULL;
+}
+
+void
+src_free(struct src *s)
+{
+	if (s == NULL)
+		return;
+	if (s->a != NULL)
+		archive_read_free(s->a);
+	free(s->chunk);
+	free(s->want);
+	free(s->base);
+	free(s->name);
+	free(s);
+}
+
+/* Name the member: the input's own name for a lone compressed file. */
+static int
+member_name(struct src *s, struct archive_entry *e)
+{
+	const char *m = archive_entry_pathname(e);
+	size_t n;
+	char *t;
+
+	if (archive_format(s->a) == ARCHIVE_FORMAT_RAW || m == NULL)
+		return 0;
+	n = strlen(s->base) + strlen(m) + 2;
+	if ((t = malloc(n)) == NULL)
+		return -1;
+	snprintf(t, n, "%s:%s", s->base, m);
+	free(s->name);
+	s->name = t;
+	return 0;
+}
+
+int
+src_next(struct src *s)
+{
+	struct archive_entry *e;
+	int r;
+
+	if (s->failed)
+		return -1;
+	if (!s->archived)
+		return s->members++ == 0;
+	if (s->done)
+		return 0;
+	for (;;) {
+		r = archive_read_next_header(s->a, &e);
+		if (r == ARCHIVE_EOF) {
+			s->done = 1;
+			return 0;
+		}
+		if ((r != ARCHIVE_OK && r != ARCHIVE_WARN) ||
+		    (s->members == 0 && !as_told(s))) {
+			s->failed = 1;
+			return -1;
+		}
+		/* Directories, links and devices hold no record. */
+		if (archive_entry_filetype(e) != AE_IFREG &&
+		    archive_format(s->a) != ARCHIVE_FORMAT_RAW)
+			continue;
+		if (member_name(s, e) < 0) {
+			errno = ENOMEM;
+			return -1;
+		}
+		if (s->want != NULL && strcmp(s->name, s->want) != 0)
+			continue;
+		s->members++;
+		return 1;
+	}
+}
+
+int
+src_select(struct src *s, const char *member)
+{
+	if ((s->want = strdup(member)) == NULL) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (!s->archived || s->done) {
+		s->done = 1;
+		return 0;
+	}
+	return s->members > 0 && strcmp(s->name, member) == 0 ? 1 :
+	    src_next(s);
+}
+
+long
+src_read(void *ctx, char *buf, size_t n)
+{
+	struct src *s = ctx;
+	la_ssize_t got;
+	size_t k;
+
+	if (s->failed)
+		return -1;
+	if (s->done || (!s->archived && s->want != NULL))
+		return 0;
+	if (s->archived) {
+		if ((got = archive_read_data(s->a, buf, n)) < 0) {
+			s->failed = 1;
+			return -1;
+		}
+		return (long)got;
+	}
+	if (s->ppos < s->npeek) {
+		k = s->npeek - s->ppos < n ? s->npeek - s->ppos : n;
+		memcpy(buf, s->peek + s->ppos, k);
+		s->ppos += k;
+		return (long)k;
+	}
+	return s->read(s->ctx, buf, n);
+}
+
+const char *
+src_name(const struct src *s)
+{
+	return s->name;
+}
+
+const char *
+src_input(const struct src *s)
+{
+	return s->base;
+}
+
+int
+src_failed(const struct src *s)
+{
+	return s->failed;
+}
+
+const char *
+src_error(const struct src *s)
+{
+	const char *e = s->a != NULL ? archive_error_string(s->a) : NULL;
+
+	return e != NULL ? e : "";
+}

@@ -1,0 +1,76 @@
+/*
+ * cli_open.c: an input operand opened as a pipeline (see cli.h): a
+ * file, the standard input, or one member of an archive named
+ * "ARCHIVE:MEMBER" when no file has that name.  Nothing here knows
+ * backgammon.
+ */
+#include <sys/stat.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bgkit.h"
+#include "cli.h"
+
+/*
+ * "ARCHIVE:MEMBER", no file of that name: the pipeline of the archive,
+ * the first file named by a part before a ':', reading MEMBER alone.
+ * NULL with errno ENOENT when no part is a file, or after saying why.
+ */
+static bg_pipeline *
+open_member(const char *name, int json)
+{
+	const char *c;
+	struct stat st;
+	bg_pipeline *p;
+	char *a;
+	int r;
+
+	for (c = strchr(name, ':'); c != NULL; c = strchr(c + 1, ':')) {
+		if ((a = strdup(name)) == NULL)
+			return NULL;
+		a[c - name] = '\0';
+		p = stat(a, &st) == 0 && S_ISREG(st.st_mode) ?
+		    bg_pipeline_open(a) : NULL;
+		free(a);
+		if (p == NULL)
+			continue;
+		if ((r = bg_pipeline_set_member(p, name)) == 0)
+			return p;
+		cli_syserr(stdout, stderr, json, name, -r, r == -BG_EINVAL ?
+		    "no such member in the archive" : NULL);
+		bg_pipeline_free(p);
+		errno = 0;
+		return NULL;
+	}
+	errno = ENOENT;
+	return NULL;
+}
+
+bg_pipeline *
+cli_open(const char *name, bg_format from, const bg_ruleset *rules,
+    int json)
+{
+	bg_pipeline *p;
+
+	if (name != NULL && strcmp(name, "-") == 0)
+		name = NULL;
+	if ((p = bg_pipeline_open(name)) == NULL && errno == ENOENT &&
+	    (p = open_member(name, json)) == NULL && errno != ENOENT)
+		return NULL;
+	if (p == NULL) {
+		if (errno == ENOMEM)
+			cli_syserr(stdout, stderr, json, json ? name : NULL,
+			    BG_ENOMEM, NULL);
+		else
+			cli_syserr(stdout, stderr, json, name, BG_EIO,
+			    strerror(errno));
+		return NULL;
+	}
+	bg_pipeline_set_format(p, from);
+	if (rules != NULL)
+		bg_pipeline_set_rules(p, rules);
+	return p;
+}

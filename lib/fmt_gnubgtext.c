@@ -405,7 +405,9 @@ block(struct gtext *x, const char *t, size_t n, int line)
 		;
 	if (i < n && n - i < 9 && ends(t, i, " doubles to ")) {
 		x->block = B_ANSWER;
-		x->value = atoi(t + i);
+		/* The digits end the line, which no NUL ends. */
+		for (x->value = 0; i < n; i++)
+			x->value = x->value * 10 + (t[i] - '0');
 		return;
 	}
 	diag(x, BG_EGNUBGTEXT, line, 1, "a block that is neither a play, a "

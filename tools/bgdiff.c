@@ -84,7 +84,7 @@ main(int argc, char *argv[])
 		{ 'q', "quiet", NULL, "nothing: the exit status only" },
 		{ 0, NULL, NULL, NULL }
 	};
-	bg_trace *a = bg_trace_new(), *b = bg_trace_new();
+	bg_trace *a, *b;
 	size_t ia = 0, ib = 0;
 	int c, all = 0, quiet = 0, rc = 0, n = 0;
 
@@ -99,7 +99,11 @@ main(int argc, char *argv[])
 	}
 	if (argc - optind != 2)
 		return cli_usage(USAGE);
+	a = bg_trace_new();
+	b = bg_trace_new();
 	if (a == NULL || b == NULL) {
+		bg_trace_free(a);
+		bg_trace_free(b);
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}

@@ -291,23 +291,36 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 }
 
 /* The next position line: 1 (a match), 0 (the end) or an error. */
+/*
+ * The next line of the input: its number, *t and *n its text without
+ * the line end (and without a UTF-8 BOM on line 1); 0 at the end.
+ */
+static int
+next_line(struct pos *p, const char **t, size_t *n)
+{
+	const char *e;
+
+	if (p->at >= p->inlen)
+		return 0;
+	*t = p->in + p->at;
+	e = memchr(*t, '\n', p->inlen - p->at);
+	*n = e ? (size_t)(e - *t) : p->inlen - p->at;
+	p->at += *n + (e != NULL);
+	if (++p->line == 1 && *n >= 3 && memcmp(*t, "\xef\xbb\xbf", 3) == 0) {
+		*t += 3;
+		*n -= 3;
+	}
+	return p->line;
+}
+
 static int
 snowie_next(struct pos *p)
 {
-	const char *t, *e;
+	const char *t;
 	size_t n, i;
 	int line;
 
-	while (p->at < p->inlen) {
-		t = p->in + p->at;
-		e = memchr(t, '\n', p->inlen - p->at);
-		n = e ? (size_t)(e - t) : p->inlen - p->at;
-		p->at += n + (e != NULL);
-		line = ++p->line;
-		if (line == 1 && n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
-			t += 3;
-			n -= 3;
-		}
+	while ((line = next_line(p, &t, &n)) > 0) {
 		for (i = 0; i < n; i++)
 			if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
 				break;
@@ -483,20 +496,11 @@ list_field(struct pos *p, const char *t, size_t n, int line)
 static int
 list_next(struct pos *p)
 {
-	const char *t, *e, *f, *fe;
+	const char *t, *f, *fe;
 	size_t n, i, fn;
 	int line, rc, first = 0, col = 1;
 
-	while (p->at < p->inlen) {
-		t = p->in + p->at;
-		e = memchr(t, '\n', p->inlen - p->at);
-		n = e ? (size_t)(e - t) : p->inlen - p->at;
-		p->at += n + (e != NULL);
-		line = ++p->line;
-		if (line == 1 && n >= 3 && memcmp(t, "\xef\xbb\xbf", 3) == 0) {
-			t += 3;
-			n -= 3;
-		}
+	while ((line = next_line(p, &t, &n)) > 0) {
 		while (n > 0 && (t[n - 1] == '\r' || t[n - 1] == ' ' ||
 		    t[n - 1] == '\t'))
 			n--;

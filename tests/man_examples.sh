@@ -51,11 +51,16 @@ fi
 
 # The environment of the examples: a strict cc, and pkg-config's bgkit
 # from the tree (the shared library, found through LD_LIBRARY_PATH).
+# Under `make check-asan` (tests/sanitize.sh) the library is built with
+# the sanitizers, and so is every example program that links it.
 realcc=$(command -v cc) || realcc=/usr/bin/cc
+san=
+[ "${BGKIT_SANITIZE:-}" = asan ] &&
+    san="-fsanitize=address,undefined -fno-sanitize-recover=all"
 mkdir -p "$tmp/bin" "$tmp/pc"
 cat >"$tmp/bin/cc" <<EOF
 #!/bin/sh
-exec "$realcc" -std=c99 -pedantic -Wall -Wextra -Werror "\$@"
+exec "$realcc" -std=c99 -pedantic -Wall -Wextra -Werror $san "\$@"
 EOF
 chmod +x "$tmp/bin/cc"
 version=$(sed -n 's/^#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)

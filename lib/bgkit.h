@@ -693,18 +693,21 @@ typedef enum bg_format {
 	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
 	BG_FORMAT_HTML,		/* written only: a page to step through a
 				   match (bgkit-html(5)) */
-	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
-				   text (bgkit-snowie(5)) */
+	BG_FORMAT_SNOWIE,	/* Snowie's text (bgkit-snowie(5)): read,
+				   its one-line positions; written, its
+				   match text */
 	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
 	BG_FORMAT_GNUBGTEXT,	/* read only: gnubg's text log
 				   (bgkit-gnubgtext(5)) */
-	BG_FORMAT_POSLIST	/* read only: XGIDs, gnubg IDs, FIBS board
+	BG_FORMAT_POSLIST,	/* read only: XGIDs, gnubg IDs, FIBS board
 				   lines, one a line (bgkit-positions(5)) */
+	BG_FORMAT_GAM		/* Jellyfish .gam, one game (bgkit-mat(5)),
+				   read by the .mat reader */
 } bg_format;
 
 /*
  * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext", "positions"; BG_EINVAL if unknown.
+ * "gnubgtext", "positions", "gam"; BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
@@ -1016,6 +1019,12 @@ int bg_writer_set_style(bg_writer *w, bg_style st);
  * object), in place of what the record's tags say.  NULL forgets them.
  */
 int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
+/*
+ * A .gam holds one game: write only the n-th game given (1 the first,
+ * counted over every match; 0, the default: the first, and each game
+ * after it is a BG_WLOST warning).  BG_EINVAL for other formats.
+ */
+int bg_writer_set_game(bg_writer *w, int n);
 /* Start a match: its header.  Ends the previous match first. */
 int bg_writer_match(bg_writer *w, const bg_match *m);
 /* Write one game of the current match. */

@@ -344,9 +344,7 @@ int
 fmt_mat_game(bg_writer *w)
 {
 	const bg_game *g = w->g;
-	const bg_record *r, *prev = NULL;
-	char buf[256], names[2][256];
-	size_t i, n = bg_game_record_count(g);
+	char names[2][256];
 	int s;
 
 	fmt_printf(w, " Game %d", bg_game_number(g) > 0 ? bg_game_number(g) :
@@ -354,13 +352,30 @@ fmt_mat_game(bg_writer *w)
 	eol(w);
 	for (s = 0; s < 2; s++)
 		name(w, names[s], sizeof names[s], s);
+	fmt_mat_names(w, names[0], names[1]);
+	return fmt_mat_moves(w);
+}
+
+void
+fmt_mat_names(bg_writer *w, const char *left, const char *right)
+{
 	fmt_put(w, " ", 1);
-	pad(w, names[0], xg(w) ? 32 : 31);
+	pad(w, left, xg(w) ? 32 : 31);
 	/* gnubg runs a long name into the next; a reader needs a blank. */
-	if (strlen(names[0]) >= (xg(w) ? 32u : 31u))
+	if (strlen(left) >= (xg(w) ? 32u : 31u))
 		fmt_put(w, " ", 1);
-	put_line(w, names[1]);
+	put_line(w, right);
 	eol(w);
+}
+
+int
+fmt_mat_moves(bg_writer *w)
+{
+	const bg_game *g = w->g;
+	const bg_record *r, *prev = NULL;
+	char buf[256];
+	size_t i, n = bg_game_record_count(g);
+
 	w->col = 0;
 	w->moveno = 0;
 	if (fmt_sgf_names(g, buf, sizeof buf) > 0)

@@ -27,7 +27,8 @@ static const char *const names[] = {
 	[BG_FORMAT_SNOWIE] = "snowie",
 	[BG_FORMAT_POS] = "pos",
 	[BG_FORMAT_GNUBGTEXT] = "gnubgtext",
-	[BG_FORMAT_POSLIST] = "positions"
+	[BG_FORMAT_POSLIST] = "positions",
+	[BG_FORMAT_GAM] = "gam"
 };
 
 int
@@ -349,7 +350,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_SNOWIE] = &fmt_snowie_ops,
 	[BG_FORMAT_POS] = &fmt_jfpos_ops,
 	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops,
-	[BG_FORMAT_POSLIST] = &fmt_poslist_ops
+	[BG_FORMAT_POSLIST] = &fmt_poslist_ops,
+	[BG_FORMAT_GAM] = &fmt_mat_ops	/* the .mat reader reads .gam */
 };
 
 static bg_reader *

@@ -18,8 +18,8 @@
 #include "bgconv.h"
 
 #define USAGE "usage: bgconv [-FqW] [-f format] -T " \
-	"mat|sgf|json|html|gam|snowie [-r rules]\n" \
-	"              [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
+	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg] " \
+	"[-o file | -d dir] [file ...]\n"
 
 bg_writer *
 writer(const struct opts *o, bg_write_fn fn, void *ctx)

@@ -30,7 +30,7 @@ int	pass(struct opts *, struct cli_input *, bg_writer *,
 /*
  * -T gam and an input of o->games games, checked (fail its status):
  * with -d (dst DIR/NAME.gam) each game K to DIR/NAME.gK.gam; without,
- * nothing written and an error that names -d.  0, 1 or 2.
+ * nothing written and an error that names -d (2).  0, 1 or 2.
  */
 int	gam_games(struct opts *, struct cli_input *, const char *, int);
 

@@ -6,7 +6,8 @@
  * writer that writes that game alone (bg_writer_set_game); the
  * messages are the first reading's (the input's, and what the first
  * game's .gam cannot hold), not said again for each game.  Without -d
- * nothing is written, and the error names -d.
+ * nothing is written, and the error (a usage error: status 2, so that
+ * -F writes no empty file) names -d.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,9 +43,9 @@ gam_games(struct opts *o, struct cli_input *in, const char *dst, int fail)
 
 	if (dst == NULL) {
 		cli_warnx("%s: not written: %d games, and a .gam holds one "
-		    "(-d DIR writes each to a file of its own)", in->label,
-		    games);
-		return 1;
+		    "(give -d DIR to write each to DIR/NAME.gK.gam)",
+		    in->label, games);
+		return 2;
 	}
 	for (k = 1; k <= games; k++) {
 		if (cli_input_rewind(in) != 0 ||

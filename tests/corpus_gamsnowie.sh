@@ -127,8 +127,9 @@ do
 	fi
 	# gnubg's settings: its Jacoby rule, and the variant of a file
 	# that does not name it.
-	set=$(printf '%s\n' "$r" | sed 's/.*variant=\([a-z0-9]*\).*jacoby=\([a-z]*\).*/variation=\1 jacoby=\2/
-	    s/hyper\([123]\)/\1-chequer-hypergammon/')
+	set=$(printf '%s\n' "$r" | sed -e \
+	    's/.*variant=\([a-z0-9]*\).*jacoby=\([a-z]*\).*/variation=\1 jacoby=\2/' \
+	    -e 's/hyper\([123]\)/\1-chequer-hypergammon/')
 	printf 'mat %s %s\n' "$f" "$set" >>"$tmp/list"
 	printf 'mat %s %s\n' "$d/snowie.txt" "$set" >>"$tmp/list"
 	for g in $games; do

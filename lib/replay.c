@@ -22,6 +22,7 @@
 #include "record_int.h"
 #include "diag_int.h"
 #include "resolve_int.h"
+#include "snowie_int.h"
 
 /*
  * The largest cube: as large as SGF's CV and the rules' limits go.  A
@@ -940,6 +941,61 @@ on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
 }
 
 /*
+ * Snowie's "52: Illegal play (...)": the roller made a play the rules do
+ * not allow, and the entry gives, as a Snowie position line, the board
+ * after it from the point of view of the side to roll next (its names
+ * in that order; its field "side on roll" is not to be trusted: GNU
+ * Backgammon, which writes these entries too, writes it inverted).  The
+ * game goes on from that board with a warning; when the entry holds no
+ * board that can be read, the rest of the game is not checked, and the
+ * warning says why.  Returns 0, or -1 for a record of neither side.
+ */
+static int
+illegal_play(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	struct snowie_pos sp;
+	const char *t = rec->text, *o, *c;
+	char why[64] = "";
+	int col;
+
+	if (t == NULL || (rec->side != 0 && rec->side != 1))
+		return -1;
+	if ((o = memchr(t, '(', rec->len)) == NULL)
+		o = t + rec->len;
+	for (c = t + rec->len; c > o && c[-1] != ')'; c--)
+		;
+	if (c == o)
+		snprintf(why, sizeof why, "no board in parentheses");
+	else if (snowie_decode(o + 1, (size_t)(c - 1 - (o + 1)),
+	    !rec->side, &sp, why, sizeof why, &col) == 0 &&
+	    bg_board_check(&sp.board, rp->variant) < 0)
+		snprintf(why, sizeof why, "not a board of this variant");
+	if (why[0] != '\0') {
+		diag(rp, BG_WNOTREPLAYED, rec, 0, "Illegal play: %s", why);
+		gs->lost = 1;
+		return 0;
+	}
+	if (gs->over) {
+		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", t);
+		return 0;
+	}
+	if (gs->doubled) {
+		diag(rp, BG_EANSWER, rec, 0, NULL);
+		gs->doubled = 0;
+	}
+	if (gs->turn >= 0 && rec->side != gs->turn)
+		diag(rp, BG_ETURN, rec, 0, "%.60s", t);
+	diag(rp, BG_WILLEGALPLAY, rec, 0, NULL);
+	rp->board = sp.board;
+	gs->rolls[rec->side]++;
+	gs->beaver_by = -1;
+	gs->turn = !rec->side;
+	if (borne_off(rp, rec->side, gs->cube, gs->vflags))
+		gs->over = 1;
+	return 0;
+}
+
+/*
  * What every action record goes through before its handler: 0 when it
  * is set aside here (no action, a set position, a record of neither side
  * or not replayed, an action after the end), else 1, with the turn and
@@ -992,6 +1048,9 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 		}
 		return 0;
 	}
+	if (rec->kind == BG_REC_ILLEGAL && !gs->lost &&
+	    illegal_play(rp, gs, rec) == 0)
+		return 0;
 	/* Nor a record of neither side (a JSON "side" of 2). */
 	if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL ||
 	    (rec->side != 0 && rec->side != 1)) {

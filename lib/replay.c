@@ -726,6 +726,34 @@ can_finish(bg_replay *rp, int s, const int d[2])
 	return yes;
 }
 
+/*
+ * Record k, rec, a roll with no play, comes right after a set position
+ * that gives that roll to its side: the roll was made and the board
+ * then edited, as GNU Backgammon saves in SGF an illegal play it
+ * imported (a node with the roll, then the board).  1 then, else 0.
+ */
+static int
+edited_roll(bg_replay *rp, const struct game *gs, size_t k,
+    const bg_record *rec)
+{
+	const bg_record *r;
+	bg_board b;
+	bg_matchstate ms;
+
+	while (k-- > 0) {
+		r = bg_game_record(gs->g, k);
+		if (r->kind == BG_REC_COMMENT)
+			continue;
+		if (r->kind != BG_REC_SETPOS || r->text == NULL ||
+		    bg_xgid_decode(&b, &ms, r->text, r->len, rp->variant) < 0)
+			return 0;
+		return ms.on_roll == rec->side &&
+		    ((ms.dice[0] == rec->dice[0] && ms.dice[1] == rec->dice[1]) ||
+		    (ms.dice[0] == rec->dice[1] && ms.dice[1] == rec->dice[0]));
+	}
+	return 0;
+}
+
 /* The play of record k, rec, that resolve_fast declined: the search's. */
 static void
 move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
@@ -755,6 +783,11 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 	    !can_finish(rp, rec->side, rec->dice))))) {
 		if (rp->err)
 			gs->lost = 1;	/* out of memory: not followed */
+		return;
+	}
+	if (rv->code == BG_ENOPLAY && edited_roll(rp, gs, k, rec)) {
+		diag(rp, BG_WILLEGALPLAY, rec, 0, "the board is set up "
+		    "after the roll");
 		return;
 	}
 	if (rv->code != 0) {
@@ -954,23 +987,13 @@ static int
 illegal_play(bg_replay *rp, struct game *gs, const bg_record *rec)
 {
 	struct snowie_pos sp;
-	const char *t = rec->text, *o, *c;
-	char why[64] = "";
-	int col;
+	const char *t = rec->text;
+	char why[64];
 
 	if (t == NULL || (rec->side != 0 && rec->side != 1))
 		return -1;
-	if ((o = memchr(t, '(', rec->len)) == NULL)
-		o = t + rec->len;
-	for (c = t + rec->len; c > o && c[-1] != ')'; c--)
-		;
-	if (c == o)
-		snprintf(why, sizeof why, "no board in parentheses");
-	else if (snowie_decode(o + 1, (size_t)(c - 1 - (o + 1)),
-	    !rec->side, &sp, why, sizeof why, &col) == 0 &&
-	    bg_board_check(&sp.board, rp->variant) < 0)
-		snprintf(why, sizeof why, "not a board of this variant");
-	if (why[0] != '\0') {
+	if (snowie_illegal(t, rec->len, rec->side, rp->variant, &sp, why,
+	    sizeof why) < 0) {
 		diag(rp, BG_WNOTREPLAYED, rec, 0, "Illegal play: %s", why);
 		gs->lost = 1;
 		return 0;

@@ -172,3 +172,28 @@ snowie_decode(const char *t, size_t n, int side, struct snowie_pos *sp,
 	memcpy(sp->name[!s], nm[1], sizeof nm[1]);
 	return 0;
 }
+
+int
+snowie_illegal(const char *t, size_t n, int side, int variant,
+    struct snowie_pos *sp, char *why, size_t size)
+{
+	const char *o, *c;
+	int col;
+
+	if ((o = memchr(t, '(', n)) == NULL)
+		o = t + n;
+	for (c = t + n; c > o && c[-1] != ')'; c--)
+		;
+	if (c == o) {
+		snprintf(why, size, "no board in parentheses");
+		return -1;
+	}
+	if (snowie_decode(o + 1, (size_t)(c - 1 - (o + 1)), !side, sp, why,
+	    size, &col) < 0)
+		return -1;
+	if (bg_board_check(&sp->board, (bg_variant)variant) < 0) {
+		snprintf(why, size, "not a board of this variant");
+		return -1;
+	}
+	return 0;
+}

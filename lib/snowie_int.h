@@ -26,6 +26,15 @@ int	snowie_decode(const char *t, size_t n, int side,
 	    struct snowie_pos *sp, char *why, size_t size, int *col);
 
 /*
+ * The board in the text t[0..n) of Snowie's "52: Illegal play (...)"
+ * by side (0 or 1), between the first '(' and the last ')': the board
+ * after the play, seen from the side to roll next (bgkit-mat(5)).
+ * Returns 0, or -1 with what is wrong in why[0..size).
+ */
+int	snowie_illegal(const char *t, size_t n, int side, int variant,
+	    struct snowie_pos *sp, char *why, size_t size);
+
+/*
  * Set the borne-off counts of b from the checkers on it: 0, or -1 when
  * a side has more than fifteen.  (Jellyfish's .pos reader too.)
  */

@@ -8,7 +8,9 @@
 #     text is gnubg's "export match snowietxt" (gnubg-export/exports/
 #     mNNNN.snowie.txt), each .gam of ours its "export game gam"
 #     (mNNNN.gK.gam), and our Snowie text of each of our .gam files its
-#     "export game snowietxt" (mNNNN.gK.snowie.txt), byte for byte.
+#     "export game snowietxt" (mNNNN.gK.snowie.txt), byte for byte;
+#     the Snowie text and the .gam files are the same from the match's
+#     SGF.
 #  2. Our reader reads it back as it reads the match: action after
 #     action the same side, dice, play, Position ID, Match ID and XGID
 #     (bgshow -a -T json) for the Snowie text; for each .gam, the same
@@ -104,10 +106,20 @@ do
 			bad "$name: Snowie text is not gnubg's"
 			diff "$E/$b.snowie.txt" "$d/snowie.txt" | head -5
 		fi
+		# The same from the match's SGF.
+		mkdir "$d/sgf"
+		"$bin/bgconv" -q -T gam -d "$d/sgf" "${f%.mat}.sgf"
+		if "$bin/bgconv" -q -T snowie "${f%.mat}.sgf" |
+		    cmp -s - "$E/$b.snowie.txt"; then ok; else
+			bad "$name: Snowie text of the SGF is not gnubg's"
+		fi
 		for g in $games; do
 			ours=$d/$b.g$g.gam
 			[ $# = 1 ] && ours=$d/$b.gam
-			if cmp -s "$ours" "$E/$b.g$g.gam"; then ok; else
+			if cmp -s "$ours" "$E/$b.g$g.gam" &&
+			    cmp -s "$d/sgf/${ours##*/}" "$E/$b.g$g.gam"; then
+				ok
+			else
 				bad "$name: game $g: .gam is not gnubg's"
 			fi
 			if "$bin/bgconv" -q -T snowie "$ours" |

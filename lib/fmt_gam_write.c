@@ -94,7 +94,9 @@ int
 fmt_gam_game(bg_writer *w)
 {
 	const bg_matchstate *ms = &w->startms;
+	const bg_record *r;
 	char names[2][128];
+	size_t i;
 	int s;
 
 	if (w->written > 0) {
@@ -110,8 +112,21 @@ fmt_gam_game(bg_writer *w)
 	else if (ms->score[0] != 0 || ms->score[1] != 0)
 		fmt_lost(w, NULL, "the session score %d-%d", ms->score[0],
 		    ms->score[1]);
+	/*
+	 * A reader takes a .gam for one when a move line, or a set
+	 * position, follows the names: comments before the first move
+	 * go before the names, where they read back as the match's.
+	 */
+	for (i = 0; i < bg_game_record_count(w->g) &&
+	    (r = bg_game_record(w->g, i))->kind == BG_REC_COMMENT; i++) {
+		fmt_puts(w, *r->text ? "; " : ";");
+		fmt_mat_text(w, r->text);
+		fmt_puts(w, "\n");
+		fmt_lost(w, r, "a comment before the first move, written "
+		    "before the names");
+	}
 	for (s = 0; s < 2; s++)
 		word(w, names[s], sizeof names[s], s);
 	fmt_mat_names(w, names[0], names[1]);
-	return fmt_mat_moves(w);
+	return fmt_mat_moves(w, i);
 }

@@ -147,10 +147,12 @@ int	fmt_mat_end(bg_writer *);
 /*
  * Parts of a .mat game that the .gam and Snowie writers share: the line
  * of two names (a score line's parts, or a .gam's names), and the move
- * lines to the blank line after the game.
+ * lines from record i to the blank line after the game.
  */
 void	fmt_mat_names(bg_writer *, const char *, const char *);
-int	fmt_mat_moves(bg_writer *);
+/* Text on a .mat line, each control character a blank (warned). */
+void	fmt_mat_text(bg_writer *, const char *);
+int	fmt_mat_moves(bg_writer *, size_t);
 int	fmt_gam_match(bg_writer *);
 int	fmt_gam_game(bg_writer *);
 int	fmt_gam_end(bg_writer *);

@@ -5,7 +5,8 @@
  * callback, gathers the warnings about what a format cannot hold, and
  * hands each match and game to the writer of the format asked for
  * (fmt_mat_write.c, fmt_gam_write.c, fmt_sgf_write.c,
- * fmt_json_write.c, fmt_html_write.c).  Part of libbgkit; callers use bgkit.h.
+ * fmt_json_write.c, fmt_html_write.c).  Part of libbgkit; callers use
+ * bgkit.h.
  */
 #include <stdarg.h>
 #include <stdio.h>

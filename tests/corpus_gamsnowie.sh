@@ -142,7 +142,10 @@ do
 	set=$(printf '%s\n' "$r" | sed -e \
 	    's/.*variant=\([a-z0-9]*\).*jacoby=\([a-z]*\).*/variation=\1 jacoby=\2/' \
 	    -e 's/hyper\([123]\)/\1-chequer-hypergammon/')
-	printf 'mat %s %s\n' "$f" "$set" >>"$tmp/list"
+	# gnubg's output goes beside each file it reads: a copy of the
+	# match, so that nothing is written into the corpus.
+	cp "$f" "$d/match.mat"
+	printf 'mat %s %s\n' "$d/match.mat" "$set" >>"$tmp/list"
 	printf 'mat %s %s\n' "$d/snowie.txt" "$set" >>"$tmp/list"
 	for g in $games; do
 		ours=$d/$b.g$g.gam
@@ -192,31 +195,32 @@ while [ $i -lt $n ]; do
 	name=$(cat "$d/name")
 	f=$corpus/$name
 	b=$(basename "$f" .mat)
-	if [ ! -s "$f.got" ] && [ ! -s "$d/snowie.txt.got" ]; then
+	ref=$d/match.mat.got
+	if [ ! -s "$ref" ] && [ ! -s "$d/snowie.txt.got" ]; then
 		bad "$name: gnubg read neither the match nor our Snowie text"
 		continue
 	fi
-	if cmp -s "$f.got" "$d/snowie.txt.got"; then ok; else
+	if cmp -s "$ref" "$d/snowie.txt.got"; then ok; else
 		bad "$name: gnubg reads our Snowie text otherwise"
-		diff "$f.got" "$d/snowie.txt.got" | head -5
+		diff "$ref" "$d/snowie.txt.got" | head -5
 	fi
 	case $name in gnubg/*)
 		jq -r '.games[] | "game \(.game)", (.turns[] |
 		    .gnubg_position_id)' "$corpus/gnubg/truth/$b.json" \
 		    >"$tmp/truth"
-		if awk '/^game / { print; next } { print $1 }' "$f.got" |
+		if awk '/^game / { print; next } { print $1 }' "$ref" |
 		    cmp -s - "$tmp/truth"; then ok; else
 			bad "$name: gnubg's Position IDs are not the truth's"
 		fi
 	esac
 	# gnubg reads a .gam, its own too, as standard backgammon.
 	grep -q 'variation=standard' "$d/set" || continue
-	games=$(grep '^game ' "$f.got" | cut -d ' ' -f 2)
+	games=$(grep '^game ' "$ref" | cut -d ' ' -f 2)
 	set -- $games
 	for g in $games; do
 		ours=$d/$b.g$g.gam
 		[ $# = 1 ] && ours=$d/$b.gam
-		steps "$f.got" "$g" 1,3 >"$tmp/want"
+		steps "$ref" "$g" 1,3 >"$tmp/want"
 		steps "$ours.got" 1 1,3 >"$tmp/got"
 		if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
 			ok

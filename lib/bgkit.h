@@ -1025,7 +1025,8 @@ int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
 /*
  * A .gam holds one game: write only the n-th game given (1 the first,
  * counted over every match; 0, the default: the first, and each game
- * after it is a BG_WLOST warning).  BG_EINVAL for other formats.
+ * after it is a BG_WLOST warning, but in a dry run, which says what
+ * each game's .gam would lose).  BG_EINVAL for other formats.
  */
 int bg_writer_set_game(bg_writer *w, int n);
 /* Start a match: its header.  Ends the previous match first. */

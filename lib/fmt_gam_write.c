@@ -99,8 +99,11 @@ fmt_gam_game(bg_writer *w)
 	size_t i;
 	int s;
 
-	if (w->written > 0) {
-		/* bgconv -d writes each game to a file of its own. */
+	/*
+	 * A dry run says what the .gam of each game would lose, as a
+	 * caller that writes each to a file of its own (bgconv -d) needs.
+	 */
+	if (w->written > 0 && w->write != NULL) {
 		fmt_lost(w, NULL, "game %d: a .gam holds one game",
 		    w->ngames);
 		return w->err;

@@ -104,10 +104,11 @@ one(void *ctx, struct cli_input *in, const char *dst)
 	int r, fail;
 
 	if ((fail = check(o, in)) == 2 || (fail && !o->force)) {
+		/* A .gam of each game: the input names them. */
 		if (fail == 1 && (dst != NULL || out->name == NULL))
 			cli_warnx("%s: not written: the conversion failed "
-			    "(-F writes it all the same)", dst ? dst :
-			    in->label);
+			    "(-F writes it all the same)", dst && (o->to !=
+			    BG_FORMAT_GAM || o->games < 2) ? dst : in->label);
 		return fail;
 	}
 	if (o->to == BG_FORMAT_GAM && o->games > 1)

@@ -224,6 +224,9 @@ writing_gam(void)
 	    "  2)  Drops                       Wins 1 point \n"
 	    "\n");
 	CHECK_INT(lost, 4);
+	/* A dry run: what each game's .gam would lose, none refused. */
+	CHECK_INT(written(two, BG_FORMAT_GAM, NULL, &lost), 0);
+	CHECK_INT(lost, 5);
 	/* Snowie: the .mat without its header, the tag said lost. */
 	gam_written(two, BG_FORMAT_SNOWIE, 0, &b, &lost);
 	CHECK(strncmp(b.s, " 3 point match\n\n Game 1\n"

@@ -166,6 +166,7 @@ typedef enum bg_code {
 	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
 	/* the source under the reader */
 	BG_EARCHIVE,		/* damaged compressed or archived input */
+	BG_EOGID,		/* malformed OGID */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -466,8 +467,19 @@ int bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s,
     size_t len, bg_variant v);
 
 /*
- * Read any position text: "PID", "PID:MID", an XGID, or a start word
- * ("start", "nackgammon", "hyper1".."hyper3", "tavla").  *v is used for
+ * OGID (OpenGammon, HedgeHog) with every field up to the move number
+ * (0), and the checkers a side when not 15; no prefix.  White is side 1.
+ */
+int bg_ogid_encode(char *buf, size_t size, const bg_board *b,
+    const bg_matchstate *ms);
+/* Decode an OGID, with or without "OGID=". */
+int bg_ogid_decode(bg_board *b, bg_matchstate *ms, const char *s,
+    size_t len, bg_variant v);
+
+/*
+ * Read any position text: "PID", "PID:MID", an XGID, an OGID, or a
+ * start word ("start", "nackgammon", "hyper1".."hyper3", "tavla").  *v
+ * is used for
  * IDs that cannot say the variant and set from a start word.
  */
 int bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
@@ -1219,10 +1231,11 @@ typedef enum bg_posfmt {
 	BG_POS_XGID,
 	BG_POS_GNUBGID,		/* "PositionID:MatchID" */
 	BG_POS_FIBS,		/* a FIBS board: line */
-	BG_POS_JSON		/* one object, bgkit-json(5) */
+	BG_POS_JSON,		/* one object, bgkit-json(5) */
+	BG_POS_OGID
 } bg_posfmt;
 
-/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json"; BG_EINVAL. */
+/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json", "ogid"; BG_EINVAL. */
 int bg_posfmt_parse(bg_posfmt *f, const char *name);
 const char *bg_posfmt_name(bg_posfmt f);
 
@@ -1249,6 +1262,14 @@ typedef struct bg_shown {
  */
 int bg_shown_write(bg_write_fn write, void *ctx, bg_posfmt f,
     const bg_shown *p, const bg_drawopts *d);
+/*
+ * What form f cannot hold of ms, as a list of words ("the Jacoby rule,
+ * the cube limit"): an OGID no Jacoby or beaver rule, cube limit or
+ * resignation offered, an XGID no end of the game nor resignation.
+ * Returns the length it needed: 0 when nothing is lost.
+ */
+int bg_posfmt_lost(char *buf, size_t size, bg_posfmt f,
+    const bg_matchstate *ms);
 
 /* A bg_shown with the storage it points at. */
 typedef struct bg_shownpos {

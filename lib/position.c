@@ -1,8 +1,8 @@
 /*
  * position.c: read a position however it is written: a start word
- * ("start", a variant name), an XGID, a gnubg "PositionID:MatchID" or a
- * bare Position ID.  It only recognises the form and hands the text to
- * the decoders of posid.c and xgid.c.  Part of libbgkit; callers use
+ * ("start", a variant name), an XGID, an OGID, a gnubg
+ * "PositionID:MatchID" or a bare Position ID.  It only recognises the
+ * form and hands the text to the decoders of posid.c, xgid.c and ogid.c.  Part of libbgkit; callers use
  * bg_position_parse() from bgkit.h.
  */
 #include <string.h>
@@ -10,6 +10,7 @@
 
 #include "bgkit.h"
 #include "chars_int.h"
+#include "ogid_int.h"
 
 #define WORDMAX		32
 #define XGIDCOLONS	9
@@ -88,7 +89,15 @@ bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
 		*ms = m;
 		return 0;
 	}
-	if (isxgid(s, len)) {
+	if (ogid_looks(s, len)) {
+		/* bg_ogid_decode() takes only "OGID="; allow "ogid=". */
+		if (s[4] == '=') {
+			s += 5;
+			len -= 5;
+		}
+		if ((rc = bg_ogid_decode(&nb, &m, s, len, *v)) < 0)
+			return rc;
+	} else if (isxgid(s, len)) {
 		/* bg_xgid_decode() takes only "XGID="; allow "xgid=". */
 		if (len >= 5 && strncasecmp(s, "XGID=", 5) == 0) {
 			s += 5;

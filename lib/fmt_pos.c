@@ -536,7 +536,8 @@ list_next(struct pos *p)
 			continue;
 		}
 		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
-		    "(an XGID, a gnubg ID or a FIBS board line): \"%.*s\"",
+		    "(an XGID, an OGID, a gnubg ID or a FIBS board line): "
+		    "\"%.*s\"",
 		    (int)(n - i < 40 ? n - i : 40), t + i);
 		if (p->err)
 			return p->err;

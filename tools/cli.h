@@ -50,6 +50,8 @@ void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
  * from; on failure say why (cli_syserr) and return NULL.
  */
 bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
+/* Warn of what form f cannot hold of a position shown (bgshow); 0. */
+int	cli_poslost(bg_posfmt, const bg_shown *);
 /*
  * One diagnostic of the file: as JSON on out when json (with turn, the
  * position before its action, or -1), else in the house format on err

@@ -171,17 +171,22 @@ state(bg_matchstate *m, const struct field *f, int n, int owner_action)
 		if (i == sizeof play / sizeof play[0])
 			return -1;
 	}
-	if (strcmp(s, "P") == 0 || owner_action == 'P')
-		m->state = BG_GAME_DROPPED;
 	/* The colour is who acted: the other side is to act, unless the
 	 * act was a double (the doubler stays on roll) or none yet. */
-	if (strcmp(s, "D") == 0 || owner_action == 'O') {
+	if (strcmp(s, "D") == 0 || (owner_action == 'O' &&
+	    m->state == BG_GAME_PLAYING)) {
 		if (m->dice[0] != 0)
 			return -1;
+		m->state = BG_GAME_PLAYING;
 		m->doubled = 1;
 		m->on_roll = colour;
 		m->turn = !colour;
-	} else if (strcmp(s, "IW") == 0 && m->dice[0] == 0)
+		return 0;
+	}
+	if (strcmp(s, "P") == 0 || (owner_action == 'P' &&
+	    m->state == BG_GAME_PLAYING))
+		m->state = BG_GAME_DROPPED;
+	if (strcmp(s, "IW") == 0 && m->dice[0] == 0)
 		m->on_roll = m->turn = 1;	/* White rolls first */
 	else
 		m->on_roll = m->turn = !colour;

@@ -1008,6 +1008,48 @@ typedef struct bg_writer bg_writer;
 typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
 
 /*
+ * Write bgmove's line of the move ml, checked with message msg: the
+ * move as bg_moveline_format() gives it, or, for a move refused
+ * (ml->code), its JSON object ("line", "column", "severity", "message")
+ * in JSON and nothing in text.  With file, the line starts "FILE:LINE: "
+ * and the object {"file":...,"line":LINE.  Returns 0, 1 for a refused
+ * move (for the caller to tell in text), or a negative code.
+ */
+int bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
+    const char *msg, const char *file, int line, int normalised, int json);
+/* bgmove -l: every legal play of su, a line each; 0 or a negative code. */
+int bg_moveline_list_write(bg_write_fn fn, void *ctx,
+    const bg_moveline_setup *su, int json);
+
+/*
+ * bgmove -P: bgmove's work on each position of a list of positions
+ * (bgkit-positions(5)) that a pipeline reads.  su gives the style and
+ * the roll of every position (0 0: each position's own); move the move
+ * to check against each, or NULL to list each one's legal plays.
+ */
+typedef struct bg_movebatch {
+	bg_moveline_setup su;
+	const char	*move;
+	size_t		 movelen;
+	int		 json;		/* JSON objects, else text lines */
+} bg_movebatch;
+
+/*
+ * The position pos of the list file (NULL: "<stdin>") in variant v:
+ * write its line through fn, "FILE:LINE: PLAY" ("PLAY; PLAY; ..." for
+ * the list) or a JSON object with "file", "line" and bg_moveline_format's
+ * members ("plays", an array of them, for the list).  Returns 0 with
+ * ml's warnings to tell; 1 for the position's error, in words in
+ * msg[0..size) and ml->code and ml->column set (JSON: its object written
+ * too, with "column", "severity" and "message"); a negative code for a
+ * system error.  A position not of a list (not a set-up record) is
+ * skipped: 0, nothing written.
+ */
+int bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
+    const char *file, const bg_replay_pos *pos, bg_variant v,
+    bg_moveline *ml, char *msg, size_t size);
+
+/*
  * NULL when out of memory or f is not a format to write.  write NULL:
  * nothing is written, and the warnings are all the same (a dry run).
  */

@@ -50,7 +50,7 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_EOVERLAP] = { BG_SEV_ERROR, "shared_point",
 	    "both sides have checkers on one point" },
 	[BG_EPOSITION] = { BG_SEV_ERROR, "bad_position",
-	    "not a Position ID, PID:MID, XGID or start position" },
+	    "not a Position ID, PID:MID, XGID, OGID or start position" },
 	[BG_EVARIANT] = { BG_SEV_ERROR, "bad_variant", "unknown variant" },
 	[BG_ENOCHECKER] = { BG_SEV_ERROR, "no_checker",
 	    "no checker to move" },

@@ -50,6 +50,13 @@ void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
  * from; on failure say why (cli_syserr) and return NULL.
  */
 bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
+/*
+ * Open name (cli_open) in format from and run it to its end, fn(ctx, pos)
+ * called on every position (*pp the pipeline meanwhile), its errors
+ * told (not its warnings): 0, 1 when it has errors, 2 on a system error.
+ */
+int	cli_replay(const char *, bg_format, int, bg_replay_fn, void *,
+	    bg_pipeline **);
 /* Warn of what form f cannot hold of a position shown (bgshow); 0. */
 int	cli_poslost(bg_posfmt, const bg_shown *);
 /*

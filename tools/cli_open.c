@@ -1,8 +1,9 @@
 /*
  * cli_open.c: an input operand opened as a pipeline (see cli.h): a
  * file, the standard input, or one member of an archive named
- * "ARCHIVE:MEMBER" when no file has that name.  Nothing here knows
- * backgammon.
+ * "ARCHIVE:MEMBER" when no file has that name; and run through to its
+ * end with a callback on every position (cli_replay).  Nothing here
+ * knows backgammon.
  */
 #include <sys/stat.h>
 
@@ -73,4 +74,22 @@ cli_open(const char *name, bg_format from, const bg_ruleset *rules,
 	if (rules != NULL)
 		bg_pipeline_set_rules(p, rules);
 	return p;
+}
+
+int
+cli_replay(const char *name, bg_format from, int json, bg_replay_fn fn,
+    void *ctx, bg_pipeline **pp)
+{
+	int r, errors;
+
+	if ((*pp = cli_open(name, from, NULL, json)) == NULL)
+		return 2;
+	bg_pipeline_set_callback(*pp, fn, ctx);
+	if ((r = cli_run(*pp, stdout, stderr, json, 1)) < 0)
+		cli_syserr(stdout, stderr, json, bg_pipeline_name(*pp), -r,
+		    NULL);
+	errors = bg_pipeline_count(*pp)->errors;
+	r = cli_close(*pp, r);
+	*pp = NULL;
+	return r < 0 ? 2 : errors > 0;
 }

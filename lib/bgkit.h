@@ -166,6 +166,9 @@ typedef enum bg_code {
 	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
 	/* the source under the reader */
 	BG_EARCHIVE,		/* damaged compressed or archived input */
+	/* the replay, again */
+	BG_WILLEGALPLAY,	/* Snowie's "Illegal play (...)": the game
+				   goes on from the board it gives */
 	BG_EOGID,		/* malformed OGID */
 	BG_CODE_COUNT
 } bg_code;

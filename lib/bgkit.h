@@ -1469,7 +1469,7 @@ int bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size);
 int bg_select_range(bg_select *s, bg_select_what w, const char *spec);
 /* single, gammon, backgammon, bearoff, drop, resign; each one added. */
 int bg_select_result(bg_select *s, const char *kind);
-/* An XGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
+/* An XGID, an OGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
 int bg_select_position(bg_select *s, const char *id, unsigned need,
     bg_variant v);
 /* "roll,dice,cube,score" (any of them) into BG_SELPOS_* bits. */

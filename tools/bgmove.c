@@ -147,7 +147,6 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	int r;
 
 	r = bg_movebatch_pos(&o->mb, bg_write_stdio, stdout, f, pos,
-	    o->variant ? o->mb.su.variant :
 	    bg_replay_variant(bg_pipeline_replay(o->p)), &ml, msg, sizeof msg);
 	r = tell(o, r, &ml, msg, f, pos->rec ? pos->rec->line : 0,
 	    o->mb.move, o->mb.movelen);
@@ -164,7 +163,8 @@ batch(struct opts *o, char *move)
 		return usage("-P takes a move or -l, and no -p", NULL);
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
-	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->mb.json, onpos, o, &o->p);
+	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
+	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, onpos, o, &o->p);
 	return r > o->status ? r : o->status;
 }
 

@@ -51,12 +51,14 @@ void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
  */
 bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 /*
- * Open name (cli_open) in format from and run it to its end, fn(ctx, pos)
- * called on every position (*pp the pipeline meanwhile), its errors
- * told (not its warnings): 0, 1 when it has errors, 2 on a system error.
+ * Open name (cli_open) in format from, variant v (BG_VARIANT_UNSTATED:
+ * the input's), and run it to its end, fn(ctx, pos) called on every
+ * position (*pp the pipeline meanwhile), its diagnostics told but the
+ * unfinished games of positions: 0, 1 when it has errors or a record
+ * the replay cannot follow, 2 on a system error.
  */
-int	cli_replay(const char *, bg_format, int, bg_replay_fn, void *,
-	    bg_pipeline **);
+int	cli_replay(const char *, bg_format, bg_variant, int, bg_replay_fn,
+	    void *, bg_pipeline **);
 /* Warn of what form f cannot hold of a position shown (bgshow); 0. */
 int	cli_poslost(bg_posfmt, const bg_shown *);
 /*

@@ -77,19 +77,37 @@ cli_open(const char *name, bg_format from, const bg_ruleset *rules,
 }
 
 int
-cli_replay(const char *name, bg_format from, int json, bg_replay_fn fn,
-    void *ctx, bg_pipeline **pp)
+cli_replay(const char *name, bg_format from, bg_variant v, int json,
+    bg_replay_fn fn, void *ctx, bg_pipeline **pp)
 {
-	int r, errors;
+	const bg_diag *d;
+	bg_ruleset rs;
+	size_t i;
+	int r, bad = 0;
 
-	if ((*pp = cli_open(name, from, NULL, json)) == NULL)
+	bg_ruleset_init(&rs);
+	rs.variant = v;
+	if ((*pp = cli_open(name, from, &rs, json)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(*pp, fn, ctx);
-	if ((r = cli_run(*pp, stdout, stderr, json, 1)) < 0)
+	do
+		for (r = cli_next(*pp), i = 0;
+		    i < bg_pipeline_diag_count(*pp); i++) {
+			/* A list's positions are games without results. */
+			if ((d = bg_pipeline_diag(*pp, i))->code ==
+			    BG_WUNFINISHED)
+				continue;
+			bad |= d->severity == BG_SEV_ERROR ||
+			    d->code == BG_WNOTREPLAYED;
+			cli_report(stdout, stderr, json, bg_pipeline_name(*pp),
+			    bg_pipeline_diag_player(*pp, d), d,
+			    bg_pipeline_diag_turn(*pp, i));
+		}
+	while (r > 0);
+	if (r < 0)
 		cli_syserr(stdout, stderr, json, bg_pipeline_name(*pp), -r,
 		    NULL);
-	errors = bg_pipeline_count(*pp)->errors;
 	r = cli_close(*pp, r);
 	*pp = NULL;
-	return r < 0 ? 2 : errors > 0;
+	return r < 0 ? 2 : bad;
 }

@@ -46,6 +46,33 @@ startword(bg_board *b, bg_matchstate *ms, bg_variant *v, const char *s,
 	return 1;
 }
 
+/*
+ * An OGID whose checkers a side (field 11) are not those of variant
+ * *v: *v becomes the first variant with that many (Hypergammon's).
+ */
+static void
+ogid_variant(bg_variant *v, const char *s, size_t len)
+{
+	const bg_variant_info *vi = bg_variant_get(*v);
+	size_t i;
+	int colons = 0, n = 0, k;
+
+	for (i = 0; i < len && colons < 10; i++)
+		colons += s[i] == ':';
+	if (colons < 10 || i == len || vi == NULL)
+		return;
+	for (; i < len && n <= 15; i++) {
+		if (!isdig((unsigned char)s[i]))
+			return;
+		n = n * 10 + (s[i] - '0');
+	}
+	for (k = 0; n != vi->checkers && k < BG_VARIANT_COUNT; k++)
+		if (bg_variant_get((bg_variant)k)->checkers == n) {
+			*v = (bg_variant)k;
+			return;
+		}
+}
+
 static int
 isxgid(const char *s, size_t len)
 {
@@ -65,7 +92,7 @@ int
 bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
     const char *s, size_t len)
 {
-	bg_variant var = BG_VARIANT_STANDARD;
+	bg_variant var = BG_VARIANT_STANDARD, ogv;
 	bg_board nb;
 	bg_matchstate m;
 	const char *colon, *pid, *mid;
@@ -95,8 +122,11 @@ bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
 			s += 5;
 			len -= 5;
 		}
-		if ((rc = bg_ogid_decode(&nb, &m, s, len, *v)) < 0)
+		ogv = *v;
+		ogid_variant(&ogv, s, len);
+		if ((rc = bg_ogid_decode(&nb, &m, s, len, ogv)) < 0)
 			return rc;
+		*v = ogv;
 	} else if (isxgid(s, len)) {
 		/* bg_xgid_decode() takes only "XGID="; allow "xgid=". */
 		if (len >= 5 && strncasecmp(s, "XGID=", 5) == 0) {

@@ -492,6 +492,7 @@ test_ogid(void)
 	    "11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0";
 	bg_board b, want;
 	bg_matchstate ms;
+	bg_variant v;
 	char buf[256];
 	const char *s;
 
@@ -609,6 +610,20 @@ test_ogid(void)
 	ms.resign = 2;
 	CHECK_INT(bg_posfmt_lost(buf, sizeof buf, BG_POS_XGID, &ms), 44);
 	CHECK_STR(buf, "the end of the game, the resignation offered");
+
+	/* bg_position_parse: the checker count names Hypergammon. */
+	v = BG_VARIANT_STANDARD;
+	s = "ogid=1hj:66o:W2N::B:G:0:0:0:0:3";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), 0);
+	CHECK_INT(v, BG_VARIANT_HYPER3);
+	CHECK_INT(b.pt[0][BG_OFF], 0);
+	v = BG_VARIANT_STANDARD;
+	s = "1hj:66o:W2N::B:G:0:0:0:0:4";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), -BG_EOGID);
+	CHECK_INT(v, BG_VARIANT_STANDARD);
+	s = "  11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0\n";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), 0);
+	CHECK_INT(ms.on_roll, 1);
 
 #define OBAD(text, code) do {						\
 	const char *t_s = (text);					\

@@ -4,8 +4,7 @@
  * line input in cli_io.c, inputs as files in cli_input.c, outputs in
  * cli_output.c, options in cli_opt.c, the progress line in
  * cli_progress.c.
- * Nothing here knows backgammon (cli_poslost() only words what lib/
- * finds); that lives in lib/.
+ * Nothing here knows backgammon; that lives in lib/.
  */
 #include <sys/stat.h>
 
@@ -240,26 +239,4 @@ cli_each(int argc, char **argv, int (*fn)(void *, const char *), void *ctx)
 			rc = r;
 	}
 	return rc;
-}
-
-/*
- * Warn of what form f cannot hold of position p: an OGID's losses of
- * any position, an XGID's of one given as an ID; each loss once in a
- * run, not again for the next position that has it.  Returns 0.
- */
-int
-cli_poslost(bg_posfmt f, const bg_shown *p)
-{
-	static char told[1024];		/* what was told, a line each */
-	char what[256];
-
-	if ((f == BG_POS_OGID || (f == BG_POS_XGID && p->action == NULL)) &&
-	    bg_posfmt_lost(what, sizeof what, f, p->ms) > 0 &&
-	    strstr(told, what) == NULL) {
-		cli_warnx("warning: %s cannot hold %s: not written",
-		    f == BG_POS_OGID ? "an OGID" : "an XGID", what);
-		if (strlen(told) + strlen(what) + 2 < sizeof told)
-			strcat(strcat(told, what), "\n");
-	}
-	return 0;
 }

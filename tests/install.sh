@@ -253,7 +253,7 @@ for v in "" -static; do
 	    "illegal: play uses fewer dice than it can; legal, for example: 24/20 24/18" \
 	    "$cp" start 64 24/18
 	run "checkplay$v: no position" 2 \
-	    "checkplay: nowhere: not a Position ID, PID:MID, XGID or start position" \
+	    "checkplay: nowhere: not a Position ID, PID:MID, XGID, OGID or start position" \
 	    "$cp" nowhere 64 24/18
 done
 mr=$bin/matresult

@@ -2,8 +2,10 @@
  * cli_output.c: the tools' outputs (see cli.h): a file written to a
  * temporary file beside its name and renamed into place only on
  * success, so that a failed run leaves the file as it was and no
- * half-written file behind (-o); and messages held in memory until the
- * tool knows whether to print them.  Nothing here knows backgammon.
+ * half-written file behind (-o); the name of an input's output in a
+ * directory (-d); messages held in memory until the tool knows
+ * whether to print them; and the warning of what a position's form
+ * cannot hold, in the words lib/ gives.  Nothing here knows backgammon.
  */
 /* realpath(), for an output named through a link. */
 #define _XOPEN_SOURCE 700
@@ -153,4 +155,47 @@ cli_release(struct cli_hold *h, int print)
 	}
 	free(h->buf);
 	return rc;
+}
+
+char *
+cli_outname(const char *dir, const char *f, const char *ext)
+{
+	const char *base, *dot;
+	size_t nd = strlen(dir), nb;
+	char *p;
+
+	/* An archive's member is named after the member. */
+	f += cli_archive_len(f) > 0 ? cli_archive_len(f) + 1 : 0;
+	base = strrchr(f, '/');
+	base = base ? base + 1 : f;
+	dot = strrchr(base, '.');
+	nb = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	while (nd > 1 && dir[nd - 1] == '/')
+		nd--;
+	if ((p = malloc(nd + nb + strlen(ext) + 3)) == NULL)
+		return NULL;
+	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
+	return p;
+}
+
+/*
+ * Warn of what form f cannot hold of position p: an OGID's losses of
+ * any position, an XGID's of one given as an ID; each loss once in a
+ * run, not again for the next position that has it.  Returns 0.
+ */
+int
+cli_poslost(bg_posfmt f, const bg_shown *p)
+{
+	static char told[1024];		/* what was told, a line each */
+	char what[256];
+
+	if ((f == BG_POS_OGID || (f == BG_POS_XGID && p->action == NULL)) &&
+	    bg_posfmt_lost(what, sizeof what, f, p->ms) > 0 &&
+	    strstr(told, what) == NULL) {
+		cli_warnx("warning: %s cannot hold %s: not written",
+		    f == BG_POS_OGID ? "an OGID" : "an XGID", what);
+		if (strlen(told) + strlen(what) + 2 < sizeof told)
+			strcat(strcat(told, what), "\n");
+	}
+	return 0;
 }

@@ -195,8 +195,11 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 			break;
 		i += len + 1;
 	}
-	/* A list so far: more lines may say otherwise. */
-	if (ids > 0 && n < HEADMAX)
+	/*
+	 * A list so far, or only comments so far (read ahead to the end
+	 * of a '#' line and no further): more lines may say.
+	 */
+	if ((ids > 0 || lines == 0) && n < HEADMAX)
 		*more = 1;
 	return ids > 0;
 }

@@ -225,6 +225,14 @@ test_detect(void)
 	    BG_FORMAT_SNOWIE);
 	CHECK_STR(out, "! 1:82 snowie_malformed g0 38 fields, not 40, each "
 	    "followed by ';'\n");
+	/*
+	 * A list of positions after a '#' line, read in pieces that end
+	 * with that line: the line decides nothing yet.
+	 */
+	CHECK_INT(dumpf("# a, b\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:"
+	    "0:0:0:10\n", 7, BG_FORMAT_AUTO), BG_FORMAT_POSLIST);
+	CHECK_INT(dumpf("# a, b\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:"
+	    "0:0:0:10\n", 1, BG_FORMAT_AUTO), BG_FORMAT_POSLIST);
 	/* One byte at a time: the bytes read ahead reach the reader. */
 	CHECK_INT(dumpf("   (;GM[6]PW[a]PB[b];W[31hefe])", 1, BG_FORMAT_AUTO),
 	    BG_FORMAT_SGF);

@@ -182,6 +182,12 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "a line of GNU Backgammon's text log not understood" },
 	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
 	    "damaged compressed or archived input" },
+	[BG_EFIBSLOG] = { BG_SEV_ERROR, "fibslog_no_match",
+	    "a FIBS session log without a game of a match" },
+	[BG_WFIBSLOG] = { BG_SEV_WARNING, "fibslog_gap",
+	    "a step of the FIBS log cannot be derived from it" },
+	[BG_EOLDMOVES] = { BG_SEV_ERROR, "oldmoves_malformed",
+	    "a line of FIBS oldmoves not understood" },
 };
 
 static const struct diag *

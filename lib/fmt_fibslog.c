@@ -831,6 +831,26 @@ score_after(struct flog *x, const char *t, size_t n, int line)
 	return wins(x, w, sc[w] - x->game.score[w], line);
 }
 
+/*
+ * The last line of FIBS's drawn board, "... NAME rolled 1 2.": a roll
+ * (a capture may hold the drawing of a board and not its board line).
+ */
+static int
+ascii_roll(struct flog *x, const char *t, size_t n, int line)
+{
+	size_t e = n - 12, b = e;
+	int d[2], s;
+
+	while (b > 0 && t[b - 1] != ' ')
+		b--;
+	d[0] = t[n - 4] - '0';
+	d[1] = t[n - 2] - '0';
+	if (b == e || (s = named(x, t + b, e - b)) < 0 || d[0] < 1 ||
+	    d[0] > 6 || d[1] < 1 || d[1] > 6)
+		return 0;
+	return rolled(x, s, d, line);
+}
+
 /* Where "board:" starts in t[0..n): at 0 or after "WORD: "; else -1. */
 static long
 board_at(const char *t, size_t n)
@@ -878,6 +898,9 @@ one_line(struct flog *x, const char *t, size_t n, int line)
 		x->mend = 1;
 		return R_GAME;
 	}
+	if (x->gopen && n > 12 && ends(t, n, ".") && t[n - 3] == ' ' &&
+	    find(t + n - 12, 12, " rolled ") == 0)
+		return ascii_roll(x, t, n, line);
 	if (starts(t, n, "The only possible move is ") && x->gopen &&
 	    x->rside >= 0)
 		return moves(x, t, n, 0, line);

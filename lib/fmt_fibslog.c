@@ -254,7 +254,9 @@ setpos(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 	char id[128];
 	int k;
 
-	m.dice[0] = m.dice[1] = 0;
+	/* The roll shown says who is on roll (the replay takes it so). */
+	if (ms->doubled)
+		m.dice[0] = m.dice[1] = 0;
 	m.doubled = 0;
 	m.turn = m.on_roll;
 	if ((k = bg_xgid_encode(id, sizeof id, b, &m)) < 0 ||
@@ -392,12 +394,22 @@ derive(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 		    "this board", x->name[s], x->rdice[0], x->rdice[1]);
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
-	} else if (s >= 0) {
+	} else if (s >= 0 && !(ms->dice[0] > 0 && ms->on_roll == s &&
+	    ms->dice[0] == x->rdice[0] && ms->dice[1] == x->rdice[1])) {
+		/* Lost since an earlier warning: this roll's play too. */
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
-	} else if (x->curok)
+	} else if (s < 0 && x->curok) {
 		diag(x, BG_WFIBSLOG, line, "the board changed without a roll "
 		    "in the log");
+		x->curok = 0;
+	}
+	/*
+	 * The game goes on from a board that shows a roll, which tells
+	 * the replay whose turn it is.
+	 */
+	if (ms->dice[0] == 0 || ms->doubled)
+		return 0;
 	return setpos(x, b, ms, line);
 }
 
@@ -534,9 +546,10 @@ board(struct flog *x, const char *t, size_t n, int line)
 		return 0;
 	if (board_cube(x, &ms, line) < 0)
 		return x->err;
-	if (!x->curok || memcmp(&b, &x->cur, sizeof b) != 0)
-		return derive(x, &b, &ms, line);
-	if (ms.dice[0] > 0 && !ms.doubled)
+	if ((!x->curok || memcmp(&b, &x->cur, sizeof b) != 0) &&
+	    derive(x, &b, &ms, line) < 0)
+		return x->err;
+	if (x->curok && ms.dice[0] > 0 && !ms.doubled)
 		return rolled(x, ms.on_roll, ms.dice, line);
 	return 0;
 }

@@ -365,7 +365,11 @@ sniff(const unsigned char *p, size_t n, int *more)
 	/* A list of positions: an ID in every line read ahead. */
 	if (poslist_start(p + i, n - i, more))
 		return BG_FORMAT_POSLIST;
-	return fibs_start(p + i, n - i);
+	/* A FIBS log's first board line may come after its login. */
+	if (fibs_start(p + i, n - i) != BG_FORMAT_MAT)
+		return fibs_start(p + i, n - i);
+	*more = n < HEADMAX;
+	return BG_FORMAT_MAT;
 }
 
 /* Read ahead from the caller's callback until the format is clear. */

@@ -372,9 +372,12 @@ derive(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 	const bg_legal *l;
 	bg_notation n;
 	size_t i, cnt;
-	int rc, s = x->rside;
+	int rc, s = x->rside, shown;
 
-	if (s >= 0 && x->curok) {
+	/* The board shows the pending roll still to play. */
+	shown = s >= 0 && ms->dice[0] > 0 && ms->on_roll == s &&
+	    ms->dice[0] == x->rdice[0] && ms->dice[1] == x->rdice[1];
+	if (s >= 0 && !shown && x->curok) {
 		if ((ml = bg_movelist_new()) == NULL)
 			return x->err = -BG_ENOMEM;
 		rc = bg_rules_legal(ml, &x->cur, s, x->rdice,
@@ -394,14 +397,13 @@ derive(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 		    "this board", x->name[s], x->rdice[0], x->rdice[1]);
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
-	} else if (s >= 0 && !(ms->dice[0] > 0 && ms->on_roll == s &&
-	    ms->dice[0] == x->rdice[0] && ms->dice[1] == x->rdice[1])) {
+	} else if (s >= 0 && !shown) {
 		/* Lost since an earlier warning: this roll's play too. */
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
-	} else if (s < 0 && x->curok) {
-		diag(x, BG_WFIBSLOG, line, "the board changed without a roll "
-		    "in the log");
+	} else if (x->curok) {
+		diag(x, BG_WFIBSLOG, line, "the board does not follow from the "
+		    "log before it");
 		x->curok = 0;
 	}
 	/*

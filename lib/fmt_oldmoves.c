@@ -238,7 +238,7 @@ play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 	bg_record r;
 	char text[160];
 	size_t err;
-	int rc, k;
+	int rc, k, col;
 
 	memset(&r, 0, sizeof r);
 	r.kind = BG_REC_MOVE;
@@ -256,16 +256,18 @@ play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 	if (r.dice[0] < r.dice[1])
 		r.flags |= BG_RF_LOWFIRST;
 	k = snprintf(text, sizeof text, "%d%d:", r.dice[0], r.dice[1]);
-	if ((rc = bg_notation_parse_fibs(&r.note, t + 5, n - 5, &x->dir[s],
+	for (t += 5, n -= 5, col = 9; n > 0 && *t == ' '; t++, n--)
+		col++;
+	if ((rc = bg_notation_parse_fibs(&r.note, t, n, &x->dir[s],
 	    &err)) < 0) {
 		r.flags |= BG_RF_BADPLAY;
 		r.code = -rc;
 		r.note.kind = BG_NOTE_UNKNOWN;
-		if (diaglist_add(&x->dl, -rc, line, (int)(err + 9), x->game.number,
-		    0, s, r.dice, t + 5, n - 5) < 0)
+		if (diaglist_add(&x->dl, -rc, line, (int)err + col,
+		    x->game.number, 0, s, r.dice, t, n) < 0)
 			return x->err = -BG_ENOMEM;
 		snprintf(text + k, sizeof text - (size_t)k, " %.*s",
-		    (int)(n - 5 < 120 ? n - 5 : 120), t + 5);
+		    (int)(n < 120 ? n : 120), t);
 	} else if (r.note.kind == BG_NOTE_PLAY) {
 		text[k++] = ' ';
 		bg_notation_format(text + k, sizeof text - (size_t)k, &r.note,

@@ -328,6 +328,7 @@ int bg_notation_parse(bg_notation *n, const char *s, size_t len,
  */
 #define BG_DIR_DOWN	(-1)
 #define BG_DIR_UP	1
+#define BG_DIR_AUTO	2	/* bg_moveline_setup: as the text shows */
 int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
     int *dir, size_t *errpos);
 /* "gnubg", "mat", "xg"; BG_EINVAL if unknown. */
@@ -510,6 +511,13 @@ typedef struct bg_moveline_setup {
 	bg_variant	 variant;
 	int		 dice[2];	/* the roll given, or 0 0 */
 	bg_style	 style;		/* of the move written */
+	/*
+	 * The text is in FIBS's absolute numbering
+	 * (bg_notation_parse_fibs), the mover counting BG_DIR_UP or
+	 * BG_DIR_DOWN, or BG_DIR_AUTO as the text shows; 0: the common
+	 * notation.
+	 */
+	int		 absolute;
 } bg_moveline_setup;
 
 typedef struct bg_moveline {

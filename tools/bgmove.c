@@ -14,12 +14,13 @@
 #include "cli.h"
 
 #define LINEMAX	65536	/* longest line of moves read */
-#define USAGE "usage: bgmove [-lW] [-d dice] [-p position] [-s style] " \
-	"[-T format] [-V variant] [move]\n"
+#define USAGE "usage: bgmove [-lW] [-A direction] [-d dice] [-p position] " \
+	"[-s style]\n              [-T format] [-V variant] [move]\n"
 
 struct opts {
 	bg_moveline_setup su;
 	int		 json, list, werror;
+	int		 absolute;	/* -A */
 	const char	*pos, *dice, *variant;
 	long		 lineno;	/* lines of stdin read */
 	char		 line[LINEMAX + 1];	/* one of them */
@@ -141,6 +142,7 @@ setup(struct opts *o)
 	}
 	r = bg_moveline_setup_init(&o->su, pos, o->variant, o->dice,
 	    o->su.style, msg, sizeof msg);
+	o->su.absolute = o->absolute;
 	if (r < 0)
 		cli_warntext(msg);
 	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
@@ -151,6 +153,8 @@ static int
 options(struct opts *o, int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
+		{ 'A', "absolute", "DIR", "FIBS numbering, the mover counting "
+		    "up, down or auto" },
 		{ 'd', "dice", "DICE", "the roll: 64, 6-4 or \"6 4\"" },
 		{ 'l', "list", NULL, "list every legal play" },
 		{ 'p', "position", "POS", "an ID, a FIBS board: line, a start "
@@ -167,7 +171,17 @@ options(struct opts *o, int argc, char *argv[])
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
 		if (c == 0)
 			return rc;
-		if (c == 'd')
+		if (c == 'A') {
+			if (strcmp(optarg, "up") == 0)
+				o->absolute = BG_DIR_UP;
+			else if (strcmp(optarg, "down") == 0)
+				o->absolute = BG_DIR_DOWN;
+			else if (strcmp(optarg, "auto") == 0)
+				o->absolute = BG_DIR_AUTO;
+			else
+				return usage("unknown direction: %s (up, down, "
+				    "auto)", optarg);
+		} else if (c == 'd')
 			o->dice = optarg;
 		else if (c == 'p')
 			o->pos = optarg;

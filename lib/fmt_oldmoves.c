@@ -89,8 +89,8 @@ next_line(struct oldm *x, const char **t, size_t *n)
 		x->blen -= *used;
 		*used = 0;
 	}
-	while ((e = memchr(x->buf, '\n', x->blen)) == NULL && !x->eof &&
-	    x->blen < MAXLINE) {
+	while ((e = x->blen > 0 ? memchr(x->buf, '\n', x->blen) : NULL) ==
+	    NULL && !x->eof && x->blen < MAXLINE) {
 		if ((rc = fmt_reserve(&x->buf, &x->bcap, x->blen + 4096)) < 0)
 			return rc;
 		if ((got = fmt_src_read(x->src, x->buf + x->blen, 4096)) < 0)

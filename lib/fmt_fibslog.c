@@ -71,7 +71,6 @@ struct flog {
 	int		 cube, doubled;
 	int		 rside;		/* the roll not yet played: its side */
 	int		 rdice[2];	/* and dice; rside -1 none */
-	int		 resign[2];	/* points a side offers to resign */
 
 	struct bg_match	 match;
 	struct bg_game	 game;
@@ -431,7 +430,6 @@ game_open(struct flog *x, int line)
 	x->cube = 1;
 	x->doubled = 0;
 	x->rside = -1;
-	x->resign[0] = x->resign[1] = 0;
 }
 
 /* Open a match of players a (side 1) and b, length len (-1 unknown). */
@@ -530,7 +528,7 @@ board(struct flog *x, const char *t, size_t n, int line)
 
 	if (bg_fibs_parse(&f, t, n) < 0 || bg_fibs_to_position(&b, &ms, &f,
 	    BG_VARIANT_STANDARD) < 0) {
-		diag(x, BG_EFIBS, line, "%.60s", t);
+		diag(x, BG_EFIBS, line, "%.*s", (int)(n < 60 ? n : 60), t);
 		return 0;
 	}
 	a = strcmp(f.player, "You") == 0 && x->you[0] ? x->you : f.player;
@@ -755,7 +753,6 @@ side_line(struct flog *x, const char *t, size_t n, int line)
 {
 	const char *sp = memchr(t, ' ', n), *v;
 	size_t i, vn;
-	long p;
 	int s, d[2];
 
 	if (sp == NULL || !x->gopen || (s = named(x, t, (size_t)(sp - t))) < 0)
@@ -777,11 +774,7 @@ side_line(struct flog *x, const char *t, size_t n, int line)
 		    line);
 	if (vn == 11 && starts(v, vn, "can't move."))
 		return unplayed(x, line);
-	if (starts(v, vn, "wants to resign.") ||
-	    starts(v, vn, "want to resign.")) {
-		x->resign[s] = (p = points(v, vn)) > 0 ? (int)p : 0;
-		return 0;
-	}
+	/* "X wants to resign.": the result comes with its acceptance. */
 	if (starts(v, vn, "accepts and wins ") ||
 	    starts(v, vn, "accept and win "))
 		return wins(x, s, points(v, vn), line);
@@ -1038,9 +1031,11 @@ fl_next_match(void *v, const bg_match **m)
 			return x->err = rc;
 	} while (rc == R_MATCH);
 	if (rc == R_END) {
-		if (x->nmatch == 0)
+		if (x->nmatch == 0) {
+			x->game.number = 0;
 			diag(x, BG_EFIBSLOG, 0, "no game of a match in the "
 			    "log");
+		}
 		return 0;
 	}
 	x->nmatch++;

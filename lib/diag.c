@@ -182,6 +182,9 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "a line of GNU Backgammon's text log not understood" },
 	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
 	    "damaged compressed or archived input" },
+	[BG_WILLEGALPLAY] = { BG_SEV_WARNING, "illegal_play",
+	    "an illegal play is recorded: the game goes on from the board "
+	    "the entry gives" },
 	[BG_EFIBSLOG] = { BG_SEV_ERROR, "fibslog_no_match",
 	    "a FIBS session log without a game of a match" },
 	[BG_WFIBSLOG] = { BG_SEV_WARNING, "fibslog_gap",

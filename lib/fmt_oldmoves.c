@@ -48,6 +48,7 @@ struct oldm {
 	int		 invert;	/* X is side 1 */
 	int		 dir[2];	/* each side's direction, 0 unknown */
 	int		 cube, over;
+	int		 resigning;	/* "wants to resign" not yet answered */
 
 	struct bg_match	 match;
 	struct bg_game	 game;
@@ -299,6 +300,12 @@ action(struct oldm *x, const char *t, size_t n, int line)
 	r.side = s;
 	r.line = line;
 	r.col = 4;
+	/* The answer to a resignation: the result line follows. */
+	if (x->resigning && (starts(v, vn, "accepts") ||
+	    starts(v, vn, "rejects"))) {
+		x->resigning = 0;
+		return 0;
+	}
 	if (starts(v, vn, "doubles")) {
 		r.kind = BG_REC_DOUBLE;
 		r.value = x->cube * 2;
@@ -311,6 +318,7 @@ action(struct oldm *x, const char *t, size_t n, int line)
 		r.kind = BG_REC_DROP;
 		snprintf(text, sizeof text, "Drops");
 	} else if (starts(v, vn, "wants to resign")) {
+		x->resigning = 1;
 		return 0;
 	} else if (starts(v, vn, "wins")) {
 		r.kind = BG_REC_WIN;
@@ -371,6 +379,7 @@ read_game(struct oldm *x, int open)
 	x->dir[0] = x->dir[1] = 0;
 	x->cube = 1;
 	x->over = 0;
+	x->resigning = 0;
 	x->have_head = 0;
 	while ((rc = next_line(x, &t, &n)) > 0) {
 		if (starts(t, n, "Score is ") && score_line(x, t, n,

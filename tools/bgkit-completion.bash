@@ -24,6 +24,8 @@ _bgkit_values()
 	case $1:$2 in
 	bgmove:-s | bgmove:--style)
 		echo gnubg mat xg ;;
+	bgmove:-A | bgmove:--absolute)
+		echo up down auto ;;
 	bgmove:-T | bgmove:--format | bgcheck:-T | bgcheck:--format)
 		echo text json ;;
 	bgscore:-T | bgscore:--format)

@@ -52,7 +52,7 @@ struct flog {
 
 	/* the match */
 	int		 mopen;		/* a match is open */
-	int		 mready;	/* 2: given, its games being read */
+	int		 mready;	/* 2: given, its games being read; else 0 */
 	int		 given;		/* its first game given */
 	int		 mend;		/* its end read, not yet told */
 	int		 nmatch;	/* matches given */

@@ -69,13 +69,13 @@ rflag() {
 	[ "$1" = - ] || printf '%s\n' -r "$1"
 }
 
-# bgshow -a -T json's records of file $1 (rules $2) as "G action side
-# dice posid".
+# bgshow -a -T json of file $1 (rules $2) into $tmp/json, and its
+# records as "G action side dice posid".
 records() {
 	# shellcheck disable=SC2046
-	"$SHOW" $(rflag "$2") -a -T json "$1" 2>"$tmp/err" |
-	    sed -n 's/^{"game":\([0-9]*\),"turn":[0-9]*,"action":"\([a-z]*\)","side":\([^,]*\),"dice":\(null\|\[[0-9],[0-9]\]\),.*"position_id":"\([^"]*\)".*/\1 \2 \3 \4 \5/p' |
-	    grep -v '^[0-9]* start '
+	"$SHOW" $(rflag "$2") -a -T json "$1" 2>"$tmp/err" >"$tmp/json"
+	sed -n 's/^{"game":\([0-9]*\),"turn":[0-9]*,"action":"\([a-z]*\)","side":\([^,]*\),"dice":\(null\|\[[0-9],[0-9]\]\),.*"position_id":"\([^"]*\)".*/\1 \2 \3 \4 \5/p' \
+	    "$tmp/json" | grep -v '^[0-9]* start '
 }
 
 # $1 = file, $2 = match, $3 = game (0: all; else the file's game 1),
@@ -98,15 +98,20 @@ check_records() {
 	fi
 }
 
-# The Match IDs of bgshow -a -T json $@.
+# The Match IDs of bgshow -a -T json $@ (of $tmp/json, what records
+# read last, with none).
 match_ids() {
-	"$SHOW" -a -T json "$@" 2>/dev/null |
-	    sed 's/.*"match_id":\([^,]*\),.*/\1/'
+	if [ $# = 0 ]; then
+		cat "$tmp/json"
+	else
+		"$SHOW" -a -T json "$@" 2>/dev/null
+	fi | sed 's/.*"match_id":\([^,]*\),.*/\1/'
 }
 
 # Check the set of exports $E, whose matches are $M and truth $T.
 check_set() {
 E=$1 M=$2 T=$3
+rm -f "$tmp"/*.sgf.json
 [ -f "$E/positions.json" ] || { bad "no positions.json in $E"; return; }
 
 # The truth's records and results, one jq a match:
@@ -170,8 +175,7 @@ for f in "$E"/m[0-9]*.snowie.txt; do
 		    sed "s/^$m \([0-9]*\) matpoints/$b \1/" >>"$tmp/wantres"
 		# shellcheck disable=SC2046
 		match_ids $(rflag "$r") "$M/$m.mat" >"$tmp/want"
-		# shellcheck disable=SC2046
-		match_ids $(rflag "$r") "$f" >"$tmp/got"
+		match_ids >"$tmp/got"
 		if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
 			ok
 		else
@@ -194,12 +198,13 @@ for f in "$E"/m[0-9]*.text*.txt; do
 	check_records "$f" "$m" "$k" "$r"
 	grep "^$m $k result " "$tmp/truth" |
 	    sed "s/^$m $k result/$b 1/" >>"$tmp/wantres"
-	# The .sgf holds every rule, and the cube of an automatic double.
-	"$SHOW" -a -T json "$M/$m.sgf" 2>/dev/null |
-	    grep "^{\"game\":$k," |
+	# The .sgf holds every rule, and the cube of an automatic double;
+	# bgshow reads it once.
+	[ -f "$tmp/$m.sgf.json" ] ||
+	    "$SHOW" -a -T json "$M/$m.sgf" >"$tmp/$m.sgf.json" 2>/dev/null
+	grep "^{\"game\":$k," "$tmp/$m.sgf.json" |
 	    sed 's/.*"match_id":\([^,]*\),.*/\1/' >"$tmp/want"
-	# shellcheck disable=SC2046
-	match_ids $(rflag "$r") "$f" >"$tmp/got"
+	match_ids >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
 		ok
 	else

@@ -258,6 +258,80 @@ add(struct gtext *x, bg_record *r, const char *t, size_t n)
 }
 
 /*
+ * The cube action of verb v of action() (2 doubles, 3 accepts, 4
+ * rejects) by side *side into r and text: 1 when r is a record to add,
+ * 0 when there is none (told, or a beaver's implied take), or -1.
+ */
+static int
+cube_action(struct gtext *x, int v, int *side, bg_record *r, char *text,
+    size_t size, int line)
+{
+	if (v == 2) {
+		if (x->block == B_ANSWER && x->doubled && x->doubler >= 0) {
+			/*
+			 * "doubles" as the answer to a double: a beaver
+			 * by the answering side (again after a beaver, as
+			 * gnubg and its .mat export count them); its take
+			 * has a block of its own.
+			 */
+			*side = !x->doubler;
+			r->kind = BG_REC_BEAVER;
+			r->value = x->value * 2;
+			x->doubler = *side;
+			x->beavered = 1;
+			snprintf(text, size, "Beavers => %d", r->value);
+			return 1;
+		}
+		r->kind = BG_REC_DOUBLE;
+		r->value = x->cube * 2;
+		x->doubler = *side;
+		x->doubled = 1;
+		snprintf(text, size, "Doubles => %d", r->value);
+		return 1;
+	}
+	if (x->block != B_ANSWER) {
+		diag(x, BG_EGNUBGTEXT, line, 3, "an answer without \"doubles "
+		    "to\"");
+		return 0;
+	}
+	/*
+	 * Older versions of gnubg write no block for the double: "X
+	 * doubles to 2" is its only trace, its diagram on the doubler's
+	 * roll.
+	 */
+	if (!x->doubled && x->side >= 0 && x->value > 1) {
+		bg_record d;
+		char dt[40];
+
+		memset(&d, 0, sizeof d);
+		d.kind = BG_REC_DOUBLE;
+		d.side = x->doubler = x->side;
+		d.line = x->block_line;
+		d.col = 1;
+		d.value = x->value;
+		snprintf(dt, sizeof dt, "Doubles => %d", d.value);
+		if (add(x, &d, dt, strlen(dt)) < 0)
+			return x->err;
+	}
+	if (x->doubler >= 0)
+		*side = !x->doubler;
+	x->doubled = 0;
+	r->kind = v == 3 ? BG_REC_TAKE : BG_REC_DROP;
+	if (v == 3)
+		x->cube = x->value;
+	if (x->beavered) {
+		/* The take of a beaver is implied, as in .mat. */
+		x->beavered = 0;
+		if (v == 3) {
+			x->block = B_NONE;
+			return 0;
+		}
+	}
+	snprintf(text, size, v == 3 ? "Takes" : "Drops");
+	return 1;
+}
+
+/*
  * A "* NAME verb ..." line t[0..n) of the current block (NAME after
  * "* "): its record.
  */
@@ -329,68 +403,10 @@ action(struct gtext *x, const char *t, size_t n, int line)
 		r.note.dice[0] = r.dice[0];
 		r.note.dice[1] = r.dice[1];
 		break;
-	case 2:
-		if (x->block == B_ANSWER && x->doubled && x->doubler >= 0) {
-			/*
-			 * "doubles" as the answer to a double: a beaver
-			 * by the answering side (again after a beaver, as
-			 * gnubg and its .mat export count them); its take
-			 * has a block of its own.
-			 */
-			side = !x->doubler;
-			r.kind = BG_REC_BEAVER;
-			r.value = x->value * 2;
-			x->doubler = side;
-			x->beavered = 1;
-			snprintf(text, sizeof text, "Beavers => %d", r.value);
-			break;
-		}
-		r.kind = BG_REC_DOUBLE;
-		r.value = x->cube * 2;
-		x->doubler = side;
-		x->doubled = 1;
-		snprintf(text, sizeof text, "Doubles => %d", r.value);
-		break;
 	default:
-		if (x->block != B_ANSWER) {
-			diag(x, BG_EGNUBGTEXT, line, 3, "an answer without "
-			    "\"doubles to\"");
-			return 0;
-		}
-		/*
-		 * Older versions of gnubg write no block for the double:
-		 * "X doubles to 2" is its only trace, its diagram on the
-		 * doubler's roll.
-		 */
-		if (!x->doubled && x->side >= 0 && x->value > 1) {
-			bg_record d;
-			char dt[40];
-
-			memset(&d, 0, sizeof d);
-			d.kind = BG_REC_DOUBLE;
-			d.side = x->doubler = x->side;
-			d.line = x->block_line;
-			d.col = 1;
-			d.value = x->value;
-			snprintf(dt, sizeof dt, "Doubles => %d", d.value);
-			if (add(x, &d, dt, strlen(dt)) < 0)
-				return x->err;
-		}
-		if (x->doubler >= 0)
-			side = !x->doubler;
-		x->doubled = 0;
-		r.kind = v == 3 ? BG_REC_TAKE : BG_REC_DROP;
-		if (v == 3)
-			x->cube = x->value;
-		if (x->beavered) {
-			/* The take of a beaver is implied, as in .mat. */
-			x->beavered = 0;
-			if (v == 3) {
-				x->block = B_NONE;
-				return 0;
-			}
-		}
-		snprintf(text, sizeof text, v == 3 ? "Takes" : "Drops");
+		if ((rc = cube_action(x, v, &side, &r, text, sizeof text,
+		    line)) <= 0)
+			return rc;
 		break;
 	}
 	if (side < 0) {

@@ -1149,6 +1149,11 @@ int bg_pipeline_set_member(bg_pipeline *p, const char *name);
  * an archive, "INPUT:MEMBER" for the member being read.
  */
 const char *bg_pipeline_name(const bg_pipeline *p);
+/*
+ * After -BG_EARCHIVE: what is wrong with the input, in libarchive's
+ * words ("truncated gzip input"); else "".
+ */
+const char *bg_pipeline_why(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
 const bg_match *bg_pipeline_match(const bg_pipeline *p);
 const bg_game *bg_pipeline_game(const bg_pipeline *p);

@@ -39,6 +39,7 @@ struct pos {
 	int		 matches;	/* handed out */
 	int		 in_match, given;
 	int		 headed;	/* a list's header line skipped */
+	int		 col;		/* a list's position field, from 1 */
 
 	struct bg_match	 match;
 	struct bg_game	 game;
@@ -129,7 +130,7 @@ make(struct pos *p, const char *name[2], const bg_board *b,
 	r.kind = BG_REC_SETPOS;
 	r.side = -1;
 	r.line = line;
-	r.col = 1;
+	r.col = p->col > 0 ? p->col : 1;
 	if ((i = rec_game_add(&p->game, &r, id, strlen(id))) < 0)
 		return p->err = i;
 	rec_game_finish(&p->game);
@@ -387,6 +388,7 @@ list_next(struct pos *p)
 			fn = (size_t)(fe - f);
 			while (fn > 0 && (f[fn - 1] == ' ' || f[fn - 1] == '"'))
 				fn--;
+			p->col = (int)(f - t) + 1;
 			if (fn > 0 && (rc = list_field(p, f, fn, line)) == 0)
 				return 1;
 			if (p->err)
@@ -405,7 +407,8 @@ list_next(struct pos *p)
 			continue;
 		}
 		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
-		    "(an XGID, a gnubg ID or a FIBS board line): \"%.*s\"",
+		    "(an XGID, an OGID, a gnubg ID or a FIBS board line): "
+		    "\"%.*s\"",
 		    (int)(n - i < 40 ? n - i : 40), t + i);
 		if (p->err)
 			return p->err;

@@ -170,6 +170,10 @@ typedef enum bg_code {
 	BG_WILLEGALPLAY,	/* Snowie's "Illegal play (...)": the game
 				   goes on from the board it gives */
 	BG_EOGID,		/* malformed OGID */
+	/* FIBS records */
+	BG_EFIBSLOG,		/* a FIBS session log with no match */
+	BG_WFIBSLOG,		/* a step of a FIBS log not derived */
+	BG_EOLDMOVES,		/* a FIBS oldmoves line not understood */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -314,6 +318,23 @@ typedef enum bg_style {
  */
 int bg_notation_parse(bg_notation *n, const char *s, size_t len,
     size_t *errpos);
+/*
+ * FIBS's absolute numbering, as its "move" command and its logs write a
+ * play ("move 12-18 1-5", "bar-5", "b 20", "19-off", "o" for off, the
+ * log's final " ."): positions 1 to 24 counted from X's home, so one
+ * side counts its points upward.  *dir is BG_DIR_DOWN (the side moves
+ * from 24 to 1: the numbers are its own points), BG_DIR_UP (from 1 to
+ * 24: position p is its point 25 - p), or 0 to take the direction from
+ * the text (a part's order, or the half of the board a bar or off part
+ * uses), which is then stored in *dir.  Fills n in the mover's
+ * numbering, as bg_notation_parse would the same play; a part against
+ * the direction is BG_EBACKWARD.
+ */
+#define BG_DIR_DOWN	(-1)
+#define BG_DIR_UP	1
+#define BG_DIR_AUTO	2	/* bg_moveline_setup: as the text shows */
+int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
+    int *dir, size_t *errpos);
 /* "gnubg", "mat", "xg"; BG_EINVAL if unknown. */
 int bg_style_parse(bg_style *st, const char *name);
 /* Write notation n in style st (without dice prefix). */
@@ -505,6 +526,13 @@ typedef struct bg_moveline_setup {
 	bg_variant	 variant;
 	int		 dice[2];	/* the roll given, or 0 0 */
 	bg_style	 style;		/* of the move written */
+	/*
+	 * The text is in FIBS's absolute numbering
+	 * (bg_notation_parse_fibs), the mover counting BG_DIR_UP or
+	 * BG_DIR_DOWN, or BG_DIR_AUTO as the text shows; 0: the common
+	 * notation.
+	 */
+	int		 absolute;
 } bg_moveline_setup;
 
 typedef struct bg_moveline {
@@ -716,13 +744,17 @@ typedef enum bg_format {
 				   (bgkit-gnubgtext(5)) */
 	BG_FORMAT_POSLIST,	/* read only: XGIDs, gnubg IDs, FIBS board
 				   lines, one a line (bgkit-positions(5)) */
+	BG_FORMAT_FIBSLOG,	/* read only: a FIBS session log
+				   (bgkit-fibs(5)) */
+	BG_FORMAT_OLDMOVES,	/* read only: FIBS "oldmoves" (bgkit-fibs(5)) */
 	BG_FORMAT_GAM		/* Jellyfish .gam, one game (bgkit-mat(5)),
 				   read by the .mat reader */
 } bg_format;
 
 /*
  * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext", "positions", "gam"; BG_EINVAL if unknown.
+ * "gnubgtext", "positions", "fibslog", "oldmoves", "gam"; BG_EINVAL
+ * if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */

@@ -186,6 +186,12 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "an illegal play is recorded: the game goes on from the board "
 	    "the entry gives" },
 	[BG_EOGID] = { BG_SEV_ERROR, "bad_ogid", "malformed OGID" },
+	[BG_EFIBSLOG] = { BG_SEV_ERROR, "fibslog_no_match",
+	    "a FIBS session log without a game of a match" },
+	[BG_WFIBSLOG] = { BG_SEV_WARNING, "fibslog_gap",
+	    "a step of the FIBS log cannot be derived from it" },
+	[BG_EOLDMOVES] = { BG_SEV_ERROR, "oldmoves_malformed",
+	    "a line of FIBS oldmoves not understood" },
 };
 
 static const struct diag *

@@ -44,6 +44,7 @@ struct gtext {
 	int		 first;		/* no block read yet */
 	int		 headless;	/* text before a header told */
 	int		 doubled;	/* a double read, not answered */
+	int		 beavered;	/* ... and beavered (or raccooned) */
 	int		 block_line;	/* the current block's line */
 
 	struct bg_match	 match;
@@ -174,7 +175,7 @@ header(struct gtext *x, const char *t, size_t n, int line)
 	x->game.line = x->game.score_line = line;
 	x->block = B_NONE;
 	x->side = x->doubler = -1;
-	x->doubled = 0;
+	x->doubled = x->beavered = 0;
 	x->cube = 1;
 	x->first = 1;
 	if ((after = num(t, n, &i)) < 0 ||
@@ -257,6 +258,80 @@ add(struct gtext *x, bg_record *r, const char *t, size_t n)
 }
 
 /*
+ * The cube action of verb v of action() (2 doubles, 3 accepts, 4
+ * rejects) by side *side into r and text: 1 when r is a record to add,
+ * 0 when there is none (told, or a beaver's implied take), or -1.
+ */
+static int
+cube_action(struct gtext *x, int v, int *side, bg_record *r, char *text,
+    size_t size, int line)
+{
+	if (v == 2) {
+		if (x->block == B_ANSWER && x->doubled && x->doubler >= 0) {
+			/*
+			 * "doubles" as the answer to a double: a beaver
+			 * by the answering side (again after a beaver, as
+			 * gnubg and its .mat export count them); its take
+			 * has a block of its own.
+			 */
+			*side = !x->doubler;
+			r->kind = BG_REC_BEAVER;
+			r->value = x->value * 2;
+			x->doubler = *side;
+			x->beavered = 1;
+			snprintf(text, size, "Beavers => %d", r->value);
+			return 1;
+		}
+		r->kind = BG_REC_DOUBLE;
+		r->value = x->cube * 2;
+		x->doubler = *side;
+		x->doubled = 1;
+		snprintf(text, size, "Doubles => %d", r->value);
+		return 1;
+	}
+	if (x->block != B_ANSWER) {
+		diag(x, BG_EGNUBGTEXT, line, 3, "an answer without \"doubles "
+		    "to\"");
+		return 0;
+	}
+	/*
+	 * Older versions of gnubg write no block for the double: "X
+	 * doubles to 2" is its only trace, its diagram on the doubler's
+	 * roll.
+	 */
+	if (!x->doubled && x->side >= 0 && x->value > 1) {
+		bg_record d;
+		char dt[40];
+
+		memset(&d, 0, sizeof d);
+		d.kind = BG_REC_DOUBLE;
+		d.side = x->doubler = x->side;
+		d.line = x->block_line;
+		d.col = 1;
+		d.value = x->value;
+		snprintf(dt, sizeof dt, "Doubles => %d", d.value);
+		if (add(x, &d, dt, strlen(dt)) < 0)
+			return x->err;
+	}
+	if (x->doubler >= 0)
+		*side = !x->doubler;
+	x->doubled = 0;
+	r->kind = v == 3 ? BG_REC_TAKE : BG_REC_DROP;
+	if (v == 3)
+		x->cube = x->value;
+	if (x->beavered) {
+		/* The take of a beaver is implied, as in .mat. */
+		x->beavered = 0;
+		if (v == 3) {
+			x->block = B_NONE;
+			return 0;
+		}
+	}
+	snprintf(text, size, v == 3 ? "Takes" : "Drops");
+	return 1;
+}
+
+/*
  * A "* NAME verb ..." line t[0..n) of the current block (NAME after
  * "* "): its record.
  */
@@ -328,45 +403,10 @@ action(struct gtext *x, const char *t, size_t n, int line)
 		r.note.dice[0] = r.dice[0];
 		r.note.dice[1] = r.dice[1];
 		break;
-	case 2:
-		r.kind = BG_REC_DOUBLE;
-		r.value = x->cube * 2;
-		x->doubler = side;
-		x->doubled = 1;
-		snprintf(text, sizeof text, "Doubles => %d", r.value);
-		break;
 	default:
-		if (x->block != B_ANSWER) {
-			diag(x, BG_EGNUBGTEXT, line, 3, "an answer without "
-			    "\"doubles to\"");
-			return 0;
-		}
-		/*
-		 * Older versions of gnubg write no block for the double:
-		 * "X doubles to 2" is its only trace, its diagram on the
-		 * doubler's roll.
-		 */
-		if (!x->doubled && x->side >= 0 && x->value > 1) {
-			bg_record d;
-			char dt[40];
-
-			memset(&d, 0, sizeof d);
-			d.kind = BG_REC_DOUBLE;
-			d.side = x->doubler = x->side;
-			d.line = x->block_line;
-			d.col = 1;
-			d.value = x->value;
-			snprintf(dt, sizeof dt, "Doubles => %d", d.value);
-			if (add(x, &d, dt, strlen(dt)) < 0)
-				return x->err;
-		}
-		if (x->doubler >= 0)
-			side = !x->doubler;
-		x->doubled = 0;
-		r.kind = v == 3 ? BG_REC_TAKE : BG_REC_DROP;
-		if (v == 3)
-			x->cube = x->value;
-		snprintf(text, sizeof text, v == 3 ? "Takes" : "Drops");
+		if ((rc = cube_action(x, v, &side, &r, text, sizeof text,
+		    line)) <= 0)
+			return rc;
 		break;
 	}
 	if (side < 0) {
@@ -461,32 +501,89 @@ wins(struct gtext *x, const char *t, size_t n, int line)
 }
 
 /*
- * The first block's Position ID: a game that does not start from the
- * standard position starts from a set position.
+ * The Match ID on the line after t[0..n) (" Match ID   : ..."),
+ * decoded into ms: 0, or -1 when there is none.
+ */
+static int
+next_matchid(const struct gtext *x, bg_matchstate *ms)
+{
+	const char *t = x->in + x->at, *e, *p, *q;
+	size_t n;
+
+	e = memchr(t, '\n', x->inlen - x->at);
+	n = e ? (size_t)(e - t) : x->inlen - x->at;
+	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\r'))
+		n--;
+	if ((p = memchr(t, ':', n)) == NULL ||
+	    (size_t)(p - t) + 2 + BG_MATCHID_LEN != n)
+		return -1;
+	for (q = p; q > t && q[-1] == ' '; q--)
+		;
+	if (q - t < 8 || memcmp(q - 8, "Match ID", 8) != 0)
+		return -1;
+	return bg_matchid_decode(ms, t + n - BG_MATCHID_LEN,
+	    BG_MATCHID_LEN) < 0 ? -1 : 0;
+}
+
+/*
+ * The first block's Position ID t[0..n), and the Match ID under it:
+ * the start of a variant names it (a "Variation" tag); in money play
+ * the Match ID's Jacoby flag is the rule's (a "Jacoby" tag); a game
+ * that does not start from the start position starts from a set
+ * position, and one that starts with the cube turned (an automatic
+ * double) from the start position with that cube.
  */
 static int
 first_id(struct gtext *x, const char *t, size_t n, int line)
 {
 	bg_board b, start;
-	bg_matchstate ms;
+	bg_matchstate ms, mid;
+	bg_variant v;
 	bg_record r;
 	char id[128];
-	int k, side = x->side >= 0 ? x->side : 1;
+	const char *vn;
+	int k, side = x->side >= 0 ? x->side : 1, have_mid;
 
 	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\r'))
 		n--;
-	if (n < BG_POSID_LEN || bg_posid_decode(&b, t + n - BG_POSID_LEN,
-	    BG_POSID_LEN, side, BG_VARIANT_STANDARD) < 0) {
+	if (n < BG_POSID_LEN) {
 		diag(x, BG_EGNUBGTEXT, line, 1, "a bad Position ID");
 		return 0;
 	}
-	bg_board_start(&start, BG_VARIANT_STANDARD);
-	if (memcmp(&b, &start, sizeof b) == 0)
-		return 0;
+	t += n - BG_POSID_LEN;
+	/* The variant whose start it is (a variant of fewer checkers
+	 * cannot decode it). */
+	for (v = BG_VARIANT_STANDARD; v <= BG_VARIANT_HYPER3; v++) {
+		bg_board_start(&start, v);
+		if (bg_posid_decode(&b, t, BG_POSID_LEN, side, v) == 0 &&
+		    memcmp(&b, &start, sizeof b) == 0)
+			break;
+	}
+	if (v > BG_VARIANT_HYPER3) {
+		v = BG_VARIANT_STANDARD;
+		if (bg_posid_decode(&b, t, BG_POSID_LEN, side, v) < 0) {
+			diag(x, BG_EGNUBGTEXT, line, 1, "a bad Position ID");
+			return 0;
+		}
+	}
+	vn = bg_variant_get(v)->title;
+	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&x->match,
+	    "Variation", 9, vn, strlen(vn)) < 0)
+		return x->err = -BG_ENOMEM;
+	have_mid = next_matchid(x, &mid) == 0;
+	if (have_mid && x->match.length == 0 && rec_match_add_tag(&x->match,
+	    "Jacoby", 6, mid.jacoby ? "On" : "Off", mid.jacoby ? 2 : 3) < 0)
+		return x->err = -BG_ENOMEM;
 	bg_matchstate_init(&ms, x->match.length);
 	ms.score[0] = x->game.score[0];
 	ms.score[1] = x->game.score[1];
-	ms.on_roll = ms.turn = side;
+	ms.crawford = x->game.alone == REC_CRAWFORD;
+	if (memcmp(&b, &start, sizeof b) != 0)
+		ms.on_roll = ms.turn = side;
+	else if (have_mid && mid.cube > 1 && mid.cube_owner == BG_CENTRED)
+		ms.cube = x->cube = mid.cube;
+	else
+		return 0;
 	if ((k = bg_xgid_encode(id, sizeof id, &b, &ms)) < 0 ||
 	    (size_t)k >= sizeof id)
 		return 0;

@@ -29,6 +29,16 @@ struct fmt_src {
 	int		 err;		/* a read failed */
 };
 
+/*
+ * Decode UTF-16 in[0..n) (big-endian when be) into UTF-8 at out, which
+ * has room for 2 * n bytes; returns the bytes written.  An odd last byte
+ * is left; *hisur holds a high surrogate waiting for its pair between
+ * calls (0 at the start).  A unit that is no UTF-16 becomes a NUL.
+ * The .mat reader's and the FIBS readers' (fmt_mat_text.c).
+ */
+size_t	fmt_utf16_decode(char *, const unsigned char *, size_t, int,
+	    unsigned *);
+
 /* A bg_read_fn on a struct fmt_src. */
 long	fmt_src_read(void *, char *, size_t);
 
@@ -61,6 +71,8 @@ extern const struct fmt_ops fmt_snowie_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_jfpos_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_poslist_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_gnubgtext_ops;
+extern const struct fmt_ops fmt_fibslog_ops;
+extern const struct fmt_ops fmt_oldmoves_ops;
 
 /*
  * Let the .mat reader of r use its fast reader (on, the default) or

@@ -85,76 +85,86 @@ mat_diag_line(struct matrd *r, int code)
 
 /* ------------------------------------------------------------- decoding */
 
-/* Append code point c as UTF-8 to the decoded buffer (room reserved). */
-static void
-put_utf8(struct matrd *r, unsigned c)
+/* Code point c as UTF-8 at p: its length. */
+static size_t
+utf8_put(char *p, unsigned c)
 {
-	char *p = r->dec + r->dlen;
-
 	if (c < 0x80) {
 		p[0] = (char)c;
-		r->dlen += 1;
-	} else if (c < 0x800) {
+		return 1;
+	}
+	if (c < 0x800) {
 		p[0] = (char)(0xc0 | c >> 6);
 		p[1] = (char)(0x80 | (c & 0x3f));
-		r->dlen += 2;
-	} else if (c < 0x10000) {
+		return 2;
+	}
+	if (c < 0x10000) {
 		p[0] = (char)(0xe0 | c >> 12);
 		p[1] = (char)(0x80 | (c >> 6 & 0x3f));
 		p[2] = (char)(0x80 | (c & 0x3f));
-		r->dlen += 3;
-	} else {
-		p[0] = (char)(0xf0 | c >> 18);
-		p[1] = (char)(0x80 | (c >> 12 & 0x3f));
-		p[2] = (char)(0x80 | (c >> 6 & 0x3f));
-		p[3] = (char)(0x80 | (c & 0x3f));
-		r->dlen += 4;
+		return 3;
 	}
+	p[0] = (char)(0xf0 | c >> 18);
+	p[1] = (char)(0x80 | (c >> 12 & 0x3f));
+	p[2] = (char)(0x80 | (c >> 6 & 0x3f));
+	p[3] = (char)(0x80 | (c & 0x3f));
+	return 4;
+}
+
+size_t
+fmt_utf16_decode(char *out, const unsigned char *in, size_t n, int be,
+    unsigned *hisur)
+{
+	size_t i, o = 0;
+
+	/*
+	 * A unit that is no UTF-16 (a lone surrogate) becomes a NUL, which
+	 * the line readers turn into U+FFFD and report with its line;
+	 * flagged here, the warning would go with whichever line came
+	 * next, depending on how the input was read.
+	 */
+	for (i = 0; i + 1 < n; i += 2) {
+		unsigned u = be ? (unsigned)(in[i] << 8 | in[i + 1]) :
+		    (unsigned)(in[i] | in[i + 1] << 8);
+
+		if (*hisur) {
+			if (u >= 0xdc00 && u <= 0xdfff) {
+				o += utf8_put(out + o, 0x10000 +
+				    ((*hisur - 0xd800) << 10) + (u - 0xdc00));
+				*hisur = 0;
+				continue;
+			}
+			out[o++] = '\0';
+			*hisur = 0;
+		}
+		if (u >= 0xd800 && u <= 0xdbff)
+			*hisur = u;
+		else if (u >= 0xdc00 && u <= 0xdfff)
+			out[o++] = '\0';
+		else
+			o += utf8_put(out + o, u);
+	}
+	return o;
 }
 
 /* Decode UTF-16 r->raw into r->dec; keeps an odd byte for later. */
 static int
 decode(struct matrd *r)
 {
-	size_t i = 0, n = r->rawlen;
+	size_t n = r->rawlen, used = n & ~(size_t)1;
 	int rc;
 
 	/* Worst case: 3 bytes of UTF-8 per 2 bytes of UTF-16. */
 	if ((rc = fmt_reserve(&r->dec, &r->dcap, r->dlen + n * 2 + PAD)) < 0)
 		return rc;
-	/*
-	 * A unit that is no UTF-16 (a lone surrogate, an odd last byte)
-	 * becomes a NUL, which repair() turns into U+FFFD and reports with
-	 * its line; flagged here, the warning would go with whichever line
-	 * came next, depending on how the input was read.
-	 */
-	for (; i + 1 < n; i += 2) {
-		unsigned u = r->enc == ENC_UTF16LE ?
-		    (unsigned)(r->raw[i] | r->raw[i + 1] << 8) :
-		    (unsigned)(r->raw[i] << 8 | r->raw[i + 1]);
-
-		if (r->hisur) {
-			if (u >= 0xdc00 && u <= 0xdfff) {
-				put_utf8(r, 0x10000 + ((r->hisur - 0xd800) << 10)
-				    + (u - 0xdc00));
-				r->hisur = 0;
-				continue;
-			}
-			put_utf8(r, 0);
-			r->hisur = 0;
-		}
-		if (u >= 0xd800 && u <= 0xdbff)
-			r->hisur = u;
-		else if (u >= 0xdc00 && u <= 0xdfff)
-			put_utf8(r, 0);
-		else
-			put_utf8(r, u);
-	}
-	if (i < n)
-		r->raw[0] = r->raw[i];
-	r->rawlen = n - i;
+	r->dlen += fmt_utf16_decode(r->dec + r->dlen, r->raw, n,
+	    r->enc == ENC_UTF16BE, &r->hisur);
+	if (used < n)
+		r->raw[0] = r->raw[used];
+	r->rawlen = n - used;
+	/* An odd last byte or a lone high surrogate: a NUL too. */
 	if (r->eof && (r->rawlen || r->hisur)) {
-		put_utf8(r, 0);
+		r->dec[r->dlen++] = '\0';
 		r->rawlen = 0;
 		r->hisur = 0;
 	}

@@ -138,6 +138,32 @@ broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
 	}
 }
 
+/*
+ * The move s[0..len) as the setup reads it: the common notation, or
+ * FIBS's absolute numbering after an optional dice prefix.
+ */
+static int
+parse(bg_notation *n, const bg_moveline_setup *su, const char *s, size_t len,
+    size_t *pos)
+{
+	const char *c = len > 0 ? memchr(s, ':', len) : NULL;
+	size_t k = c != NULL ? (size_t)(c - s) + 1 : 0;
+	int d[2] = { 0, 0 }, dir, rc;
+
+	if (!su->absolute)
+		return bg_notation_parse(n, s, len, pos);
+	if (k > 0 && bg_dice_parse(d, s, k - 1) < 0) {
+		*pos = 0;
+		return -BG_EDICESYNTAX;
+	}
+	dir = su->absolute == BG_DIR_AUTO ? 0 : su->absolute;
+	if ((rc = bg_notation_parse_fibs(n, s + k, len - k, &dir, pos)) < 0)
+		*pos += k;
+	n->dice[0] = d[0];
+	n->dice[1] = d[1];
+	return rc;
+}
+
 int
 bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
     const char *s, size_t len, char *msg, size_t size, size_t *msglen)
@@ -158,7 +184,7 @@ bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
 		*msglen = 0;
 	ml->column = 1;
 	d = su->dice;
-	if ((rc = bg_notation_parse(&n, s, len, &pos)) < 0) {
+	if ((rc = parse(&n, su, s, len, &pos)) < 0) {
 		ml->code = -rc;
 		ml->column = (int)pos + 1;
 		addf(&m, "%s", bg_strerror(rc));

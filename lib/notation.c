@@ -410,6 +410,142 @@ bg_notation_parse(bg_notation *n, const char *s, size_t len,
 	return 0;
 }
 
+/* ------------------------------------------------ FIBS's absolute numbers */
+
+#define FAILN(code, at) do {						\
+	n->npath = 0;							\
+	FAIL(code, at);							\
+} while (0)
+
+/*
+ * The direction a part from f to t shows: FIBS positions 1 to 24, the
+ * words bar and off as FW_BAR and FW_OFF, and the numbers 0 and 25,
+ * which some servers write for the bar and off: 0 is the bar of the
+ * side that moves upward and off for the other, 25 the reverse.
+ */
+#define FW_BAR	100
+#define FW_OFF	101
+
+static int
+fibs_dir(int f, int t)
+{
+	if (f == 0 || t == 25)
+		return BG_DIR_UP;
+	if (f == 25 || t == 0)
+		return BG_DIR_DOWN;
+	if (f == FW_BAR)
+		return t <= 12 ? BG_DIR_UP : BG_DIR_DOWN;
+	if (t == FW_OFF)
+		return f >= 13 ? BG_DIR_UP : BG_DIR_DOWN;
+	return f < t ? BG_DIR_UP : BG_DIR_DOWN;
+}
+
+/* One point: 0..25, or bar or off (any prefix, any case): FW_*. */
+static int
+fibs_point(const char *s, size_t end, size_t *pos, size_t *err)
+{
+	size_t start = *pos;
+	int v;
+
+	if (!isdig((unsigned char)s[start]) && !isalph((unsigned char)s[start]))
+		FAIL(BG_ESYNTAX, start);
+	if ((v = read_point(s, end, pos, err)) < 0)
+		return v;
+	if (isdig((unsigned char)s[start]))
+		return v;
+	return v == BG_BAR ? FW_BAR : FW_OFF;
+}
+
+/* Position p of a part in direction d, in the mover's numbering. */
+static int
+fibs_own(int p, int d)
+{
+	if (p == FW_BAR || (p == 0 && d == BG_DIR_UP) ||
+	    (p == 25 && d == BG_DIR_DOWN))
+		return BG_BAR;
+	if (p == FW_OFF || p == 0 || p == 25)
+		return BG_OFF;
+	return d == BG_DIR_DOWN ? p : 25 - p;
+}
+
+int
+bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len, int *dir,
+    size_t *errpos)
+{
+	size_t dummy, pos = 0, end = len, at, *err;
+	int f, t = 0, d, k;
+	bg_path *q;
+
+	err = errpos != NULL ? errpos : &dummy;
+	*err = 0;
+	if (n == NULL || dir == NULL || (s == NULL && len > 0) ||
+	    (*dir != 0 && *dir != BG_DIR_UP && *dir != BG_DIR_DOWN))
+		return -BG_EINVAL;
+	memset(n, 0, sizeof *n);
+	n->kind = BG_NOTE_NONE;
+	while (pos < end && isws((unsigned char)s[pos]))
+		pos++;
+	while (end > pos && isws((unsigned char)s[end - 1]))
+		end--;
+	/* The log's " ." after the parts, the command's "move". */
+	if (end > pos && s[end - 1] == '.')
+		for (end--; end > pos && isws((unsigned char)s[end - 1]);)
+			end--;
+	if (end - pos > 5 && cellword_match(s + pos, 5, "move "))
+		for (pos += 5; pos < end && isws((unsigned char)s[pos]);)
+			pos++;
+	if (pos == end)
+		return 0;
+	if ((k = cellword(s + pos, end - pos)) >= 0) {
+		n->kind = (bg_note_kind)k;
+		return 0;
+	}
+	while (pos < end) {
+		at = pos;
+		if ((f = fibs_point(s, end, &pos, err)) < 0)
+			goto bad;
+		if (f == FW_OFF)
+			FAILN(BG_EFROMOFF, at);
+		while (pos < end && isws((unsigned char)s[pos]))
+			pos++;
+		if (pos < end && s[pos] == '-')
+			for (pos++; pos < end && isws((unsigned char)s[pos]);)
+				pos++;
+		if (pos == end)
+			FAILN(BG_ESLASH, pos - 1);
+		at = pos;
+		if ((t = fibs_point(s, end, &pos, err)) < 0)
+			goto bad;
+		if (t == FW_BAR)
+			FAILN(BG_ETOBAR, at);
+		d = fibs_dir(f, t);
+		if (f == t || fibs_own(f, d) <= fibs_own(t, d))
+			FAILN(BG_EBACKWARD, at);
+		if (*dir == 0)
+			*dir = d;
+		else if (d != *dir)
+			FAILN(BG_EBACKWARD, at);
+		if (n->npath == MAXMOVES)
+			FAILN(BG_ETOOMANY, at);
+		q = &n->path[n->npath++];
+		q->npt = 2;
+		q->count = 1;
+		q->pt[0] = (signed char)fibs_own(f, d);
+		q->pt[1] = (signed char)fibs_own(t, d);
+		if (pos < end && !isws((unsigned char)s[pos]) && s[pos] != ',')
+			FAILN(BG_ESYNTAX, pos);
+		while (pos < end && (isws((unsigned char)s[pos]) ||
+		    s[pos] == ','))
+			pos++;
+	}
+	n->kind = BG_NOTE_PLAY;
+	return 0;
+bad:
+	k = f < 0 ? f : t;
+	n->npath = 0;
+	return k;
+}
+
 int
 bg_style_parse(bg_style *st, const char *name)
 {

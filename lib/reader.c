@@ -29,6 +29,8 @@ static const char *const names[] = {
 	[BG_FORMAT_POS] = "pos",
 	[BG_FORMAT_GNUBGTEXT] = "gnubgtext",
 	[BG_FORMAT_POSLIST] = "positions",
+	[BG_FORMAT_FIBSLOG] = "fibslog",
+	[BG_FORMAT_OLDMOVES] = "oldmoves",
 	[BG_FORMAT_GAM] = "gam"
 };
 
@@ -230,6 +232,78 @@ snowie_start(const unsigned char *p, size_t n, int *more)
 	return BG_FORMAT_SNOWIE;
 }
 
+/* Does p[0..n) start with the string w? */
+static int
+begins(const unsigned char *p, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	return n >= k && memcmp(p, w, k) == 0;
+}
+
+/*
+ * The FIBS formats in the lines of p[0..n): oldmoves when the first line
+ * that is not blank says "Score is N-"; a session log when a line is a
+ * "board:" line (alone or after a "WORD: " a client adds), the server's
+ * "login:" prompt or "Starting a new game with "; else .mat.
+ */
+static bg_format
+fibs_start(const unsigned char *p, size_t n)
+{
+	const unsigned char *e;
+	size_t i = 0, len, k;
+	int first = 1;
+
+	while (i < n) {
+		e = memchr(p + i, '\n', n - i);
+		len = e ? (size_t)(e - (p + i)) : n - i;
+		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t' ||
+		    p[i + k] == '\r'); k++)
+			;
+		if (first && k < len) {
+			first = 0;
+			if (begins(p + i + k, len - k, "Score is ") &&
+			    len - k > 9 && p[i + k + 9] >= '0' &&
+			    p[i + k + 9] <= '9')
+				return BG_FORMAT_OLDMOVES;
+		}
+		if (begins(p + i, len, "board:") ||
+		    begins(p + i, len, "login:") ||
+		    begins(p + i, len, "Starting a new game with "))
+			return BG_FORMAT_FIBSLOG;
+		for (k = 0; k < len && k < 32 && p[i + k] != ' ' &&
+		    p[i + k] != ':'; k++)
+			;
+		if (k > 0 && k < len && p[i + k] == ':' &&
+		    begins(p + i + k + 1, len - k - 1, " board:"))
+			return BG_FORMAT_FIBSLOG;
+		if (e == NULL)
+			break;
+		i += len + 1;
+	}
+	return BG_FORMAT_MAT;
+}
+
+/*
+ * UTF-16 with a BOM: a FIBS log or oldmoves that a Windows client saved
+ * so, else .mat; *more while more bytes could tell.
+ */
+static bg_format
+utf16_start(const unsigned char *p, size_t n, int *more)
+{
+	char dec[2 * HEADMAX];
+	unsigned hisur = 0;
+	size_t k;
+	bg_format f;
+
+	if (n > HEADMAX)
+		n = HEADMAX;
+	k = fmt_utf16_decode(dec, p + 2, n - 2, p[0] == 0xfe, &hisur);
+	f = fibs_start((const unsigned char *)dec, k);
+	*more = f == BG_FORMAT_MAT && n < HEADMAX;
+	return f;
+}
+
 /*
  * The format the first bytes p[0..n) say; *more when they are all
  * blanks (or a BOM) and more bytes could decide.
@@ -258,7 +332,7 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (n >= 2 && ((p[0] == 0xff && p[1] == 0xfe) ||
 	    (p[0] == 0xfe && p[1] == 0xff)))
-		return BG_FORMAT_MAT;	/* UTF-16: only .mat comes so */
+		return utf16_start(p, n, more);
 	if (n >= 3 && p[0] == 0xef && p[1] == 0xbb && p[2] == 0xbf)
 		i = 3;
 	else if (n < 3 && n > 0 && p[0] == 0xef) {
@@ -297,6 +371,10 @@ sniff(const unsigned char *p, size_t n, int *more)
 	/* A list of positions: an ID in every line read ahead. */
 	if (poslist_start(p + i, n - i, more))
 		return BG_FORMAT_POSLIST;
+	/* A FIBS log's first board line may come after its login. */
+	if (fibs_start(p + i, n - i) != BG_FORMAT_MAT)
+		return fibs_start(p + i, n - i);
+	*more = n < HEADMAX;
 	return BG_FORMAT_MAT;
 }
 
@@ -356,6 +434,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_POS] = &fmt_jfpos_ops,
 	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops,
 	[BG_FORMAT_POSLIST] = &fmt_poslist_ops,
+	[BG_FORMAT_FIBSLOG] = &fmt_fibslog_ops,
+	[BG_FORMAT_OLDMOVES] = &fmt_oldmoves_ops,
 	[BG_FORMAT_GAM] = &fmt_mat_ops	/* the .mat reader reads .gam */
 };
 

@@ -10,8 +10,9 @@
 #    verdict's line, a truncated_file mutant the unexpected_eof warning at
 #    the verdict's line.
 #  - every file: streaming and in-memory reading print the same.
-#  - gnubg's .gam exports (gnubg-export/exports): each is read as the
-#    same game of its match (bgshow -a, action by action).
+#  - gnubg's .gam exports (gnubg-export/exports, and gnubg-export/rules
+#    for the rule sets): each is read as the same game of its match
+#    (bgshow -a, action by action).
 #
 # The records of other writers are read by tests/corpus_public.sh, with
 # the same checks (it runs this script with files as operands: each is
@@ -193,25 +194,48 @@ done
 
 # ------------------------------------------------------------ .gam
 
-# gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam): each
-# reads as the same game of its match, action by action (side, dice,
-# play, Position ID), without a diagnostic.  Not when files are given.
+# gnubg's single-game exports (gnubg-export/exports/mNNNN.gK.gam, and
+# gnubg-export/rules/KIND/exports for the matches of gnubg-rules/KIND):
+# each reads as the same game of its match, action by action (side,
+# dice, play, Position ID), without a diagnostic.  A .gam names no rule:
+# it is read with its match's variant, and in money play its Jacoby,
+# beaver and automatic-double rules, from the truth, as a user who knows
+# them gives them (-r).  Not when files are given.
 gams=
-[ $# = 0 ] && gams=$(ls "$CORPUS"/gnubg-export/exports/m*.g*.gam 2>/dev/null)
+if [ $# = 0 ]; then
+	gams=$(ls "$CORPUS"/gnubg-export/exports/m*.g*.gam \
+	    "$CORPUS"/gnubg-export/rules/*/exports/m*.g*.gam 2>/dev/null)
+fi
 for g in $gams; do
 	b=${g##*/}
 	m=${b%%.*}
 	k=${b#*.g}
 	k=${k%.gam}
+	case $g in
+	*/gnubg-export/rules/*)
+		d=${g%/exports/*}
+		d=$CORPUS/gnubg-rules/${d##*/} ;;
+	*)	d=$CORPUS/gnubg ;;
+	esac
+	r=$(jq -r '.rules as $r | ({"nackgammon": "nackgammon",
+	    "hypergammon1": "hyper1", "hypergammon2": "hyper2",
+	    "hypergammon3": "hyper3"}[$r.variation // ""] // "standard") as $v |
+	    if .match_length > 0 then "variant=\($v)" else
+	    "variant=\($v),jacoby=\(if $r.jacoby then "on" else "off" end)," +
+	    "beavers=\(if $r.beavers then $r.beaver_limit else 0 end)," +
+	    "autodoubles=\($r.automatic_doubles)" end' "$d/truth/$m.json")
 	pick='[.action, .side, .dice, .move, .position_id]'
-	"$top"/bin/bgshow -a -T json "$CORPUS/gnubg/matches/$m.mat" 2>/dev/null |
+	"$top"/bin/bgshow -a -T json "$d/matches/$m.mat" 2>/dev/null |
 	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
-	"$top"/bin/bgshow -a -T json "$g" 2>"$tmp/err" | jq -c "$pick" >"$tmp/got"
+	"$top"/bin/bgshow -r "$r" -a -T json "$g" 2>"$tmp/err" |
+	    jq -c "$pick" >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
 	    [ ! -s "$tmp/err" ]; then
 		ok
 	else
-		bad "$b: not game $k of $m.mat"
+		bad "$b: not game $k of $d/matches/$m.mat"
+		diff "$tmp/want" "$tmp/got" | head -3
+		head -2 "$tmp/err"
 	fi
 done
 

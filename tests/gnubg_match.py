@@ -2,7 +2,8 @@
 # tests/corpus_gnubg.sh.  Reads the list of files named by
 # BGKIT_GNUBG_LIST ("sgf PATH" to load a match, "mat PATH jacoby=on" to
 # import a .mat under that Jacoby setting, which gnubg takes from its
-# settings and not the file) and writes what gnubg made of each to
+# settings and not the file, "oldmoves PATH" to import FIBS oldmoves;
+# tests/corpus_oldmoves.sh) and writes what gnubg made of each to
 # BGKIT_GNUBG_OUT: per game
 # its result, per move the side, the dice (larger first) and gnubg's
 # Position ID before the move.  Side 0 is gnubg's "X", side 1 "O".
@@ -16,6 +17,8 @@ for line in open(os.environ['BGKIT_GNUBG_LIST']):
     kind, path = words[0], words[1]
     if kind == 'sgf':
         gnubg.command('load match ' + path)
+    elif kind == 'oldmoves':
+        gnubg.command('import oldmoves ' + path)
     else:
         for w in words[2:]:
             if w.startswith('jacoby='):

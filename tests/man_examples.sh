@@ -26,8 +26,10 @@
 # to stderr.
 #
 # bgkit-notation(7)'s EXAMPLES tables are checked too: a row "written Ta
-# printed" must be what `bgmove 'written'` prints, and a row "written Ta
-# style Ta printed" what `bgmove -s style 'written'` prints.
+# printed" must be what `bgmove 'written'` prints, a row "written Ta
+# style Ta printed" what `bgmove -s style 'written'` prints, and a row
+# "written Ta up|down|auto Ta printed" (FIBS's absolute numbering) what
+# `bgmove -A direction 'written'` prints.
 #
 # Usage: sh tests/man_examples.sh [man/PAGE...] (all pages by default).
 # Run by tests/run.sh; a failure names the page, the line and the
@@ -329,12 +331,16 @@ check_notation() {
 		print out
 	}' "$page" >"$tmp/rows"
 	while IFS='	' read -r line a b c; do
+		abs=
 		if [ -n "$c" ]; then
 			style=$b want=$c
 		else
 			style=gnubg want=$b
 		fi
-		got=$(bgmove -s "$style" -- "$a" 2>&1)
+		case $style in
+		up|down|auto) abs=$style style=gnubg ;;
+		esac
+		got=$(bgmove ${abs:+-A "$abs"} -s "$style" -- "$a" 2>&1)
 		rc=$?
 		if [ $rc = 0 ] && [ "$got" = "$want" ]; then
 			ok

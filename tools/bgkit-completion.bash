@@ -24,6 +24,8 @@ _bgkit_values()
 	case $1:$2 in
 	bgmove:-s | bgmove:--style)
 		echo gnubg mat xg ;;
+	bgmove:-A | bgmove:--absolute)
+		echo up down auto ;;
 	bgmove:-T | bgmove:--format | bgcheck:-T | bgcheck:--format)
 		echo text json ;;
 	bgscore:-T | bgscore:--format)
@@ -43,7 +45,7 @@ _bgkit_values()
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)
-		echo mat sgf json xg snowie pos gnubgtext positions ;;
+		echo mat sgf json xg snowie pos gnubgtext positions fibslog oldmoves ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
 	bggrep:-k | bggrep:--result)

@@ -1,10 +1,9 @@
 /*
  * bgmove: normalise move notation, check a play against a position and
  * roll, or list every legal play.  A thin front end to lib/: it reads
- * the options, the position (-p, or "-p -" from the first line of the
- * standard input) and the lines of moves, and prints what
- * bg_moveline_check() says of each, one line of output per move; with
- * -P, bg_movebatch_pos() does it on each position of a list.
+ * the options, the position (-p, "-p -": stdin's first line) and the
+ * moves, and prints what bg_moveline_check() says of each, a line per
+ * move; with -P, bg_movebatch_pos() does it on each position of a list.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,13 +14,13 @@
 #include "cli.h"
 
 #define LINEMAX	65536	/* longest line of moves read */
-#define USAGE "usage: bgmove [-lW] [-d dice] [-p position | -P file] " \
-	"[-s style] [-T format]\n              [-V variant] [move]\n"
+#define USAGE "usage: bgmove [-lW] [-A dir] [-d dice] [-p position | -P " \
+	"file]\n              [-s style] [-T format] [-V variant] [move]\n"
 
 struct opts {
 	bg_movebatch	 mb;		/* su, json; -P's move */
 	int		 list, werror;
-	const char	*pos, *dice, *variant, *plist;
+	const char	*pos, *dice, *variant, *plist, *dir;
 	bg_pipeline	*p;
 	int		 status;	/* -P: the worst so far */
 	long		 lineno;	/* lines of stdin read */
@@ -34,8 +33,7 @@ usage(const char *fmt, const char *arg)
 {
 	if (fmt)
 		cli_warnx(fmt, arg);
-	fputs(USAGE, stderr);
-	return 2;
+	return cli_usage(USAGE);
 }
 
 /* What r of a move text[0..len) at file:line says, on stderr: status. */
@@ -86,8 +84,7 @@ do_move(const struct opts *o, const char *text, size_t len,
 static int
 read_moves(struct opts *o)
 {
-	static const char toolong[] = "line too long: over 65536 bytes, "
-	    "not read";
+	static const char toolong[] = "line too long: over 65536 bytes, not read";
 	bg_moveline ml = { .code = BG_ELONGLINE, .column = LINEMAX + 1 };
 	long n;
 	int r, rc = 0;
@@ -133,7 +130,8 @@ setup(struct opts *o)
 	    o->mb.su.style, msg, sizeof msg);
 	if (r < 0)
 		cli_warntext(msg);
-	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
+	return r == 0 ? cli_direction(&o->mb.su.absolute, o->dir, USAGE) :
+	    r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
 }
 
 /* -P: one position of the list; its error and warnings on stderr. */
@@ -173,6 +171,7 @@ static int
 options(struct opts *o, int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
+		{ 'A', "absolute", "DIR", "FIBS numbering: up, down or auto" },
 		{ 'd', "dice", "DICE", "the roll: 64, 6-4 or \"6 4\"" },
 		{ 'l', "list", NULL, "list every legal play" },
 		{ 'p', "position", "POS", "an ID, a FIBS board: line, a start "
@@ -190,6 +189,7 @@ options(struct opts *o, int argc, char *argv[])
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
 		if (c == 0)
 			return rc;
+		o->dir = c == 'A' ? optarg : o->dir;
 		o->dice = c == 'd' ? optarg : o->dice;
 		o->pos = c == 'p' ? optarg : o->pos;
 		o->plist = c == 'P' ? optarg : o->plist;

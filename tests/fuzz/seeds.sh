@@ -90,6 +90,16 @@ gnubgtext)
 		cp "$f" "$dir/${f##*/}"
 	done
 	;;
+fibslog)
+	for f in fixtures/*/fibs/*.log fixtures/*/fibs/watch.txt; do
+		cp "$f" "$dir/$(echo "$f" | tr / -)"
+	done
+	;;
+oldmoves)
+	for f in fixtures/*/fibs/*.fibs fixtures/bgscore/fibs/two.txt; do
+		cp "$f" "$dir/$(echo "$f" | tr / -)"
+	done
+	;;
 *)	echo "seeds.sh: no seeds for $name" >&2 ;;
 esac
 [ -n "$(ls "$dir")" ] || put '' ''

@@ -214,6 +214,33 @@ test_detect(void)
 	CHECK_STR(out, "match 3 A|B\ngame 1 A:0|B:0\n1 move 31: 8/5 6/5\n"
 	    "0 win[1] Wins 1 point\n");
 	CHECK_INT(dump("The score is"), BG_FORMAT_MAT);
+	/* FIBS oldmoves: "Score is" and a digit on the first line. */
+	CHECK_INT(dump("Score is 0-0 in a 1 point match.\nA is X - B is O\n"
+	    "O: (3 1) 8-5 6-5\nX: (6 1) 1-7 12-13\nX: wins 1 point\n"),
+	    BG_FORMAT_OLDMOVES);
+	CHECK_STR(out, "match 1 A|B\ngame 1 A:0|B:0\n1 move 31: 8/5 6/5\n"
+	    "0 move 61: 24/18 13/12\n0 win[1] Wins 1 point\n");
+	CHECK_INT(dump("Score is high\n"), BG_FORMAT_MAT);
+	/*
+	 * A FIBS session log: a board line after the login, read one byte
+	 * at a time; a list of board lines stays a list of positions.
+	 */
+	CHECK_INT(dumpf("Connected.\nlogin: \n1 B 1700000000 host\n"
+	    "A and B start a 1 point match.\nStarting a new game with A.\n"
+	    "board:You:A:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:"
+	    "0:0:0:2:0:1:3:1:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:0\n"
+	    "board:You:A:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:"
+	    "0:0:0:2:0:1:3:1:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:0\n", 1,
+	    BG_FORMAT_AUTO), BG_FORMAT_FIBSLOG);
+	/* The roll of the last board, unplayed, is told. */
+	CHECK_STR(out, "match 1 A|B\n! 7:1 fibslog_gap g1 the play of B's 31 "
+	    "is not in the log\ngame 1 A:0|B:0\n1 move 31: ????\n");
+	CHECK_INT(dump("board:You:A:1:0:0:0:-2:0:0:0:0:5:0:3:0:0:0:-5:5:0:0:0:"
+	    "-3:0:-5:0:0:0:0:2:0:1:3:1:0:0:1:1:1:0:1:-1:0:25:0:0:0:0:0:0:1:0\n"),
+	    BG_FORMAT_POSLIST);
+	CHECK_INT(dump("watching C\nFIBS_Board: board:C:A:1:0:0:0:-2:0:0:0:0:5:"
+	    "0:3:0:0:0:-5:5:0:0:0:-3:0:-5:0:0:0:0:2:0:1:3:1:0:0:1:1:1:0:1:-1:"
+	    "0:25:0:0:0:0:0:0:1:0\n"), BG_FORMAT_FIBSLOG);
 	/* One byte at a time: a Snowie line and a .pos told apart. */
 	CHECK_INT(dumpf("0;1;0;1;0;A;B;0;3;1;4;-1;-1;-1;0;0;0;0;5;0;3;0;"
 	    "0;0;-5;4;0;0;0;-3;0;-5;0;0;0;0;0;1;0;0;\n", 1, BG_FORMAT_AUTO),
@@ -250,7 +277,10 @@ test_detect(void)
 	CHECK_INT(f, BG_FORMAT_JSON);
 	CHECK_INT(bg_format_parse(&f, "xml"), -BG_EINVAL);
 	CHECK_STR(bg_format_name(BG_FORMAT_SGF), "sgf");
-	CHECK_INT(bg_format_parse(&f, "gam"), 0);
+	CHECK_STR(bg_format_name(BG_FORMAT_FIBSLOG), "fibslog");
+	CHECK_INT(bg_format_parse(&f, "oldmoves"), 0);
+	CHECK_INT(f, BG_FORMAT_OLDMOVES);
+		CHECK_INT(bg_format_parse(&f, "gam"), 0);
 	CHECK_INT(f, BG_FORMAT_GAM);
 	CHECK(bg_format_name((bg_format)(BG_FORMAT_GAM + 1)) == NULL);
 	{

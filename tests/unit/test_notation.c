@@ -884,6 +884,80 @@ test_round_trips(void)
 		}
 }
 
+/* "12-18 1-5" as parts of the mover's numbers, dir in and out. */
+static const char *
+fibs(const char *s, int *dir, size_t *pos)
+{
+	static char out[64];
+	bg_notation n;
+	int rc, i, k = 0;
+
+	if ((rc = bg_notation_parse_fibs(&n, s, strlen(s), dir, pos)) < 0) {
+		snprintf(out, sizeof out, "%s at %zu", bg_code_name(rc), *pos);
+		return out;
+	}
+	if (n.kind != BG_NOTE_PLAY)
+		return n.kind == BG_NOTE_NONE ? "none" : "unknown";
+	for (i = 0; i < n.npath; i++)
+		k += snprintf(out + k, sizeof out - (size_t)k, "%s%d/%d",
+		    i ? " " : "", n.path[i].pt[0], n.path[i].pt[1]);
+	return out;
+}
+
+/* FIBS's absolute numbering (bgkit-notation(7)). */
+static void
+test_fibs(void)
+{
+	size_t pos;
+	int dir;
+
+	dir = 0;
+	CHECK_STR(fibs("move 12-18 1-5", &dir, &pos), "13/7 24/20");
+	CHECK_INT(dir, BG_DIR_UP);
+	dir = 0;
+	CHECK_STR(fibs("12-18 1-5 .", &dir, &pos), "13/7 24/20");
+	dir = 0;
+	CHECK_STR(fibs("bar-5 bar 5 bar - 5 bar -5", &dir, &pos),
+	    "25/20 25/20 25/20 25/20");
+	dir = BG_DIR_DOWN;
+	CHECK_STR(fibs("8-5 6 5", &dir, &pos), "8/5 6/5");
+	dir = 0;
+	CHECK_STR(fibs("B-22 19-O", &dir, &pos), "move_backward at 8");
+	dir = 0;
+	CHECK_STR(fibs("20-off 24 o", &dir, &pos), "5/0 1/0");
+	dir = 0;
+	CHECK_STR(fibs("0-3 21-25", &dir, &pos), "25/22 4/0");
+	CHECK_INT(dir, BG_DIR_UP);
+	dir = 0;
+	CHECK_STR(fibs("25-22 4-0", &dir, &pos), "25/22 4/0");
+	CHECK_INT(dir, BG_DIR_DOWN);
+	/* A given direction wins over the text's. */
+	dir = BG_DIR_DOWN;
+	CHECK_STR(fibs("1-5", &dir, &pos), "move_backward at 2");
+	dir = 0;
+	CHECK_STR(fibs("can't move", &dir, &pos), "none");
+	CHECK_INT(dir, 0);
+	dir = 0;
+	CHECK_STR(fibs("", &dir, &pos), "none");
+	dir = 0;
+	CHECK_STR(fibs("8-b", &dir, &pos), "move_to_bar at 2");
+	dir = 0;
+	CHECK_STR(fibs("o-5", &dir, &pos), "move_from_off at 0");
+	dir = 0;
+	CHECK_STR(fibs("3-3", &dir, &pos), "move_backward at 2");
+	dir = 0;
+	CHECK_STR(fibs("12-18 12", &dir, &pos), "bad_slash at 7");
+	dir = 0;
+	CHECK_STR(fibs("26-30", &dir, &pos), "bad_point at 0");
+	dir = 0;
+	CHECK_STR(fibs("1-2 2-3 3-4 4-5 5-6", &dir, &pos), "too_many_moves at 18");
+	dir = 0;
+	CHECK_STR(fibs("1-2x", &dir, &pos), "syntax at 3");
+	dir = 3;
+	CHECK_INT(bg_notation_parse_fibs(NULL, "1-2", 3, &dir, &pos),
+	    -BG_EINVAL);
+}
+
 int
 main(void)
 {
@@ -896,5 +970,6 @@ main(void)
 	test_format();
 	test_style_parse();
 	test_round_trips();
+	test_fibs();
 	T_DONE("test_notation");
 }

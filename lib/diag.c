@@ -182,6 +182,10 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "a line of GNU Backgammon's text log not understood" },
 	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
 	    "damaged compressed or archived input" },
+	[BG_EPOSTEXT] = { BG_SEV_ERROR, "postext_malformed",
+	    "malformed position text export" },
+	[BG_EDIAGRAM] = { BG_SEV_ERROR, "diagram_mismatch",
+	    "the diagram disagrees with the XGID" },
 };
 
 static const struct diag *

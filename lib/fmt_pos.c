@@ -8,8 +8,10 @@
  * Position ID (with its Match ID after ':') or a FIBS board line a
  * line, or a field of a comma- or tab-separated line.  The whole input
  * is held in memory (a position is small; the
- * reader stops at MAXIN).  Part of libbgkit; callers use bgkit.h
- * (bg_reader detects these formats and comes here).
+ * reader stops at MAXIN).  The position text exports of eXtreme Gammon
+ * and BGBlitz (fmt_postext.c) share this reader's frame through
+ * pos_int.h.  Part of libbgkit; callers use bgkit.h (bg_reader detects
+ * these formats and comes here).
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -20,37 +22,15 @@
 #include "bgkit.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "pos_int.h"
 
-#define MAXIN	(16L << 20)	/* the largest input read */
 #define NFIELD	40		/* fields of a Snowie position line */
 #define JFHEAD	0x24		/* a .pos file's fixed header */
 #define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
 #define MAXCUBE	(1 << 15)
 
-enum { K_SNOWIE, K_JF, K_LIST };
-
-struct pos {
-	struct fmt_src	*src;
-	int		 kind;
-	int		 started, err;
-	char		*in;		/* the whole input */
-	size_t		 inlen, at;	/* the next line */
-	int		 line;		/* its number */
-	int		 matches;	/* handed out */
-	int		 in_match, given;
-	int		 headed;	/* a list's header line skipped */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
-};
-
-static void
-diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void
-diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
+void
+pos_note(struct pos *p, int code, int line, int col, const char *fmt, ...)
 {
 	char t[160];
 	va_list ap;
@@ -93,8 +73,8 @@ slurp(struct pos *p)
  * Make the match and its game from a position: names by side (NULL:
  * none), the board and the state; line is where it was read.
  */
-static int
-make(struct pos *p, const char *name[2], const bg_board *b,
+int
+pos_make(struct pos *p, const char *name[2], const bg_board *b,
     const bg_matchstate *ms, int line)
 {
 	bg_record r;
@@ -226,8 +206,9 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 	for (i = 0; i < NFIELD; i++) {
 		e = memchr(f, ';', (size_t)(t + n - f));
 		if (e == NULL) {
-			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "%d fields, "
-			    "not %d, each followed by ';'", i, NFIELD);
+			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
+			    "%d fields, not %d, each followed by ';'", i,
+			    NFIELD);
 			return -1;
 		}
 		len = (size_t)(e - f);
@@ -239,8 +220,8 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 			nm[i - 5][k] = '\0';
 		} else if (number(f, len, sfield[i].lo, sfield[i].hi,
 		    &v[i]) < 0) {
-			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "field %d "
-			    "(%s): \"%.*s\"", i, sfield[i].what,
+			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
+			    "field %d (%s): \"%.*s\"", i, sfield[i].what,
 			    (int)(len < 20 ? len : 20), f);
 			return -1;
 		}
@@ -248,8 +229,8 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 	}
 	for (; f < t + n; f++)
 		if (*f != ' ' && *f != '\t' && *f != '\r') {
-			diag(p, BG_ESNOWIE, line, (int)(f - t) + 1, "more than "
-			    "%d fields", NFIELD);
+			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
+			    "more than %d fields", NFIELD);
 			return -1;
 		}
 	s = (int)v[4];
@@ -263,16 +244,17 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 	b.pt[!s][BG_BAR] = (unsigned char)-v[12];
 	b.pt[s][BG_BAR] = (unsigned char)v[37];
 	if (tray(&b) < 0 || bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
-		diag(p, BG_ESNOWIE, line, 1, "more than 15 checkers a side");
+		pos_note(p, BG_ESNOWIE, line, 1,
+		    "more than 15 checkers a side");
 		return -1;
 	}
 	if ((v[38] == 0) != (v[39] == 0)) {
-		diag(p, BG_ESNOWIE, line, 1, "one die rolled: %ld %ld",
+		pos_note(p, BG_ESNOWIE, line, 1, "one die rolled: %ld %ld",
 		    v[38], v[39]);
 		return -1;
 	}
 	if (v[10] & (v[10] - 1)) {
-		diag(p, BG_ESNOWIE, line, 1, "cube value %ld", v[10]);
+		pos_note(p, BG_ESNOWIE, line, 1, "cube value %ld", v[10]);
 		return -1;
 	}
 	bg_matchstate_init(&ms, v[3] ? 0 : (int)v[0]);
@@ -287,16 +269,15 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 	ms.dice[1] = (int)v[39];
 	name[s] = nm[0];
 	name[!s] = nm[1];
-	return make(p, name, &b, &ms, line) < 0 ? -1 : 0;
+	return pos_make(p, name, &b, &ms, line) < 0 ? -1 : 0;
 }
 
-/* The next position line: 1 (a match), 0 (the end) or an error. */
 /*
  * The next line of the input: its number, *t and *n its text without
  * the line end (and without a UTF-8 BOM on line 1); 0 at the end.
  */
-static int
-next_line(struct pos *p, const char **t, size_t *n)
+int
+pos_next_line(struct pos *p, const char **t, size_t *n)
 {
 	const char *e;
 
@@ -320,7 +301,7 @@ snowie_next(struct pos *p)
 	size_t n, i;
 	int line;
 
-	while ((line = next_line(p, &t, &n)) > 0) {
+	while ((line = pos_next_line(p, &t, &n)) > 0) {
 		for (i = 0; i < n; i++)
 			if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
 				break;
@@ -357,39 +338,40 @@ jf_read(struct pos *p)
 	int s, i, v, roll, owner, type, len, crawf, vers;
 
 	if (n < 2 || (vers = s16(q)) < 124 || vers > 126) {
-		diag(p, BG_EJFPOS, 0, 0, "no Jellyfish .pos version (124 to "
-		    "126) at the start");
+		pos_note(p, BG_EJFPOS, 0, 0,
+		    "no Jellyfish .pos version (124 to 126) at the start");
 		return 0;
 	}
 	if (vers != 126) {
-		diag(p, BG_EJFPOS, 0, 0, "version %d: only version 126 "
+		pos_note(p, BG_EJFPOS, 0, 0, "version %d: only version 126 "
 		    "(Jellyfish 3.0) is read", vers);
 		return 0;
 	}
 	if (n < JFHEAD + 2) {
-		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		pos_note(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
 		return 0;
 	}
 	at = JFHEAD;
 	for (s = 0; s < 2; s++) {
 		len = q[at];
 		if (at + 1 + (size_t)len > n) {
-			diag(p, BG_EJFPOS, 0, 0, "cut short in a name");
+			pos_note(p, BG_EJFPOS, 0, 0, "cut short in a name");
 			return 0;
 		}
 		memcpy(nm[s], q + at + 1, (size_t)len);
 		nm[s][len] = '\0';
 		for (i = 0; i < len; i++)
 			if ((unsigned char)nm[s][i] < 0x20) {
-				diag(p, BG_EJFPOS, 0, 0, "a control character "
-				    "in the name of player %d", s + 1);
+				pos_note(p, BG_EJFPOS, 0, 0,
+				    "a control character in the name of player %d",
+				    s + 1);
 				return 0;
 			}
 		name[s] = nm[s];
 		at += 1 + (size_t)len;
 	}
 	if (at + 7 > n || at + 7 + q[at + 6] + 4 + JFBOARD > n) {
-		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		pos_note(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
 		return 0;
 	}
 	crawf = s16(q + at + 2);
@@ -406,7 +388,8 @@ jf_read(struct pos *p)
 		v = s16(q + at + 4 * (size_t)i) - 20;
 		if (v < -15 || v > 15 || (i == 0 && v < 0) ||
 		    (i == 25 && v > 0)) {
-			diag(p, BG_EJFPOS, 0, 0, "board slot %d holds %d", i, v);
+			pos_note(p, BG_EJFPOS, 0, 0, "board slot %d holds %d",
+			    i, v);
 			return 0;
 		}
 		if (i == 0)
@@ -419,19 +402,19 @@ jf_read(struct pos *p)
 			b.pt[1][25 - i] = (unsigned char)v;
 	}
 	if (tray(&b) < 0) {
-		diag(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
+		pos_note(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
 		return 0;
 	}
 	if (roll < 1 || roll > 4 || owner < 0 || owner > 2 ||
 	    (type != 1 && type != 3) || s16(q + 0x0c) < 1 ||
 	    s16(q + 0x0c) > MAXCUBE || (s16(q + 0x0c) & (s16(q + 0x0c) - 1))) {
-		diag(p, BG_EJFPOS, 0, 0, "on roll %d, cube %d owned by %d, "
+		pos_note(p, BG_EJFPOS, 0, 0, "on roll %d, cube %d owned by %d, "
 		    "game type %d", roll, s16(q + 0x0c), owner, type);
 		return 0;
 	}
 	if (roll <= 2 ? ms.dice[0] < 1 || ms.dice[0] > 6 || ms.dice[1] < 1 ||
 	    ms.dice[1] > 6 : ms.dice[0] != 0 || ms.dice[1] != 0) {
-		diag(p, BG_EJFPOS, 0, 0, "dice %d %d %s", ms.dice[0],
+		pos_note(p, BG_EJFPOS, 0, 0, "dice %d %d %s", ms.dice[0],
 		    ms.dice[1], roll <= 2 ? "rolled" : "not rolled");
 		return 0;
 	}
@@ -439,7 +422,7 @@ jf_read(struct pos *p)
 	if (ms.length < 0 || ms.length > 999 || s16(q + 0x20) < 0 ||
 	    s16(q + 0x22) < 0 || (ms.length > 0 &&
 	    (s16(q + 0x20) >= ms.length || s16(q + 0x22) >= ms.length))) {
-		diag(p, BG_EJFPOS, 0, 0, "match length %d, score %d %d",
+		pos_note(p, BG_EJFPOS, 0, 0, "match length %d, score %d %d",
 		    s16(q + 0x1e), s16(q + 0x20), s16(q + 0x22));
 		return 0;
 	}
@@ -454,11 +437,11 @@ jf_read(struct pos *p)
 	if (s16(q + 0x06) == 0)
 		ms.cube_max = 0;
 	if (bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
-		diag(p, BG_EJFPOS, 0, 0, "not a position of standard "
+		pos_note(p, BG_EJFPOS, 0, 0, "not a position of standard "
 		    "backgammon");
 		return 0;
 	}
-	return make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
+	return pos_make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
 }
 
 /* ------------------------------------------------------- position lists */
@@ -489,7 +472,7 @@ list_field(struct pos *p, const char *t, size_t n, int line)
 	    "Variation", 9, bg_variant_get(v)->name,
 	    strlen(bg_variant_get(v)->name)) < 0)
 		return p->err = -BG_ENOMEM;
-	return make(p, name, &b, &ms, line) < 0 ? p->err : 0;
+	return pos_make(p, name, &b, &ms, line) < 0 ? p->err : 0;
 }
 
 /* The next position of a list: 1 (a match), 0 (the end) or an error. */
@@ -500,7 +483,7 @@ list_next(struct pos *p)
 	size_t n, i, fn;
 	int line, rc, first = 0, col = 1;
 
-	while ((line = next_line(p, &t, &n)) > 0) {
+	while ((line = pos_next_line(p, &t, &n)) > 0) {
 		while (n > 0 && (t[n - 1] == '\r' || t[n - 1] == ' ' ||
 		    t[n - 1] == '\t'))
 			n--;
@@ -535,8 +518,9 @@ list_next(struct pos *p)
 			p->headed = 1;
 			continue;
 		}
-		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
-		    "(an XGID, a gnubg ID or a FIBS board line): \"%.*s\"",
+		pos_note(p, first ? first : BG_ESYNTAX, line, col,
+		    "no position (an XGID, a gnubg ID or a FIBS board "
+		    "line): \"%.*s\"",
 		    (int)(n - i < 40 ? n - i : 40), t + i);
 		if (p->err)
 			return p->err;
@@ -575,6 +559,12 @@ list_open(struct fmt_src *src, const char *name, unsigned flags)
 }
 
 static void *
+text_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_TEXT);
+}
+
+static void *
 jf_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	return pos_open(src, name, flags, K_JF);
@@ -609,12 +599,13 @@ pos_next_match(void *v, const bg_match **m)
 		if ((rc = slurp(p)) < 0)
 			return p->err = rc;
 		if (rc > 0) {
-			diag(p, p->kind == K_JF ? BG_EJFPOS : BG_ESNOWIE, 0, 0,
+			pos_note(p, p->kind == K_JF ? BG_EJFPOS :
+			    p->kind == K_TEXT ? BG_EPOSTEXT : BG_ESNOWIE, 0, 0,
 			    "larger than %ld MiB", MAXIN >> 20);
 			return 0;
 		}
 		if (p->inlen == 0) {
-			diag(p, BG_ENOINPUT, 0, 0, "no position");
+			pos_note(p, BG_ENOINPUT, 0, 0, "no position");
 			return 0;
 		}
 	}
@@ -622,6 +613,8 @@ pos_next_match(void *v, const bg_match **m)
 		rc = p->matches ? 0 : jf_read(p);
 	else if (p->kind == K_LIST)
 		rc = list_next(p);
+	else if (p->kind == K_TEXT)
+		rc = postext_next(p);
 	else
 		rc = snowie_next(p);
 	if (rc <= 0)
@@ -677,5 +670,10 @@ const struct fmt_ops fmt_poslist_ops = {
 
 const struct fmt_ops fmt_jfpos_ops = {
 	jf_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
+	pos_diag
+};
+
+const struct fmt_ops fmt_postext_ops = {
+	text_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
 	pos_diag
 };

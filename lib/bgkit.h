@@ -1296,6 +1296,9 @@ typedef struct bg_shown {
 	bg_variant	 variant;
 	const bg_fibs	*fibs;		/* FIBS: the line read, or NULL */
 	int		 sep;		/* ASCII: a blank line first */
+	const bg_game	*setup;		/* the game that sets this position
+					   up, for its diagram and analysis
+					   (JSON), or NULL */
 } bg_shown;
 
 /*

@@ -283,100 +283,27 @@ result(bg_writer *w)
 	out_flush(&o);
 }
 
-/*
- * A number as written by the analysis, up to four decimals and no
- * trailing zeros, with a point whatever the locale.
- */
-static void
-decimal(bg_writer *w, double v)
-{
-	char buf[40];
-	long long x;
-	int n;
-
-	if (!(v > -1e12 && v < 1e12)) {
-		fmt_puts(w, "null");
-		return;
-	}
-	x = (long long)(v * 10000 + (v < 0 ? -0.5 : 0.5));
-	n = snprintf(buf, sizeof buf, "%s%lld.%04lld", x < 0 ? "-" : "",
-	    (x < 0 ? -x : x) / 10000, (x < 0 ? -x : x) % 10000);
-	while (buf[n - 1] == '0')
-		n--;
-	if (buf[n - 1] == '.')
-		n--;
-	if (n == 2 && memcmp(buf, "-0", 2) == 0)
-		n = 1, buf[0] = '0';
-	fmt_put(w, buf, (size_t)n);
-}
-
-/* Three numbers by side, or null when not written. */
-static void
-sides(bg_writer *w, const char *k, const double v[2], int ok)
-{
-	key(w, k);
-	if (!ok) {
-		fmt_puts(w, "null");
-		return;
-	}
-	fmt_puts(w, "[");
-	decimal(w, v[0]);
-	fmt_puts(w, ",");
-	decimal(w, v[1]);
-	fmt_puts(w, "]");
-}
-
 /* The diagram's position and the analysis of a position text export. */
 static void
 analysis(bg_writer *w)
 {
-	static const char *const proper[] = {
-		[BG_CUBE_NO_DOUBLE] = "no_double",
-		[BG_CUBE_DOUBLE_TAKE] = "double_take",
-		[BG_CUBE_DOUBLE_PASS] = "double_pass",
-		[BG_CUBE_TOO_GOOD] = "too_good"
-	};
-	const bg_analysis *a;
+	struct out o;
 	size_t i;
 
+	out_init(&o, wput, w);
 	if (bg_game_diagram(w->g) != NULL) {
-		fmt_printf(w, "{\"type\":\"diagram\",\"game\":%d", w->ngames);
-		key(w, "xgid");
-		str(w, bg_game_diagram(w->g));
-		fmt_puts(w, "}\n");
+		out_printf(&o, "{\"type\":\"diagram\",\"game\":%d,\"xgid\":",
+		    w->ngames);
+		out_json(&o, bg_game_diagram(w->g));
+		out_puts(&o, "}\n");
 	}
 	for (i = 0; i < bg_game_analysis_count(w->g); i++) {
-		a = bg_game_analysis(w->g, i);
-		fmt_printf(w, "{\"type\":\"analysis\",\"game\":%d", w->ngames);
-		fmt_printf(w, ",\"kind\":\"%s\",\"line\":%d,\"side\":%d",
-		    a->kind == BG_ANALYSIS_CUBE ? "cube" : "play", a->line,
-		    a->side);
-		key(w, "rank");
-		num_or_null(w, a->rank, a->kind == BG_ANALYSIS_PLAY);
-		key(w, a->kind == BG_ANALYSIS_CUBE ? "proper_text" : "play");
-		str(w, a->play);
-		key(w, "eval");
-		str(w, a->eval);
-		key(w, "equity");
-		decimal(w, a->equity);
-		if (a->kind == BG_ANALYSIS_PLAY) {
-			key(w, "diff");
-			decimal(w, a->diff);
-		} else {
-			key(w, "no_double");
-			decimal(w, a->nodouble);
-			key(w, "double_take");
-			decimal(w, a->take);
-			key(w, "double_pass");
-			decimal(w, a->pass);
-			key(w, "proper");
-			str(w, proper[a->proper]);
-		}
-		sides(w, "win", a->win, a->probs);
-		sides(w, "gammon", a->gammon, a->probs);
-		sides(w, "backgammon", a->backgammon, a->probs);
-		fmt_puts(w, "}\n");
+		out_printf(&o, "{\"type\":\"analysis\",\"game\":%d,",
+		    w->ngames);
+		out_analysis_json(&o, bg_game_analysis(w->g, i));
+		out_puts(&o, "}\n");
 	}
+	out_flush(&o);
 }
 
 int

@@ -73,6 +73,8 @@ bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
 	    pos->rec->kind == BG_REC_SETPOS &&
 	    position_game(bg_pipeline_game(p))) {
 		k->shown = game;
+		/* Shown at once, while the game is there. */
+		sp->v.setup = bg_pipeline_game(p);
 		return 2;
 	}
 	return 1;

@@ -134,7 +134,7 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "snowie, pos,\ngnubgtext, positions or xgtext (default: from the "
 		    "content)" },
 		{ 'q', "quiet", NULL, "do not print warnings" },
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"

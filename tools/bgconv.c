@@ -212,7 +212,7 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "snowie, pos,\ngnubgtext, positions or xgtext (default: from the "
 		    "content)" },
 		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "

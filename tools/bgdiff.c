@@ -79,7 +79,7 @@ main(int argc, char *argv[])
 	static const struct cli_opt opts[] = {
 		{ 'a', "all", NULL, "every game's first difference" },
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "snowie, pos,\ngnubgtext, positions or xgtext (default: from the "
 		    "content)" },
 		{ 'q', "quiet", NULL, "nothing: the exit status only" },
 		{ 0, NULL, NULL, NULL }

@@ -70,7 +70,7 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext or positions (default: from the "
+		    "snowie, pos,\ngnubgtext, positions or xgtext (default: from the "
 		    "content)" },
 		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
 		{ 'T', "format", "FORMAT", "text (default), csv or json" },

@@ -805,6 +805,9 @@ drawn(const struct blk *k, int m, const bg_matchstate *xms, bg_board *b,
 	int xs = !m, os = m, pt, s, n;
 
 	memset(b, 0, sizeof *b);
+	for (pt = 1; pt <= 25; pt++)
+		if (k->cnt[DX][pt] > 15 || k->cnt[DO][pt] > 15)
+			return -1;
 	for (pt = 1; pt <= 24; pt++) {
 		b->pt[xs][pt] = (unsigned char)k->cnt[DX][pt];
 		b->pt[os][25 - pt] = (unsigned char)k->cnt[DO][pt];

@@ -547,14 +547,17 @@ blitz_line(struct blk *k, struct span s, int line)
 	return 1;
 }
 
-/* "Position-ID: Mw5jkCQyz+AhAg    Match-ID: cAkgAUAAEAAE" (BGBlitz). */
+/*
+ * "Position-ID: Mw5jkCQyz+AhAg    Match-ID: cAkgAUAAEAAE" (BGBlitz), or
+ * gnubg's "Position ID: ...  Match ID: ..." (bgshow(1) writes so too).
+ */
 static int
 ids_line(struct blk *k, struct span s, int line, const char *t)
 {
 	const char *a = find(s.t, s.n, "Position-ID:"), *m;
 	struct span x;
 
-	if (a == NULL)
+	if (a == NULL && (a = find(s.t, s.n, "Position ID:")) == NULL)
 		return 0;
 	x = trim(a + 12, s.n - (size_t)(a + 12 - s.t));
 	for (k->posid = x, k->posid.n = 0; k->posid.n < x.n &&
@@ -562,7 +565,8 @@ ids_line(struct blk *k, struct span s, int line, const char *t)
 		;
 	k->posidline = line;
 	k->posidcol = (int)(x.t - t) + 1;
-	if ((m = find(s.t, s.n, "Match-ID:")) != NULL) {
+	if ((m = find(s.t, s.n, "Match-ID:")) != NULL ||
+	    (m = find(s.t, s.n, "Match ID:")) != NULL) {
 		k->matchid = trim(m + 9, s.n - (size_t)(m + 9 - s.t));
 		k->matchidcol = (int)(k->matchid.t - t) + 1;
 	}
@@ -1110,6 +1114,8 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 	if (s.n == 0)
 		return;
 	if ((x = find(t, n, "XGID=")) != NULL) {
+		if (k->idline)
+			return;		/* the same again (starts()) */
 		k->idline = line;
 		k->idcol = (int)(x - t) + 1;
 		for (k->id.t = x, k->id.n = 0; x + k->id.n < t + n &&
@@ -1134,12 +1140,23 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 		k->phase = P_ANALYSIS;
 }
 
-/* Does line t[0..n) start a new position after what k has? */
+/*
+ * Does line t[0..n) start a new position after what k has?  An XGID
+ * line does unless it repeats k's before k's diagram (gnubg-like
+ * exports write it above and beside the board).
+ */
 static int
 starts(const struct blk *k, const char *t, size_t n)
 {
-	if (find(t, n, "XGID=") != NULL)
-		return k->idline != 0;
+	const char *x;
+	size_t i;
+
+	if ((x = find(t, n, "XGID=")) != NULL) {
+		for (i = 0; x + i < t + n && !isspc((unsigned char)x[i]); i++)
+			;
+		return k->idline != 0 && (k->top != 0 || i != k->id.n ||
+		    memcmp(x, k->id.t, i) != 0);
+	}
 	if (find(t, n, "+13-14-15-16-17-18") != NULL)
 		return k->top != 0;
 	return 0;

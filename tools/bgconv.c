@@ -212,8 +212,8 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions or xgtext (default: from the "
-		    "content)" },
+		    "snowie, pos,\ngnubgtext, positions or xgtext\n"
+		    "(default: from the content)" },
 		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },

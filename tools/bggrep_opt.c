@@ -48,7 +48,7 @@ static const struct cli_opt opts[] = {
 	    "named %n %p %l %d %f (see bggrep(1))" },
 	{ 'O', "overwrite", NULL, "-s replaces files already there" },
 	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
-	    "gnubgtext, positions or xgtext (default: from the content)" },
+	    "gnubgtext, positions or xgtext\n(default: from the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }
 };

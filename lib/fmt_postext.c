@@ -54,6 +54,7 @@ struct blk {
 	struct span	 id;
 	/* the diagram */
 	int		 top, bottom;		/* border lines, 0 none */
+	int		 turned;		/* 12..1 on top: O's numbering */
 	struct span	 tb, bb, row[MAXROW];
 	int		 rowline[MAXROW], nrow;
 	int		 cnt[2][26];		/* by letter and point; 25 bar */
@@ -281,7 +282,8 @@ border(struct blk *k, const struct span *b, int lo, int hi, int line)
 			continue;
 		}
 		if (integer(b->t + i, j - i, &v) != NULL && v >= lo &&
-		    v <= hi && k->ploc[v][1] == 0) {
+		    v <= hi && k->ploc[k->turned ? 25 - v : v][1] == 0) {
+			v = k->turned ? 25 - v : v;	/* X's numbering */
 			k->ploc[v][0] = line;
 			k->ploc[v][1] = (int)j;	/* the last digit, 1-based */
 			got++;
@@ -356,8 +358,9 @@ diagram(struct pos *p, struct blk *k)
 	size_t barcol = 0;
 	int i, pt, mid = -1;
 
-	if (border(k, &k->tb, 13, 24, k->top) < 0 ||
-	    border(k, &k->bb, 1, 12, k->bottom) < 0) {
+	if (border(k, &k->tb, k->turned ? 1 : 13, k->turned ? 12 : 24,
+	    k->top) < 0 || border(k, &k->bb, k->turned ? 13 : 1,
+	    k->turned ? 24 : 12, k->bottom) < 0) {
 		bad(p, k, k->top, 1, "a border line without the point "
 		    "numbers 1 to 24");
 		return;
@@ -389,7 +392,7 @@ diagram(struct pos *p, struct blk *k)
 	k->ploc[25][0] = k->rowline[mid];
 	k->ploc[25][1] = (int)barcol + 1;
 	for (i = 0; i < k->nrow; i++)
-		cube_box(k, i, (size_t)k->ploc[24][1] + 2, mid);
+		cube_box(k, i, (size_t)k->ploc[k->turned ? 1 : 24][1] + 2, mid);
 }
 
 /* ------------------------------------------------------- the lines */
@@ -1080,13 +1083,16 @@ border_line(struct blk *k, const char *t, size_t n, int line, int top)
 	if (s.n < 4 || s.t[1] != ':' || s.t[0] != (top ? 'O' : 'X'))
 		return;
 	s = trim(s.t + 2, s.n - 2);
+	/* BGBlitz: the pip count after two blanks; bgshow: the name. */
 	for (q = s.t + s.n; q > s.t && isdig((unsigned char)q[-1]); q--)
 		;
-	if (q == s.t + s.n || integer(q, (size_t)(s.t + s.n - q), &v) == NULL)
-		return;
-	k->name[top ? DO : DX] = trim(s.t, (size_t)(q - s.t));
-	k->pips[top ? DO : DX] = v;
-	k->pipline = line;
+	if (q < s.t + s.n && q - s.t >= 3 && q[-1] == ' ' && q[-2] == ' ' &&
+	    integer(q, (size_t)(s.t + s.n - q), &v) != NULL) {
+		k->pips[top ? DO : DX] = v;
+		k->pipline = line;
+		s.n = (size_t)(q - s.t);
+	}
+	k->name[top ? DO : DX] = trim(s.t, s.n);
 }
 
 /* One line of a block, not its first of a new block. */
@@ -1097,7 +1103,8 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 	const char *x;
 
 	if (k->phase == P_BOARD) {
-		if (find(t, n, "+12-11-10") != NULL) {
+		if (find(t, n, k->turned ? "+13-14-15-16-17-18" :
+		    "+12-11-10") != NULL) {
 			border_line(k, t, n, line, 0);
 			diagram(p, k);
 		} else if (k->nrow == MAXROW) {
@@ -1123,8 +1130,11 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 			;
 	} else if (find(t, n, "+13-14-15-16-17-18") != NULL)
 		border_line(k, t, n, line, 1);
-	else if (find(t, n, "+12-11-10") != NULL)
-		bad(p, k, line, 1, "a bottom border line without the top");
+	else if (find(t, n, "+12-11-10--9--8--7") != NULL) {
+		/* Drawn from O's side, as bgshow(1) may. */
+		k->turned = 1;
+		border_line(k, t, n, line, 1);
+	}
 	else if (s.n >= 14 && memcmp(s.t, "eXtreme Gammon", 14) == 0) {
 		k->comment = s;
 		k->comment_line = line;
@@ -1157,7 +1167,8 @@ starts(const struct blk *k, const char *t, size_t n)
 		return k->idline != 0 && (k->top != 0 || i != k->id.n ||
 		    memcmp(x, k->id.t, i) != 0);
 	}
-	if (find(t, n, "+13-14-15-16-17-18") != NULL)
+	if (find(t, n, "+13-14-15-16-17-18") != NULL ||
+	    find(t, n, "+12-11-10--9--8--7") != NULL)
 		return k->top != 0;
 	return 0;
 }

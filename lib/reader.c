@@ -202,7 +202,8 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 /*
  * Is p[0..n) a position text export of XG or BGBlitz: a line that
  * starts "XGID=" (after blanks) and a board diagram's top border line?
- * *more while one of them is still missing and more bytes could tell.
+ * *more while one of them is still missing and more bytes could tell:
+ * one is there, or fewer than eight lines are.
  */
 static int
 postext_start(const unsigned char *p, size_t n, int *more)
@@ -210,11 +211,12 @@ postext_start(const unsigned char *p, size_t n, int *more)
 	static const char border[] = "+13-14-15-16-17-18";
 	const unsigned char *e;
 	size_t i = 0, len, k;
-	int id = 0, board = 0;
+	int id = 0, board = 0, lines = 0;
 
 	while (i < n && !(id && board)) {
 		e = memchr(p + i, '\n', n - i);
 		len = e ? (size_t)(e - (p + i)) : n - i;
+		lines += e != NULL;
 		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t');
 		    k++)
 			;
@@ -225,7 +227,11 @@ postext_start(const unsigned char *p, size_t n, int *more)
 			board = 1;
 		i += len + 1;
 	}
-	if (!(id && board) && (id || board) && n < HEADMAX)
+	/*
+	 * Both come within the first lines of an export: until they are
+	 * read, however the bytes came, more may tell.
+	 */
+	if (!(id && board) && (id || board || lines < 8) && n < HEADMAX)
 		*more = 1;
 	return id && board;
 }

@@ -242,7 +242,7 @@ test_detect(void)
 	CHECK_INT(f, BG_FORMAT_JSON);
 	CHECK_INT(bg_format_parse(&f, "xml"), -BG_EINVAL);
 	CHECK_STR(bg_format_name(BG_FORMAT_SGF), "sgf");
-	CHECK(bg_format_name((bg_format)10) == NULL);
+	CHECK(bg_format_name((bg_format)(BG_FORMAT_POSTEXT + 1)) == NULL);
 	{
 		bg_reader *r = bg_reader_new_mem("(;GM[6])", 8, NULL);
 		const bg_match *m;

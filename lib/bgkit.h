@@ -166,6 +166,9 @@ typedef enum bg_code {
 	BG_EGNUBGTEXT,		/* a gnubg text log line not understood */
 	/* the source under the reader */
 	BG_EARCHIVE,		/* damaged compressed or archived input */
+	/* the replay, again */
+	BG_WILLEGALPLAY,	/* Snowie's "Illegal play (...)": the game
+				   goes on from the board it gives */
 	/* position text exports */
 	BG_EPOSTEXT,		/* malformed position text export */
 	BG_EDIAGRAM,		/* its diagram disagrees with its XGID */
@@ -1202,6 +1205,11 @@ int bg_pipeline_set_member(bg_pipeline *p, const char *name);
  * an archive, "INPUT:MEMBER" for the member being read.
  */
 const char *bg_pipeline_name(const bg_pipeline *p);
+/*
+ * After -BG_EARCHIVE: what is wrong with the input, in libarchive's
+ * words ("truncated gzip input"); else "".
+ */
+const char *bg_pipeline_why(const bg_pipeline *p);
 /* The current (else the last) match, the game (NULL between), the replay. */
 const bg_match *bg_pipeline_match(const bg_pipeline *p);
 const bg_game *bg_pipeline_game(const bg_pipeline *p);

@@ -182,6 +182,9 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "a line of GNU Backgammon's text log not understood" },
 	[BG_EARCHIVE] = { BG_SEV_SYSTEM, "archive_error",
 	    "damaged compressed or archived input" },
+	[BG_WILLEGALPLAY] = { BG_SEV_WARNING, "illegal_play",
+	    "an illegal play is recorded: the game goes on from the board "
+	    "the entry gives" },
 	[BG_EPOSTEXT] = { BG_SEV_ERROR, "postext_malformed",
 	    "malformed position text export" },
 	[BG_EDIAGRAM] = { BG_SEV_ERROR, "diagram_mismatch",

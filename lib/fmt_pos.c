@@ -22,9 +22,9 @@
 #include "bgkit.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "snowie_int.h"
 #include "pos_int.h"
 
-#define NFIELD	40		/* fields of a Snowie position line */
 #define JFHEAD	0x24		/* a .pos file's fixed header */
 #define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
 #define MAXCUBE	(1 << 15)
@@ -116,75 +116,7 @@ pos_make(struct pos *p, const char *name[2], const bg_board *b,
 	return 0;
 }
 
-/*
- * Borne-off counts from the checkers on the board: 0, or -1 when a
- * side has more than fifteen.
- */
-static int
-tray(bg_board *b)
-{
-	int s, i, n;
-
-	for (s = 0; s < 2; s++) {
-		for (n = 0, i = 1; i <= 25; i++)
-			n += b->pt[s][i];
-		if (n > 15)
-			return -1;
-		b->pt[s][BG_OFF] = (unsigned char)(15 - n);
-	}
-	return 0;
-}
-
 /* ------------------------------------------------------------ Snowie */
-
-/* A number field t[0..n): 0, or -1 when it is none or out of lo..hi. */
-static int
-number(const char *t, size_t n, long lo, long hi, long *v)
-{
-	size_t i = 0;
-	long x = 0;
-	int neg = 0;
-
-	while (n > 0 && (t[n - 1] == ' ' || t[n - 1] == '\t'))
-		n--;
-	while (i < n && (t[i] == ' ' || t[i] == '\t'))
-		i++;
-	if (i < n && (t[i] == '-' || t[i] == '+'))
-		neg = t[i++] == '-';
-	if (i == n)
-		return -1;
-	for (; i < n; i++) {
-		if (t[i] < '0' || t[i] > '9' || x > 100000000L)
-			return -1;
-		x = x * 10 + (t[i] - '0');
-	}
-	*v = neg ? -x : x;
-	return *v < lo || *v > hi ? -1 : 0;
-}
-
-/* What each numeric field may hold (names: lo > hi). */
-static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
-	{ 0, 999, "match length" }, { 0, 1, "Jacoby flag" },
-	{ 0, 1, "field 2" }, { 0, 1, "money flag" },
-	{ 0, 1, "side on roll" }, { 1, 0, "name" }, { 1, 0, "name" },
-	{ 0, 1, "Crawford flag" }, { 0, 99999, "score" },
-	{ 0, 99999, "score" }, { 1, MAXCUBE, "cube value" },
-	{ -1, 1, "cube owner" }, { -15, 0, "opponent's bar" },
-	[13] = { -15, 15, "point" }, [14] = { -15, 15, "point" },
-	[15] = { -15, 15, "point" }, [16] = { -15, 15, "point" },
-	[17] = { -15, 15, "point" }, [18] = { -15, 15, "point" },
-	[19] = { -15, 15, "point" }, [20] = { -15, 15, "point" },
-	[21] = { -15, 15, "point" }, [22] = { -15, 15, "point" },
-	[23] = { -15, 15, "point" }, [24] = { -15, 15, "point" },
-	[25] = { -15, 15, "point" }, [26] = { -15, 15, "point" },
-	[27] = { -15, 15, "point" }, [28] = { -15, 15, "point" },
-	[29] = { -15, 15, "point" }, [30] = { -15, 15, "point" },
-	[31] = { -15, 15, "point" }, [32] = { -15, 15, "point" },
-	[33] = { -15, 15, "point" }, [34] = { -15, 15, "point" },
-	[35] = { -15, 15, "point" }, [36] = { -15, 15, "point" },
-	[37] = { 0, 15, "bar" }, [38] = { 0, 6, "die" },
-	[39] = { 0, 6, "die" }
-};
 
 /*
  * One Snowie position line t[0..n), line number line: 0 (a match made),
@@ -193,83 +125,18 @@ static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
 static int
 snowie_line(struct pos *p, const char *t, size_t n, int line)
 {
-	long v[NFIELD];
-	char nm[2][64];
+	struct snowie_pos sp;
 	const char *name[2];
-	const char *f = t, *e;
-	bg_board b;
-	bg_matchstate ms;
-	size_t k, len;
-	int i, s, pt;
+	char why[96];
+	int col;
 
-	memset(v, 0, sizeof v);
-	for (i = 0; i < NFIELD; i++) {
-		e = memchr(f, ';', (size_t)(t + n - f));
-		if (e == NULL) {
-			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
-			    "%d fields, not %d, each followed by ';'", i,
-			    NFIELD);
-			return -1;
-		}
-		len = (size_t)(e - f);
-		if (sfield[i].lo > sfield[i].hi) {
-			while (len > 0 && f[len - 1] == ' ')
-				len--;
-			k = len < sizeof nm[0] - 1 ? len : sizeof nm[0] - 1;
-			memcpy(nm[i - 5], f, k);
-			nm[i - 5][k] = '\0';
-		} else if (number(f, len, sfield[i].lo, sfield[i].hi,
-		    &v[i]) < 0) {
-			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
-			    "field %d (%s): \"%.*s\"", i, sfield[i].what,
-			    (int)(len < 20 ? len : 20), f);
-			return -1;
-		}
-		f = e + 1;
-	}
-	for (; f < t + n; f++)
-		if (*f != ' ' && *f != '\t' && *f != '\r') {
-			pos_note(p, BG_ESNOWIE, line, (int)(f - t) + 1,
-			    "more than %d fields", NFIELD);
-			return -1;
-		}
-	s = (int)v[4];
-	memset(&b, 0, sizeof b);
-	for (pt = 1; pt <= 24; pt++) {
-		if (v[12 + pt] > 0)
-			b.pt[s][pt] = (unsigned char)v[12 + pt];
-		else
-			b.pt[!s][25 - pt] = (unsigned char)-v[12 + pt];
-	}
-	b.pt[!s][BG_BAR] = (unsigned char)-v[12];
-	b.pt[s][BG_BAR] = (unsigned char)v[37];
-	if (tray(&b) < 0 || bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
-		pos_note(p, BG_ESNOWIE, line, 1,
-		    "more than 15 checkers a side");
+	if (snowie_decode(t, n, -1, &sp, why, sizeof why, &col) < 0) {
+		pos_note(p, BG_ESNOWIE, line, col, "%s", why);
 		return -1;
 	}
-	if ((v[38] == 0) != (v[39] == 0)) {
-		pos_note(p, BG_ESNOWIE, line, 1, "one die rolled: %ld %ld",
-		    v[38], v[39]);
-		return -1;
-	}
-	if (v[10] & (v[10] - 1)) {
-		pos_note(p, BG_ESNOWIE, line, 1, "cube value %ld", v[10]);
-		return -1;
-	}
-	bg_matchstate_init(&ms, v[3] ? 0 : (int)v[0]);
-	ms.score[s] = (int)v[8];
-	ms.score[!s] = (int)v[9];
-	ms.cube = (int)v[10];
-	ms.cube_owner = v[11] == 0 ? BG_CENTRED : v[11] > 0 ? s : !s;
-	ms.on_roll = ms.turn = s;
-	ms.crawford = ms.length > 0 && v[7];
-	ms.jacoby = ms.length == 0 && v[1];
-	ms.dice[0] = (int)v[38];
-	ms.dice[1] = (int)v[39];
-	name[s] = nm[0];
-	name[!s] = nm[1];
-	return pos_make(p, name, &b, &ms, line) < 0 ? -1 : 0;
+	name[0] = sp.name[0];
+	name[1] = sp.name[1];
+	return pos_make(p, name, &sp.board, &sp.ms, line) < 0 ? -1 : 0;
 }
 
 /*
@@ -363,8 +230,8 @@ jf_read(struct pos *p)
 		for (i = 0; i < len; i++)
 			if ((unsigned char)nm[s][i] < 0x20) {
 				pos_note(p, BG_EJFPOS, 0, 0,
-				    "a control character in the name of player %d",
-				    s + 1);
+				    "a control character in the name of "
+				    "player %d", s + 1);
 				return 0;
 			}
 		name[s] = nm[s];
@@ -401,7 +268,7 @@ jf_read(struct pos *p)
 		else
 			b.pt[1][25 - i] = (unsigned char)v;
 	}
-	if (tray(&b) < 0) {
+	if (snowie_tray(&b) < 0) {
 		pos_note(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
 		return 0;
 	}

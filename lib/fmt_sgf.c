@@ -1207,7 +1207,7 @@ setup(struct sgf *s, int root)
 	const struct prop *p, *first = NULL;
 	const char *t;
 	size_t n, i;
-	int pl = -1, dice[2] = { 0, 0 }, v, ch = 0, side;
+	int pl = -1, dice[2] = { 0, 0 }, v, ch = 0, side, taken = 0;
 
 	for (i = 0; i < s->nprop; i++) {
 		p = &s->prop[i];
@@ -1265,6 +1265,7 @@ setup(struct sgf *s, int root)
 		dice[0] = s->roll_dice[0];
 		dice[1] = s->roll_dice[1];
 		s->roll_side = -1;
+		taken = 1;
 	}
 	if (pl < 0)
 		pl = s->pl_next;
@@ -1279,8 +1280,10 @@ setup(struct sgf *s, int root)
 		s->roll_side = side;
 		s->roll_dice[0] = dice[0];
 		s->roll_dice[1] = dice[1];
-		s->roll_line = first->line;
-		s->roll_col = first->col;
+		if (!taken) {
+			s->roll_line = first->line;
+			s->roll_col = first->col;
+		}
 	}
 	return 0;
 }

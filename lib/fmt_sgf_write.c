@@ -18,6 +18,7 @@
 #include "bgkit.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "snowie_int.h"
 
 /* An SGF value: ']' and '\' escaped. */
 static void
@@ -300,6 +301,22 @@ start_cube(bg_writer *w, const bg_record *r, int *cube)
 	return 1;
 }
 
+/* A setup node's board: every point emptied, then each checker added. */
+static void
+board(bg_writer *w, const bg_board *b)
+{
+	int s, p, k, any;
+
+	fmt_puts(w, "\n;AE[a:y]");
+	for (s = 0; s < 2; s++)
+		for (any = 0, p = 1; p <= BG_BAR; p++)
+			for (k = 0; k < b->pt[s][p]; k++) {
+				if (!any++)
+					fmt_puts(w, s ? "AB" : "AW");
+				fmt_printf(w, "[%c]", letter(s, p));
+			}
+}
+
 /* A setup node from a set-position record (an XGID or XG's Set Pos). */
 static void
 setup(bg_writer *w, const bg_record *r)
@@ -307,7 +324,7 @@ setup(bg_writer *w, const bg_record *r)
 	bg_board b;
 	bg_matchstate ms;
 	char xg[128];
-	int s, p, k, cube = 1, owner = BG_CENTRED;
+	int k, cube = 1, owner = BG_CENTRED;
 	const char *slash;
 
 	if (strncmp(r->text, "XGID=", 5) == 0) {
@@ -336,17 +353,7 @@ setup(bg_writer *w, const bg_record *r)
 			cube = 1 << (k < 0 ? -k : k);
 		}
 	}
-	fmt_puts(w, "\n;AE[a:y]");
-	for (s = 0; s < 2; s++) {
-		int any = 0;
-
-		for (p = 1; p <= BG_BAR; p++)
-			for (k = 0; k < b.pt[s][p]; k++) {
-				if (!any++)
-					fmt_puts(w, s ? "AB" : "AW");
-				fmt_printf(w, "[%c]", letter(s, p));
-			}
-	}
+	board(w, &b);
 	if (ms.dice[0] != 0)
 		fmt_printf(w, "PL[%c]DI[%d%d]", ms.on_roll ? 'B' : 'W',
 		    ms.dice[0], ms.dice[1]);
@@ -360,6 +367,27 @@ roll_only(bg_writer *w, const bg_record *r)
 {
 	fmt_printf(w, "\n;PL[%c]DI[%d%d]", r->side ? 'B' : 'W', r->dice[0],
 	    r->dice[1]);
+}
+
+/*
+ * Snowie's "52: Illegal play (...)", whose parentheses give the board
+ * after the play (bgkit-mat(5)): the roll, then that board, as gnubg
+ * saves an illegal play it imported.  0, or -1 when there is no board
+ * that can be read (the entry is then lost, with a warning).
+ */
+static int
+illegal(bg_writer *w, const bg_record *r)
+{
+	struct snowie_pos sp;
+	char why[64];
+
+	if (r->text == NULL || (r->side != 0 && r->side != 1) ||
+	    r->dice[0] == 0 || snowie_illegal(r->text, r->len, r->side,
+	    bg_replay_variant(w->rp), &sp, why, sizeof why) < 0)
+		return -1;
+	roll_only(w, r);
+	board(w, &sp.board);
+	return 0;
 }
 
 /* The node of a move record. */
@@ -472,6 +500,11 @@ fmt_sgf_game(bg_writer *w)
 		}
 		if (r == NULL)
 			break;
+		if (r->kind == BG_REC_ILLEGAL && illegal(w, r) == 0) {
+			rooted = 0;
+			kept(w, i + 1);
+			continue;
+		}
 		if (r->kind == BG_REC_WIN || r->kind == BG_REC_LOSS ||
 		    r->kind == BG_REC_ILLEGAL || r->kind == BG_REC_UNPARSED) {
 			if (r->kind != BG_REC_WIN)

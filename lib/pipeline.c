@@ -488,6 +488,12 @@ bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d)
 }
 
 const char *
+bg_pipeline_why(const bg_pipeline *p)
+{
+	return p->src != NULL ? src_why(p->src) : "";
+}
+
+const char *
 bg_pipeline_name(const bg_pipeline *p)
 {
 	return p->name;
@@ -563,8 +569,9 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	bg_matchstate ms;
 	int s, x;
 
-	/* An archive's summary is the whole archive's. */
-	n = p->src != NULL ? src_input(p->src) : p->name;
+	/* An archive's summary is the whole archive's, or its member's. */
+	n = p->src != NULL && src_selected(p->src) == NULL ?
+	    src_input(p->src) : p->name;
 	out_init(&o, fn, ctx);
 	if (f == BG_OUT_JSON) {
 		out_puts(&o, "{\"file\":");

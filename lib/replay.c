@@ -22,6 +22,7 @@
 #include "record_int.h"
 #include "diag_int.h"
 #include "resolve_int.h"
+#include "snowie_int.h"
 
 /*
  * The largest cube: as large as SGF's CV and the rules' limits go.  A
@@ -725,6 +726,34 @@ can_finish(bg_replay *rp, int s, const int d[2])
 	return yes;
 }
 
+/*
+ * Record k, rec, a roll with no play, comes right after a set position
+ * that gives that roll to its side: the roll was made and the board
+ * then edited, as GNU Backgammon saves in SGF an illegal play it
+ * imported (a node with the roll, then the board).  1 then, else 0.
+ */
+static int
+edited_roll(bg_replay *rp, const struct game *gs, size_t k,
+    const bg_record *rec)
+{
+	const bg_record *r;
+	bg_board b;
+	bg_matchstate ms;
+
+	while (k-- > 0) {
+		r = bg_game_record(gs->g, k);
+		if (r->kind == BG_REC_COMMENT)
+			continue;
+		if (r->kind != BG_REC_SETPOS || r->text == NULL ||
+		    bg_xgid_decode(&b, &ms, r->text, r->len, rp->variant) < 0)
+			return 0;
+		return ms.on_roll == rec->side &&
+		    ((ms.dice[0] == rec->dice[0] && ms.dice[1] == rec->dice[1]) ||
+		    (ms.dice[0] == rec->dice[1] && ms.dice[1] == rec->dice[0]));
+	}
+	return 0;
+}
+
 /* The play of record k, rec, that resolve_fast declined: the search's. */
 static void
 move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
@@ -754,6 +783,11 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 	    !can_finish(rp, rec->side, rec->dice))))) {
 		if (rp->err)
 			gs->lost = 1;	/* out of memory: not followed */
+		return;
+	}
+	if (rv->code == BG_ENOPLAY && edited_roll(rp, gs, k, rec)) {
+		diag(rp, BG_WILLEGALPLAY, rec, 0, "the board is set up "
+		    "after the roll");
 		return;
 	}
 	if (rv->code != 0) {
@@ -940,6 +974,51 @@ on_win(bg_replay *rp, struct game *gs, const bg_record *rec)
 }
 
 /*
+ * Snowie's "52: Illegal play (...)": the roller made a play the rules do
+ * not allow, and the entry gives, as a Snowie position line, the board
+ * after it from the point of view of the side to roll next (its names
+ * in that order; its field "side on roll" is not to be trusted: GNU
+ * Backgammon, which writes these entries too, writes it inverted).  The
+ * game goes on from that board with a warning; when the entry holds no
+ * board that can be read, the rest of the game is not checked, and the
+ * warning says why.  Returns 0, or -1 for a record of neither side.
+ */
+static int
+illegal_play(bg_replay *rp, struct game *gs, const bg_record *rec)
+{
+	struct snowie_pos sp;
+	const char *t = rec->text;
+	char why[64];
+
+	if (t == NULL || (rec->side != 0 && rec->side != 1))
+		return -1;
+	if (snowie_illegal(t, rec->len, rec->side, rp->variant, &sp, why,
+	    sizeof why) < 0) {
+		diag(rp, BG_WNOTREPLAYED, rec, 0, "Illegal play: %s", why);
+		gs->lost = 1;
+		return 0;
+	}
+	if (gs->over) {
+		diag(rp, BG_EAFTEREND, rec, 0, "%.60s", t);
+		return 0;
+	}
+	if (gs->doubled) {
+		diag(rp, BG_EANSWER, rec, 0, NULL);
+		gs->doubled = 0;
+	}
+	if (gs->turn >= 0 && rec->side != gs->turn)
+		diag(rp, BG_ETURN, rec, 0, "%.60s", t);
+	diag(rp, BG_WILLEGALPLAY, rec, 0, NULL);
+	rp->board = sp.board;
+	gs->rolls[rec->side]++;
+	gs->beaver_by = -1;
+	gs->turn = !rec->side;
+	if (borne_off(rp, rec->side, gs->cube, gs->vflags))
+		gs->over = 1;
+	return 0;
+}
+
+/*
  * What every action record goes through before its handler: 0 when it
  * is set aside here (no action, a set position, a record of neither side
  * or not replayed, an action after the end), else 1, with the turn and
@@ -992,6 +1071,9 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 		}
 		return 0;
 	}
+	if (rec->kind == BG_REC_ILLEGAL && !gs->lost &&
+	    illegal_play(rp, gs, rec) == 0)
+		return 0;
 	/* Nor a record of neither side (a JSON "side" of 2). */
 	if (rec->kind == BG_REC_SETPOS || rec->kind == BG_REC_ILLEGAL ||
 	    (rec->side != 0 && rec->side != 1)) {

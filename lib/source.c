@@ -30,6 +30,7 @@ struct src {
 	int		 kind;		/* K_*, from the first bytes */
 	int		 members;	/* members begun */
 	int		 failed;	/* a damaged input */
+	char		 why[96];	/* what libarchive said of it */
 	int		 done;		/* past the last member */
 	char		*want;		/* the one member read, or NULL */
 	char		 peek[PEEK];
@@ -94,6 +95,17 @@ as_told(struct src *s)
 	}
 }
 
+/* The input is damaged: libarchive's words for it, else what. */
+static void
+failed(struct src *s, const char *what)
+{
+	const char *e = s->a != NULL ? archive_error_string(s->a) : NULL;
+
+	s->failed = 1;
+	snprintf(s->why, sizeof s->why, "%s", e != NULL && *e != '\0' ?
+	    e : what);
+}
+
 static int
 start_archive(struct src *s)
 {
@@ -107,7 +119,7 @@ start_archive(struct src *s)
 	archive_read_support_format_zip(s->a);
 	archive_read_support_format_raw(s->a);
 	if (archive_read_open(s->a, s, NULL, feed, NULL) != ARCHIVE_OK)
-		s->failed = 1;
+		failed(s, "cannot be opened");
 	s->archived = 1;
 	return 0;
 }
@@ -192,9 +204,16 @@ src_next(struct src *s)
 			s->done = 1;
 			return 0;
 		}
-		if ((r != ARCHIVE_OK && r != ARCHIVE_WARN) ||
-		    (s->members == 0 && !as_told(s))) {
-			s->failed = 1;
+		if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+			failed(s, "a damaged header");
+			return -1;
+		}
+		if (s->members == 0 && !as_told(s)) {
+			failed(s, s->kind == K_GZIP ? "its first bytes say "
+			    "gzip, but the gzip header is damaged" :
+			    s->kind == K_ZIP ? "its first bytes say zip, but "
+			    "the zip header is damaged" : "its bytes 257 to "
+			    "261 say tar, but the tar header is damaged");
 			return -1;
 		}
 		/* Directories, links and devices hold no record. */
@@ -240,7 +259,7 @@ src_read(void *ctx, char *buf, size_t n)
 		return 0;
 	if (s->archived) {
 		if ((got = archive_read_data(s->a, buf, n)) < 0) {
-			s->failed = 1;
+			failed(s, "damaged data");
 			return -1;
 		}
 		return (long)got;
@@ -266,6 +285,12 @@ src_input(const struct src *s)
 	return s->base;
 }
 
+const char *
+src_selected(const struct src *s)
+{
+	return s->want;
+}
+
 int
 src_failed(const struct src *s)
 {
@@ -273,9 +298,7 @@ src_failed(const struct src *s)
 }
 
 const char *
-src_error(const struct src *s)
+src_why(const struct src *s)
 {
-	const char *e = s->a != NULL ? archive_error_string(s->a) : NULL;
-
-	return e != NULL ? e : "";
+	return s->failed ? s->why : "";
 }

@@ -23,9 +23,11 @@ long		 src_read(void *, char *, size_t);
 const char	*src_name(const struct src *);
 /* The input's own name. */
 const char	*src_input(const struct src *);
+/* The one member src_select() chose, or NULL: all of them. */
+const char	*src_selected(const struct src *);
 /* Whether the compressed or archived input was found damaged. */
 int		 src_failed(const struct src *);
-/* libarchive's words for what went wrong, or "". */
-const char	*src_error(const struct src *);
+/* What is wrong with a damaged input, in libarchive's words; else "". */
+const char	*src_why(const struct src *);
 
 #endif

@@ -50,17 +50,9 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	int rc;
 	size_t i;
 
-	if ((p = bg_pipeline_open(name)) == NULL) {
-		if (errno == ENOMEM)
-			cli_syserr(k->out, k->err, o->json, o->json ? name :
-			    NULL, BG_ENOMEM, NULL);
-		else
-			cli_syserr(k->out, k->err, o->json, name, BG_EIO,
-			    strerror(errno));
+	if ((p = cli_open_to(k->out, k->err, name, o->from, &o->rules,
+	    o->json)) == NULL)
 		return 2;
-	}
-	bg_pipeline_set_format(p, o->from);
-	bg_pipeline_set_rules(p, &o->rules);
 	do {
 		rc = cli_next(p);
 		m = bg_pipeline_match(p);
@@ -75,8 +67,8 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 		}
 	} while (rc > 0);
 	if (rc < 0)
-		cli_syserr(k->out, k->err, o->json, bg_pipeline_name(p), -rc,
-		    NULL);
+		cli_pipe_syserr(k->out, k->err, o->json, p,
+		    bg_pipeline_name(p), -rc);
 	if (o->json || o->verbose)
 		bg_pipeline_summary(bg_write_stdio, k->out, o->json ?
 		    BG_OUT_JSON : BG_OUT_TEXT, p);

@@ -59,17 +59,15 @@ pass(const struct opts *o, struct cli_input *in, bg_writer *w,
 	bg_pipeline *p;
 	int rc;
 
-	if ((p = bg_pipeline_new(cli_input_read, in, in->label)) == NULL) {
-		fprintf(err, "%s: %s\n", cli_prog, bg_strerror(BG_ENOMEM));
+	if ((p = cli_input_pipeline(in, err)) == NULL)
 		return 2;
-	}
 	bg_pipeline_set_format(p, o->from);
 	bg_pipeline_set_rules(p, &o->rules);
 	bg_pipeline_set_writer(p, w);
 	cli_progress_count(out != NULL);
 	if ((rc = cli_run(p, stdout, err, 0, o->quiet)) < 0 &&
 	    (rc != -BG_EIO || out == NULL || !out->failed))
-		cli_syserr(stdout, err, 0, in->label, -rc, NULL);
+		cli_pipe_syserr(stdout, err, 0, p, in->label, -rc);
 	c = bg_pipeline_count(p);
 	rc = rc < 0 ? 2 : c->errors || (o->werror && c->warnings);
 	bg_pipeline_free(p);

@@ -32,7 +32,8 @@ trace(bg_trace *t, const char *name)
 			break;
 		}
 	if (ev < 0)
-		cli_syserr(stdout, stderr, 0, bg_pipeline_name(p), -ev, NULL);
+		cli_pipe_syserr(stdout, stderr, 0, p, bg_pipeline_name(p),
+		    -ev);
 	return cli_close(p, ev) < 0 ? 2 : 0;
 }
 

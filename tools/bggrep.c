@@ -171,7 +171,8 @@ grep_file(void *ctx, const char *name)
 	free(b.p);
 	tally(o, p, before);
 	if (ev < 0)
-		cli_syserr(stdout, stderr, 0, bg_pipeline_name(p), -ev, NULL);
+		cli_pipe_syserr(stdout, stderr, 0, p, bg_pipeline_name(p),
+		    -ev);
 	bg_pipeline_free(p);
 	return ev < 0 ? 2 : 0;
 }

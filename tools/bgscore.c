@@ -56,8 +56,8 @@ score_file(void *ctx, const char *name)
 			    bg_pipeline_result(p)->score, names);
 	} while (rc > 0);
 	if (rc < 0)
-		cli_syserr(stdout, stderr, f == BG_OUT_JSON,
-		    bg_pipeline_name(p), -rc, NULL);
+		cli_pipe_syserr(stdout, stderr, f == BG_OUT_JSON, p,
+		    bg_pipeline_name(p), -rc);
 	bg_pipeline_free(p);
 	return rc < 0 ? 2 : errors ? 1 : 0;
 }

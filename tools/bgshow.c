@@ -111,8 +111,8 @@ show_file(void *ctx, const char *name)
 	/* The errors told (not the warnings), -a's positions printed. */
 	bg_pipeline_set_callback(o->p, onpos, o);
 	if ((r = cli_run(o->p, stdout, stderr, 0, 1)) < 0)
-		cli_syserr(stdout, stderr, o->format == BG_POS_JSON,
-		    bg_pipeline_name(o->p), -r, NULL);
+		cli_pipe_syserr(stdout, stderr, o->format == BG_POS_JSON,
+		    o->p, bg_pipeline_name(o->p), -r);
 	games = bg_pipeline_count(o->p)->games;
 	o->errors += bg_pipeline_count(o->p)->errors;
 	r = cli_close(o->p, r) < 0 || o->system ? 2 : 0;

@@ -162,6 +162,21 @@ cli_syserr(FILE *out, FILE *err, int json, const char *file, int code,
 }
 
 void
+cli_pipe_syserr(FILE *out, FILE *err, int json, const bg_pipeline *p,
+    const char *file, int code)
+{
+	const char *why = code == BG_EARCHIVE ? bg_pipeline_why(p) : "";
+	char t[sizeof ((bg_diag *)0)->detail + 64];
+
+	if (*why == '\0' || json) {
+		cli_syserr(out, err, json, file, code, *why ? why : NULL);
+		return;
+	}
+	snprintf(t, sizeof t, "%s: %s", bg_strerror(code), why);
+	cli_syserr(out, err, json, file, code, t);
+}
+
+void
 cli_report(FILE *out, FILE *err, int json, const char *file,
     const char *who, const bg_diag *d, int turn)
 {

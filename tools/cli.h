@@ -46,10 +46,20 @@ int	cli_from(bg_format *, const char *, const char *);
  */
 void	cli_syserr(FILE *, FILE *, int, const char *, int, const char *);
 /*
+ * cli_syserr() for the system error code that ended pipeline p: the
+ * words of the layer that met it, when it has any (a damaged archive:
+ * libarchive's), follow the code's text.
+ */
+void	cli_pipe_syserr(FILE *, FILE *, int, const bg_pipeline *,
+	    const char *, int);
+/*
  * Open the input name ("-" or NULL: stdin) in a pipeline reading format
  * from; on failure say why (cli_syserr) and return NULL.
  */
 bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
+/* cli_open() saying what goes wrong on out and err. */
+bg_pipeline *cli_open_to(FILE *, FILE *, const char *, bg_format,
+	    const bg_ruleset *, int);
 /*
  * One diagnostic of the file: as JSON on out when json (with turn, the
  * position before its action, or -1), else in the house format on err
@@ -104,11 +114,23 @@ struct cli_input {
 	int		 again;		/* the second reading, from mem */
 	char		*mem;
 	size_t		 len, cap, pos;
+	char		*archive;	/* "ARCHIVE" of an operand
+					   "ARCHIVE:MEMBER", else NULL */
+	const char	*member;	/* then the operand */
 };
-/* Open name (NULL: the standard input); -1 with errno set. */
+/*
+ * Open name (NULL: the standard input), or the archive of a name
+ * "ARCHIVE:MEMBER" no file has (see cli_input_pipeline); -1 with errno
+ * set.
+ */
 int	cli_input_open(struct cli_input *, const char *);
 /* A bg_read_fn reading the struct cli_input * ctx. */
 long	cli_input_read(void *, char *, size_t);
+/*
+ * A pipeline reading the input (its one member when the operand named
+ * one); NULL after saying why on err.
+ */
+bg_pipeline *cli_input_pipeline(struct cli_input *, FILE *);
 /* Back to the start for the second reading; -1 said. */
 int	cli_input_rewind(struct cli_input *);
 /* Whether the file at path is the input itself: 1 or 0. */
@@ -140,7 +162,16 @@ long	cli_output_write(void *, const char *, size_t);
  * the temporary file removed otherwise.  rc, or 2.
  */
 int	cli_output_close(struct cli_output *, int, int);
-/* DIR/BASE.EXT, BASE the file name of f less its extension; to free. */
+/*
+ * Of an operand "ARCHIVE:MEMBER" that no file has: the length of
+ * ARCHIVE, the first part before a ':' that names a regular file; 0
+ * when there is none.
+ */
+size_t	cli_archive_len(const char *);
+/*
+ * DIR/BASE.EXT, BASE the file name of f (of its member for
+ * "ARCHIVE:MEMBER") less its extension; to free.
+ */
 char	*cli_outname(const char *, const char *, const char *);
 /*
  * -d DIR (an output file per input) against -o FILE and the operands:

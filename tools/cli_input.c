@@ -49,6 +49,32 @@ cli_input_read(void *ctx, char *buf, size_t n)
 	return r;
 }
 
+/*
+ * "ARCHIVE:MEMBER", no file of that name: open ARCHIVE, to be read for
+ * MEMBER alone.  NULL with errno set when no part is a file.
+ */
+static FILE *
+open_archive(struct cli_input *in, const char *name)
+{
+	size_t n = cli_archive_len(name);
+	FILE *fp;
+
+	if (n == 0) {
+		errno = ENOENT;
+		return NULL;
+	}
+	if ((in->archive = strdup(name)) == NULL)
+		return NULL;
+	in->archive[n] = '\0';
+	if ((fp = cli_fopen(in->archive)) == NULL) {
+		free(in->archive);
+		in->archive = NULL;
+		return NULL;
+	}
+	in->member = name;
+	return fp;
+}
+
 int
 cli_input_open(struct cli_input *in, const char *name)
 {
@@ -57,7 +83,8 @@ cli_input_open(struct cli_input *in, const char *name)
 	memset(in, 0, sizeof *in);
 	in->label = name ? name : "<stdin>";
 	in->fp = stdin;
-	if (name && (in->fp = cli_fopen(name)) == NULL)
+	if (name && (in->fp = cli_fopen(name)) == NULL && (errno != ENOENT ||
+	    (in->fp = open_archive(in, name)) == NULL))
 		return -1;
 	if (fstat(fileno(in->fp), &st) == 0 && S_ISREG(st.st_mode) &&
 	    (in->start = ftello(in->fp)) >= 0)
@@ -93,59 +120,9 @@ int
 cli_input_close(struct cli_input *in)
 {
 	free(in->mem);
+	free(in->archive);
 	if (in->fp != stdin)
 		return fclose(in->fp);
-	return 0;
-}
-
-char *
-cli_outname(const char *dir, const char *f, const char *ext)
-{
-	const char *base = strrchr(f, '/'), *dot;
-	size_t nd = strlen(dir), nb;
-	char *p;
-
-	base = base ? base + 1 : f;
-	dot = strrchr(base, '.');
-	nb = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-	while (nd > 1 && dir[nd - 1] == '/')
-		nd--;
-	if ((p = malloc(nd + nb + strlen(ext) + 3)) == NULL)
-		return NULL;
-	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
-	return p;
-}
-
-int
-cli_location(const char **name, int *line, int *col, char **copy)
-{
-	const char *s = *name, *c1, *c2 = NULL;
-	struct stat st;
-	char *end;
-	long l, c = 0;
-
-	*line = *col = 0;
-	*copy = NULL;
-	if (s == NULL || strcmp(s, "-") == 0 || stat(s, &st) == 0 ||
-	    (c1 = strrchr(s, ':')) == NULL)
-		return 0;
-	l = strtol(c1 + 1, &end, 10);
-	if (*end != '\0' || end == c1 + 1 || l < 1 || l > 0x7fffffff)
-		return 0;
-	/* FILE:LINE:COL: the last number is the column. */
-	for (c2 = c1; c2 > s && c2[-1] >= '0' && c2[-1] <= '9'; c2--)
-		;
-	if (c2 > s + 1 && c2[-1] == ':' && c2 < c1) {
-		c = l;
-		l = strtol(c2, NULL, 10);
-		c1 = c2 - 1;
-	}
-	if (l < 1 || l > 0x7fffffff || (*copy = strdup(s)) == NULL)
-		return *copy == NULL && l >= 1 ? -1 : 0;
-	(*copy)[c1 - s] = '\0';
-	*name = *copy;
-	*line = (int)l;
-	*col = (int)c;
 	return 0;
 }
 

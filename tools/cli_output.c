@@ -2,8 +2,9 @@
  * cli_output.c: the tools' outputs (see cli.h): a file written to a
  * temporary file beside its name and renamed into place only on
  * success, so that a failed run leaves the file as it was and no
- * half-written file behind (-o); and messages held in memory until the
- * tool knows whether to print them.  Nothing here knows backgammon.
+ * half-written file behind (-o); the name of an input's output in a
+ * directory (-d); and messages held in memory until the tool knows
+ * whether to print them.  Nothing here knows backgammon.
  */
 /* realpath(), for an output named through a link. */
 #define _XOPEN_SOURCE 700
@@ -153,4 +154,25 @@ cli_release(struct cli_hold *h, int print)
 	}
 	free(h->buf);
 	return rc;
+}
+
+char *
+cli_outname(const char *dir, const char *f, const char *ext)
+{
+	const char *base, *dot;
+	size_t nd = strlen(dir), nb;
+	char *p;
+
+	/* An archive's member is named after the member. */
+	f += cli_archive_len(f) > 0 ? cli_archive_len(f) + 1 : 0;
+	base = strrchr(f, '/');
+	base = base ? base + 1 : f;
+	dot = strrchr(base, '.');
+	nb = dot && dot != base ? (size_t)(dot - base) : strlen(base);
+	while (nd > 1 && dir[nd - 1] == '/')
+		nd--;
+	if ((p = malloc(nd + nb + strlen(ext) + 3)) == NULL)
+		return NULL;
+	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
+	return p;
 }

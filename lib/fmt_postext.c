@@ -436,7 +436,8 @@ xo_line(struct blk *k, struct span s, int line)
 	k->scoreline = line;
 	q = find(s.t, s.n, "O:") + 2;
 	while (q < s.t + s.n && (*q == ' ' || isdig((unsigned char)*q)))
-		if (*q++ == ' ' && isdig((unsigned char)*q))
+		if (*q++ == ' ' && q < s.t + s.n &&
+		    isdig((unsigned char)*q))
 			break;
 	if (integer(q, s.n - (size_t)(q - s.t), &len) != NULL)
 		k->length = len;
@@ -510,6 +511,7 @@ static int
 blitz_line(struct blk *k, struct span s, int line)
 {
 	struct cand *c;
+	const char *q;
 	size_t len, l2;
 	double v[3];
 	int i, j, x;
@@ -528,8 +530,8 @@ blitz_line(struct blk *k, struct span s, int line)
 		if ((j = who(k, r, &l2)) >= 0 && l2 + 3 < r.n &&
 		    integer(r.t + l2 + 3, r.n - l2 - 3, &x) != NULL)
 			k->score[j] = x;
-		if ((r.t = find(r.t, r.n, " in a ")) != NULL &&
-		    integer(r.t + 6, 8, &x) != NULL)
+		if ((q = find(r.t, r.n, " in a ")) != NULL &&
+		    integer(q + 6, r.n - (size_t)(q + 6 - r.t), &x) != NULL)
 			k->length = x;
 		k->scoreline = line;
 		return 1;
@@ -690,12 +692,13 @@ static int
 cube_eq(struct cand *c, struct span s, const char *cl, const char *after)
 {
 	static const int order[3] = { 1, 2, 4 };
+	struct span r;
 	double v[4];
 	int n, which;
 
-	n = numbers(after, s.n - (size_t)(after - s.t), v, 4, 0);
-	if (n == 0 || number(trim(after, s.n - (size_t)(after -
-	    s.t)).t, s.n - (size_t)(after - s.t), &v[0]) == 0)
+	r = trim(after, s.n - (size_t)(after - s.t));
+	n = numbers(r.t, r.n, v, 4, 0);
+	if (n == 0 || number(r.t, r.n, &v[0]) == 0)
 		return 0;
 	/* By the English words, else in XG's order. */
 	if (has_word(s.t, (size_t)(cl - s.t), "pass"))

@@ -42,7 +42,7 @@ struct cand {
 	struct span	 play, eval;
 	int		 nprob;		/* probability lines read */
 	int		 ncube;		/* cube equity lines read */
-	int		 cubeset;	/* which of them: 1 nd, 2 take, 4 pass */
+	int		 cubeset;	/* which: 1 nd, 2 take, 4 pass */
 };
 
 /* What one block says. */
@@ -54,12 +54,13 @@ struct blk {
 	struct span	 id;
 	/* the diagram */
 	int		 top, bottom;		/* border lines, 0 none */
-	int		 turned;		/* 12..1 on top: O's numbering */
+	int		 turned;		/* 12..1 on top: O's view */
 	struct span	 tb, bb, row[MAXROW];
 	int		 rowline[MAXROW], nrow;
-	int		 cnt[2][26];		/* by letter and point; 25 bar */
+	int		 cnt[2][26];		/* by letter, point; 25 bar */
 	int		 ploc[26][2];		/* line, col of each point */
-	int		 boxval, boxhalf, boxline, boxcol;	/* the cube box */
+	int		 boxval, boxhalf;	/* the cube box drawn */
+	int		 boxline, boxcol;
 	/* the lines about the position; -1: not written */
 	struct span	 name[2];
 	int		 score[2], length, scoreline;
@@ -72,7 +73,6 @@ struct blk {
 	/* the analysis */
 	struct cand	 c[MAXAN];
 	int		 nc, cube_at;		/* cube_at: index, or -1 */
-	int		 comment_line;
 	struct span	 comment;
 	int		 nrline, nrcol;		/* first line not read */
 	struct span	 nr;
@@ -117,7 +117,8 @@ has_word(const char *s, size_t n, const char *w)
 
 	for (i = 0; i + k <= n; i++) {
 		for (j = 0; j < k; j++) {
-			int a = (unsigned char)s[i + j], b = (unsigned char)w[j];
+			int a = (unsigned char)s[i + j];
+			int b = (unsigned char)w[j];
 
 			if (a >= 'A' && a <= 'Z')
 				a += 'a' - 'A';
@@ -735,8 +736,8 @@ cube_analysis(struct blk *k, struct span s)
 
 	if (prob_line(k, s))
 		return 1;
-	if (find(s.t, s.n, "=") != NULL || find(s.t, s.n, "G+BG") != NULL || has_word(s.t, s.n, "cubeless") ||
-	    has_word(s.t, s.n, "cubeful"))
+	if (find(s.t, s.n, "=") != NULL || find(s.t, s.n, "G+BG") != NULL ||
+	    has_word(s.t, s.n, "cubeless") || has_word(s.t, s.n, "cubeful"))
 		return 1;	/* cubeless equities, the best's: derived */
 	if (c->eval.n == 0 && (r = eval_name(s)).n > 0) {
 		c->eval = r;
@@ -1137,11 +1138,9 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 		/* Drawn from O's side, as bgshow(1) may. */
 		k->turned = 1;
 		border_line(k, t, n, line, 1);
-	}
-	else if (s.n >= 14 && memcmp(s.t, "eXtreme Gammon", 14) == 0) {
+	} else if (s.n >= 14 && memcmp(s.t, "eXtreme Gammon", 14) == 0)
 		k->comment = s;
-		k->comment_line = line;
-	} else if (!ids_line(k, s, line, t) &&
+	else if (!ids_line(k, s, line, t) &&
 	    !(k->phase == P_HEAD && names_line(k, s)) &&
 	    !(k->phase < P_ANALYSIS && xo_line(k, s, line)) &&
 	    !(k->phase == P_STATE && cube_line(k, s, line)) &&

@@ -162,7 +162,8 @@ walk(bg_reader *r, bg_replay *rp, bg_writer **w, int nw)
 				h = hash_str(h, an->play);
 				h = hash_str(h, an->eval);
 				h = h * 33 + (unsigned long)an->rank;
-				h = h * 33 + (unsigned long)(long)(an->equity * 1000);
+				h = h * 33 +
+				    (unsigned long)(long)(an->equity * 1000);
 			}
 			h = hash_str(h, bg_game_diagram(g));
 			for (i = 0; i < bg_reader_diag_count(r); i++) {

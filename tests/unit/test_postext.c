@@ -130,7 +130,8 @@ test_play(void)
 	    "    1. XG Roller++ 8/5 6/5                      eq:+0,162\n"
 	    "      Player:   51,10% (G:14,20% B:0,60%)\n"
 	    "      Opponent: 48,90% (G:12,10% B:0,50%)\n\n"
-	    "    2. 2-ply       24/23 13/10                  eq:-0,012 (-0,174)\n"),
+	    "    2. 2-ply       24/23 13/10                  "
+	    "eq:-0,012 (-0,174)\n"),
 	    &a, &na, dia, sizeof dia, &nd, &d), 1);
 	CHECK_INT(nd, 0);
 	CHECK_INT(na, 2);

@@ -40,6 +40,7 @@ struct span {
 struct cand {
 	bg_analysis	 a;
 	struct span	 play, eval;
+	int		 col;		/* the play's column */
 	int		 nprob;		/* probability lines read */
 	int		 ncube;		/* cube equity lines read */
 	int		 cubeset;	/* which: 1 nd, 2 take, 4 pass */
@@ -48,6 +49,7 @@ struct cand {
 /* What one block says. */
 struct blk {
 	int		 first;			/* its first line */
+	const char	*cur;			/* the line being read */
 	int		 phase;
 	/* the XGID line */
 	int		 idline, idcol;
@@ -632,6 +634,7 @@ play_line(struct blk *k, struct span s, int line)
 	c->a.rank = rank;
 	c->eval = trim(ev, (size_t)(pl - ev));
 	c->play = trim(pl, (size_t)(key - pl));
+	c->col = (int)(c->play.t - k->cur) + 1;
 	c->a.equity = eq;
 	c->a.diff = 0;
 	for (q = key; q < e && *q != '('; q++)
@@ -1000,6 +1003,37 @@ keep(struct pos *p, struct blk *k, int onroll)
 	return 0;
 }
 
+/*
+ * Each candidate play against the XGID's position and roll: one that
+ * the side on roll cannot play is an error of the rule it breaks, at
+ * the play.
+ */
+static void
+check_plays(struct pos *p, const struct blk *k, const bg_board *b,
+    const bg_matchstate *ms)
+{
+	const struct cand *c;
+	bg_notation n;
+	bg_resolved r;
+	size_t at;
+	int i, rc;
+
+	if (ms->dice[0] == 0)
+		return;
+	for (i = 0; i < k->nc; i++) {
+		c = &k->c[i];
+		if (c->a.kind != BG_ANALYSIS_PLAY)
+			continue;
+		if ((rc = bg_notation_parse(&n, c->play.t, c->play.n,
+		    &at)) == 0 && (rc = bg_notation_resolve(&r, &n, b,
+		    ms->on_roll, ms->dice, BG_VARIANT_STANDARD)) == 0)
+			continue;
+		pos_note(p, -rc, c->a.line, c->col, "candidate %d, %.*s, "
+		    "with %d%d", c->a.rank, (int)(c->play.n < 40 ?
+		    c->play.n : 40), c->play.t, ms->dice[0], ms->dice[1]);
+	}
+}
+
 /* The names of the sides, as strings. */
 static void
 names(const struct blk *k, int m, char nm[2][64], const char *name[2])
@@ -1043,6 +1077,7 @@ finish(struct pos *p, struct blk *k)
 		bad(p, k, k->nrow ? k->rowline[k->nrow - 1] : k->top, 1,
 		    "the diagram is cut short: no bottom border line");
 	m = check(p, k, &b, &ms);
+	check_plays(p, k, &b, &ms);
 	names(k, m, nm, name);
 	if (pos_make(p, name, &b, &ms, k->idline) < 0 ||
 	    keep(p, k, ms.on_roll) < 0)
@@ -1106,6 +1141,7 @@ take(struct pos *p, struct blk *k, const char *t, size_t n, int line)
 	struct span s = trim(t, n);
 	const char *x;
 
+	k->cur = t;
 	if (k->phase == P_BOARD) {
 		if (find(t, n, k->turned ? "+13-14-15-16-17-18" :
 		    "+12-11-10") != NULL) {

@@ -18,24 +18,24 @@ WARN	= -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	  -Wmissing-prototypes -Wpointer-arith -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 
-# PCRE2, zlib (for eXtreme Gammon's compressed files) and libarchive
-# (gzip, zip and tar inputs) are the
-# dependencies.  When pkg-config cannot find them (a fresh Debian
+# PCRE2, zlib (for eXtreme Gammon's compressed files), libarchive
+# (gzip, zip and tar inputs) and Nettle (SHA-256, for fingerprints) are
+# the dependencies.  When pkg-config cannot find them (a fresh Debian
 # machine), tests/deps.sh installs what the build needs, or says exactly
 # what to install.
-DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib libarchive 2>/dev/null && echo yes)
+DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib libarchive nettle 2>/dev/null && echo yes)
 ifneq ($(DEPS_OK),yes)
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(info bgkit: libpcre2-8, zlib or libarchive not found by pkg-config; running tests/deps.sh build)
+$(info bgkit: libpcre2-8, zlib, libarchive or nettle not found by pkg-config; running tests/deps.sh build)
 DEPS_RC := $(shell sh tests/deps.sh build >&2; echo $$?)
-DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib libarchive 2>/dev/null && echo yes)
+DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib libarchive nettle 2>/dev/null && echo yes)
 ifneq ($(DEPS_OK),yes)
-$(error bgkit: libpcre2-8, zlib or libarchive is still missing: install the Debian packages pkg-config, libpcre2-dev, zlib1g-dev and libarchive-dev)
+$(error bgkit: libpcre2-8, zlib, libarchive or nettle is still missing: install the Debian packages pkg-config, libpcre2-dev, zlib1g-dev, libarchive-dev and nettle-dev)
 endif
 endif
 endif
-PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive 2>/dev/null)
-PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib libarchive 2>/dev/null)
+PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive nettle 2>/dev/null)
+PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib libarchive nettle 2>/dev/null)
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 

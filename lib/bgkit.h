@@ -169,6 +169,7 @@ typedef enum bg_code {
 	/* the replay, again */
 	BG_WILLEGALPLAY,	/* Snowie's "Illegal play (...)": the game
 				   goes on from the board it gives */
+	BG_EOGID,		/* malformed OGID */
 	/* position text exports */
 	BG_EPOSTEXT,		/* malformed position text export */
 	BG_EDIAGRAM,		/* its diagram disagrees with its XGID */
@@ -472,8 +473,19 @@ int bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s,
     size_t len, bg_variant v);
 
 /*
- * Read any position text: "PID", "PID:MID", an XGID, or a start word
- * ("start", "nackgammon", "hyper1".."hyper3", "tavla").  *v is used for
+ * OGID (OpenGammon, HedgeHog) with every field up to the move number
+ * (0), and the checkers a side when not 15; no prefix.  White is side 1.
+ */
+int bg_ogid_encode(char *buf, size_t size, const bg_board *b,
+    const bg_matchstate *ms);
+/* Decode an OGID, with or without "OGID=". */
+int bg_ogid_decode(bg_board *b, bg_matchstate *ms, const char *s,
+    size_t len, bg_variant v);
+
+/*
+ * Read any position text: "PID", "PID:MID", an XGID, an OGID, or a
+ * start word ("start", "nackgammon", "hyper1".."hyper3", "tavla").  *v
+ * is used for
  * IDs that cannot say the variant and set from a start word.
  */
 int bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
@@ -1055,6 +1067,48 @@ typedef struct bg_writer bg_writer;
 typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
 
 /*
+ * Write bgmove's line of the move ml, checked with message msg: the
+ * move as bg_moveline_format() gives it, or, for a move refused
+ * (ml->code), its JSON object ("line", "column", "severity", "message")
+ * in JSON and nothing in text.  With file, the line starts "FILE:LINE: "
+ * and the object {"file":...,"line":LINE.  Returns 0, 1 for a refused
+ * move (for the caller to tell in text), or a negative code.
+ */
+int bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
+    const char *msg, const char *file, int line, int normalised, int json);
+/* bgmove -l: every legal play of su, a line each; 0 or a negative code. */
+int bg_moveline_list_write(bg_write_fn fn, void *ctx,
+    const bg_moveline_setup *su, int json);
+
+/*
+ * bgmove -P: bgmove's work on each position of a list of positions
+ * (bgkit-positions(5)) that a pipeline reads.  su gives the style and
+ * the roll of every position (0 0: each position's own); move the move
+ * to check against each, or NULL to list each one's legal plays.
+ */
+typedef struct bg_movebatch {
+	bg_moveline_setup su;
+	const char	*move;
+	size_t		 movelen;
+	int		 json;		/* JSON objects, else text lines */
+} bg_movebatch;
+
+/*
+ * The position pos of the list file (NULL: "<stdin>") in variant v:
+ * write its line through fn, "FILE:LINE: PLAY" ("PLAY; PLAY; ..." for
+ * the list) or a JSON object with "file", "line" and bg_moveline_format's
+ * members ("plays", an array of them, for the list).  Returns 0 with
+ * ml's warnings to tell; 1 for the position's error, in words in
+ * msg[0..size) and ml->code and ml->column set (JSON: its object written
+ * too, with "column", "severity" and "message"); a negative code for a
+ * system error.  A position not of a list (not a set-up record) is
+ * skipped: 0, nothing written.
+ */
+int bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
+    const char *file, const bg_replay_pos *pos, bg_variant v,
+    bg_moveline *ml, char *msg, size_t size);
+
+/*
  * NULL when out of memory or f is not a format to write.  write NULL:
  * nothing is written, and the warnings are all the same (a dry run).
  */
@@ -1283,10 +1337,11 @@ typedef enum bg_posfmt {
 	BG_POS_XGID,
 	BG_POS_GNUBGID,		/* "PositionID:MatchID" */
 	BG_POS_FIBS,		/* a FIBS board: line */
-	BG_POS_JSON		/* one object, bgkit-json(5) */
+	BG_POS_JSON,		/* one object, bgkit-json(5) */
+	BG_POS_OGID
 } bg_posfmt;
 
-/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json"; BG_EINVAL. */
+/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json", "ogid"; BG_EINVAL. */
 int bg_posfmt_parse(bg_posfmt *f, const char *name);
 const char *bg_posfmt_name(bg_posfmt f);
 
@@ -1316,6 +1371,14 @@ typedef struct bg_shown {
  */
 int bg_shown_write(bg_write_fn write, void *ctx, bg_posfmt f,
     const bg_shown *p, const bg_drawopts *d);
+/*
+ * What form f cannot hold of ms, as a list of words ("the Jacoby rule,
+ * the cube limit"): an OGID no Jacoby or beaver rule, cube limit or
+ * resignation offered, an XGID no end of the game nor resignation.
+ * Returns the length it needed: 0 when nothing is lost.
+ */
+int bg_posfmt_lost(char *buf, size_t size, bg_posfmt f,
+    const bg_matchstate *ms);
 
 /* A bg_shown with the storage it points at. */
 typedef struct bg_shownpos {
@@ -1470,7 +1533,7 @@ int bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size);
 int bg_select_range(bg_select *s, bg_select_what w, const char *spec);
 /* single, gammon, backgammon, bearoff, drop, resign; each one added. */
 int bg_select_result(bg_select *s, const char *kind);
-/* An XGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
+/* An XGID, an OGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
 int bg_select_position(bg_select *s, const char *id, unsigned need,
     bg_variant v);
 /* "roll,dice,cube,score" (any of them) into BG_SELPOS_* bits. */

@@ -50,7 +50,7 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_EOVERLAP] = { BG_SEV_ERROR, "shared_point",
 	    "both sides have checkers on one point" },
 	[BG_EPOSITION] = { BG_SEV_ERROR, "bad_position",
-	    "not a Position ID, PID:MID, XGID or start position" },
+	    "not a Position ID, PID:MID, XGID, OGID or start position" },
 	[BG_EVARIANT] = { BG_SEV_ERROR, "bad_variant", "unknown variant" },
 	[BG_ENOCHECKER] = { BG_SEV_ERROR, "no_checker",
 	    "no checker to move" },
@@ -185,6 +185,7 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	[BG_WILLEGALPLAY] = { BG_SEV_WARNING, "illegal_play",
 	    "an illegal play is recorded: the game goes on from the board "
 	    "the entry gives" },
+	[BG_EOGID] = { BG_SEV_ERROR, "bad_ogid", "malformed OGID" },
 	[BG_EPOSTEXT] = { BG_SEV_ERROR, "postext_malformed",
 	    "malformed position text export" },
 	[BG_EDIAGRAM] = { BG_SEV_ERROR, "diagram_mismatch",

@@ -2,109 +2,28 @@
  * fingerprint.c: the canonical content hash of a game and of a match
  * (bg_fingerprint_new(3), bgkit-fingerprint(7)).  The replay's
  * positions are written as a canonical text, one line per action, which
- * is hashed with SHA-256 as it is made; the hash of a match is that of
- * a text listing its length, its variant and its games' hashes.  The
- * SHA-256 below follows FIPS 180-4.
+ * is hashed with SHA-256 (Nettle's) as it is made; the hash of a match
+ * is that of a text listing its length, its variant and its games'
+ * hashes.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <nettle/sha2.h>
+
 #include "bgkit.h"
 
 /* ------------------------------------------------------------- SHA-256 */
 
-struct sha {
-	uint32_t	h[8];		/* the state */
-	unsigned char	blk[64];	/* the block being filled */
-	size_t		nblk;
-	unsigned long	lo, hi;		/* the length in bytes, 64 bits */
-};
-
-static const uint32_t K[64] = {
-	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b,
-	0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01,
-	0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7,
-	0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
-	0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152,
-	0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
-	0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
-	0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-	0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08,
-	0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f,
-	0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
-	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
-};
-
-#define M32(x)		((x) & 0xffffffffUL)
-#define ROR(x, n)	((uint32_t)((x) >> (n) | (x) << (32 - (n))))
-
-static void
-sha_init(struct sha *s)
-{
-	static const uint32_t h0[8] = { 0x6a09e667, 0xbb67ae85,
-	    0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
-	    0x5be0cd19 };
-
-	memcpy(s->h, h0, sizeof h0);
-	s->nblk = 0;
-	s->lo = s->hi = 0;
-}
-
-static void
-sha_block(struct sha *s, const unsigned char *p)
-{
-	uint32_t w[64], v[8], t1, t2;
-	int i;
-
-	for (i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 |
-		    (uint32_t)p[4 * i + 1] << 16 |
-		    (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
-	for (; i < 64; i++)
-		w[i] = (ROR(w[i - 2], 17) ^ ROR(w[i - 2], 19) ^
-		    (w[i - 2] >> 10)) + w[i - 7] + (ROR(w[i - 15], 7) ^
-		    ROR(w[i - 15], 18) ^ (w[i - 15] >> 3)) + w[i - 16];
-	memcpy(v, s->h, sizeof v);
-	for (i = 0; i < 64; i++) {
-		t1 = v[7] + (ROR(v[4], 6) ^ ROR(v[4], 11) ^ ROR(v[4], 25)) +
-		    ((v[4] & v[5]) ^ (~v[4] & v[6])) + K[i] + w[i];
-		t2 = (ROR(v[0], 2) ^ ROR(v[0], 13) ^ ROR(v[0], 22)) +
-		    ((v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]));
-		v[7] = v[6];
-		v[6] = v[5];
-		v[5] = v[4];
-		v[4] = v[3] + t1;
-		v[3] = v[2];
-		v[2] = v[1];
-		v[1] = v[0];
-		v[0] = t1 + t2;
-	}
-	for (i = 0; i < 8; i++)
-		s->h[i] += v[i];
-}
+/* Nettle's SHA-256 (nettle-dev), under the names used below. */
+#define sha		sha256_ctx
+#define sha_init	sha256_init
 
 static void
 sha_add(struct sha *s, const char *buf, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)buf;
-	size_t k;
-
-	s->lo = M32(s->lo + n);
-	if (s->lo < n)
-		s->hi++;
-	while (n > 0) {
-		k = 64 - s->nblk < n ? 64 - s->nblk : n;
-		memcpy(s->blk + s->nblk, p, k);
-		s->nblk += k;
-		p += k;
-		n -= k;
-		if (s->nblk == 64) {
-			sha_block(s, s->blk);
-			s->nblk = 0;
-		}
-	}
+	sha256_update(s, n, (const uint8_t *)buf);
 }
 
 /* The digest in lower-case hex, 64 digits and a NUL, into hex. */
@@ -112,23 +31,15 @@ static void
 sha_end(struct sha *s, char *hex)
 {
 	static const char dig[] = "0123456789abcdef";
-	unsigned long hi = M32(s->hi << 3 | s->lo >> 29), lo = M32(s->lo << 3);
-	unsigned char len[8];
+	uint8_t d[SHA256_DIGEST_SIZE];
 	int i;
 
-	for (i = 0; i < 4; i++) {
-		len[i] = (unsigned char)(hi >> (24 - 8 * i));
-		len[4 + i] = (unsigned char)(lo >> (24 - 8 * i));
+	sha256_digest(s, sizeof d, d);
+	for (i = 0; i < SHA256_DIGEST_SIZE; i++) {
+		hex[2 * i] = dig[d[i] >> 4];
+		hex[2 * i + 1] = dig[d[i] & 0xf];
 	}
-	sha_add(s, "\x80", 1);
-	while (s->nblk != 56)
-		sha_add(s, "", 1);
-	sha_add(s, (const char *)len, 8);
-	for (i = 0; i < 32; i++) {
-		hex[2 * i] = dig[s->h[i / 4] >> (28 - 8 * (i % 4)) & 0xf];
-		hex[2 * i + 1] = dig[s->h[i / 4] >> (24 - 8 * (i % 4)) & 0xf];
-	}
-	hex[64] = '\0';
+	hex[2 * SHA256_DIGEST_SIZE] = '\0';
 }
 
 /* ---------------------------------------------------------- fingerprint */

@@ -109,7 +109,7 @@ pos_make(struct pos *p, const char *name[2], const bg_board *b,
 	r.kind = BG_REC_SETPOS;
 	r.side = -1;
 	r.line = line;
-	r.col = 1;
+	r.col = p->col > 0 ? p->col : 1;
 	if ((i = rec_game_add(&p->game, &r, id, strlen(id))) < 0)
 		return p->err = i;
 	rec_game_finish(&p->game);
@@ -368,6 +368,7 @@ list_next(struct pos *p)
 			fn = (size_t)(fe - f);
 			while (fn > 0 && (f[fn - 1] == ' ' || f[fn - 1] == '"'))
 				fn--;
+			p->col = (int)(f - t) + 1;
 			if (fn > 0 && (rc = list_field(p, f, fn, line)) == 0)
 				return 1;
 			if (p->err)
@@ -386,8 +387,8 @@ list_next(struct pos *p)
 			continue;
 		}
 		pos_note(p, first ? first : BG_ESYNTAX, line, col,
-		    "no position (an XGID, a gnubg ID or a FIBS board "
-		    "line): \"%.*s\"",
+		    "no position (an XGID, an OGID, a gnubg ID or a FIBS "
+		    "board line): \"%.*s\"",
 		    (int)(n - i < 40 ? n - i : 40), t + i);
 		if (p->err)
 			return p->err;

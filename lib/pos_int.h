@@ -23,6 +23,7 @@ struct pos {
 	int		 matches;	/* handed out */
 	int		 in_match, given;
 	int		 headed;	/* a list's header line skipped */
+	int		 col;		/* a list's position field, from 1 */
 
 	struct bg_match	 match;
 	struct bg_game	 game;

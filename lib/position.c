@@ -1,8 +1,8 @@
 /*
  * position.c: read a position however it is written: a start word
- * ("start", a variant name), an XGID, a gnubg "PositionID:MatchID" or a
- * bare Position ID.  It only recognises the form and hands the text to
- * the decoders of posid.c and xgid.c.  Part of libbgkit; callers use
+ * ("start", a variant name), an XGID, an OGID, a gnubg
+ * "PositionID:MatchID" or a bare Position ID.  It only recognises the
+ * form and hands the text to the decoders of posid.c, xgid.c and ogid.c.  Part of libbgkit; callers use
  * bg_position_parse() from bgkit.h.
  */
 #include <string.h>
@@ -10,6 +10,7 @@
 
 #include "bgkit.h"
 #include "chars_int.h"
+#include "ogid_int.h"
 
 #define WORDMAX		32
 #define XGIDCOLONS	9
@@ -45,6 +46,33 @@ startword(bg_board *b, bg_matchstate *ms, bg_variant *v, const char *s,
 	return 1;
 }
 
+/*
+ * An OGID whose checkers a side (field 11) are not those of variant
+ * *v: *v becomes the first variant with that many (Hypergammon's).
+ */
+static void
+ogid_variant(bg_variant *v, const char *s, size_t len)
+{
+	const bg_variant_info *vi = bg_variant_get(*v);
+	size_t i;
+	int colons = 0, n = 0, k;
+
+	for (i = 0; i < len && colons < 10; i++)
+		colons += s[i] == ':';
+	if (colons < 10 || i == len || vi == NULL)
+		return;
+	for (; i < len && n <= 15; i++) {
+		if (!isdig((unsigned char)s[i]))
+			return;
+		n = n * 10 + (s[i] - '0');
+	}
+	for (k = 0; n != vi->checkers && k < BG_VARIANT_COUNT; k++)
+		if (bg_variant_get((bg_variant)k)->checkers == n) {
+			*v = (bg_variant)k;
+			return;
+		}
+}
+
 static int
 isxgid(const char *s, size_t len)
 {
@@ -64,7 +92,7 @@ int
 bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
     const char *s, size_t len)
 {
-	bg_variant var = BG_VARIANT_STANDARD;
+	bg_variant var = BG_VARIANT_STANDARD, ogv;
 	bg_board nb;
 	bg_matchstate m;
 	const char *colon, *pid, *mid;
@@ -88,7 +116,18 @@ bg_position_parse(bg_board *b, bg_matchstate *ms, bg_variant *v,
 		*ms = m;
 		return 0;
 	}
-	if (isxgid(s, len)) {
+	if (ogid_looks(s, len)) {
+		/* bg_ogid_decode() takes only "OGID="; allow "ogid=". */
+		if (s[4] == '=') {
+			s += 5;
+			len -= 5;
+		}
+		ogv = *v;
+		ogid_variant(&ogv, s, len);
+		if ((rc = bg_ogid_decode(&nb, &m, s, len, ogv)) < 0)
+			return rc;
+		*v = ogv;
+	} else if (isxgid(s, len)) {
 		/* bg_xgid_decode() takes only "XGID="; allow "xgid=". */
 		if (len >= 5 && strncasecmp(s, "XGID=", 5) == 0) {
 			s += 5;

@@ -14,6 +14,7 @@
 #include "bgkit.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "ogid_int.h"
 
 #define HEADMAX	4096	/* blanks read ahead before giving up on them */
 
@@ -142,7 +143,8 @@ has_id(const unsigned char *p, size_t n)
 		while (i < n && (p[i] == ' ' || p[i] == '"'))
 			i++;
 		if ((n - i >= 5 && memcmp(p + i, "XGID=", 5) == 0) ||
-		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0))
+		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0) ||
+		    ogid_looks((const char *)p + i, n - i))
 			return 1;
 		for (k = 0; i + k < n && b64(p[i + k]); k++)
 			;

@@ -1,7 +1,7 @@
 /*
  * shown.c: a position as bgshow(1) shows it, in each of its forms: a
  * caption and a text diagram, an SVG picture, an XGID, a gnubg ID, a
- * FIBS board line or a JSON object (bg_shown_write(3)), written through
+ * FIBS board line, an OGID or a JSON object (bg_shown_write(3)), written through
  * the caller's bg_write_fn.
  */
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 #include "out_int.h"
 
 static const char *const forms[] = { "ascii", "svg", "xgid", "gnubgid",
-	"fibs", "json" };
+	"fibs", "json", "ogid" };
 
 int
 bg_posfmt_parse(bg_posfmt *f, const char *name)
@@ -163,6 +163,7 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
     const bg_drawopts *dopts)
 {
 	char pid[BG_POSID_LEN + 1], mid[BG_MATCHID_LEN + 1] = "", xg[128] = "";
+	char og[256];
 	bg_matchstate idms;
 	bg_drawopts d;
 	struct out o;
@@ -214,6 +215,10 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
 		break;
 	case BG_POS_JSON:
 		json(&o, p, pid, mid, xg);
+		break;
+	case BG_POS_OGID:
+		if ((rc = bg_ogid_encode(og, sizeof og, p->board, p->ms)) >= 0)
+			out_printf(&o, "%s\n", og);
 		break;
 	default:
 		rc = -BG_EINVAL;

@@ -13,7 +13,8 @@
 #  - every legal-play case: its XGID comes back byte for byte through
 #    -p XGID -T xgid; -T gnubgid gives the case's Position ID and comes
 #    back itself through -p; XGID -> -T fibs -> -p FIBS -T xgid gives the
-#    XGID again, and the FIBS line comes back itself through -p.
+#    XGID again, and the FIBS line comes back itself through -p; so does
+#    XGID -> -T ogid -> -p OGID -T xgid, and the OGID itself.
 # Ends "corpus_show: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -124,7 +125,8 @@ for f in "$rules"/*/matches/*.mat; do
 	compare "$f positions" "$tmp/want" "$tmp/got"
 done
 
-# The legal-play cases: an XGID and gnubg's Position ID each.
+# The legal-play cases: an XGID and gnubg's Position ID each; the XGID
+# through a FIBS line and an OGID comes back the same.
 jq -r '.cases[] | [.id, .xgid, .position_id] | @tsv' \
     "$dir/legal/legal_moves.json" >"$tmp/cases"
 while IFS='	' read -r id xgid pid; do
@@ -134,11 +136,16 @@ while IFS='	' read -r id xgid pid; do
 	fibs=$("$bgshow" -p "$xgid" -T fibs)
 	x2=$("$bgshow" -p "$fibs" -T xgid)
 	fibs2=$("$bgshow" -p "$fibs" -T fibs)
+	og=$("$bgshow" -p "$xgid" -T ogid)
+	x3=$("$bgshow" -p "$og" -T xgid)
+	og2=$("$bgshow" -p "$og" -T ogid)
 	check "$id xgid" "$x" "$xgid"
 	check "$id posid" "${gid%%:*}" "$pid"
 	check "$id gnubgid" "$gid2" "$gid"
 	check "$id fibs to xgid" "$x2" "$xgid"
 	check "$id fibs" "$fibs2" "$fibs"
+	check "$id ogid to xgid" "$x3" "$xgid"
+	check "$id ogid" "$og2" "$og"
 done <"$tmp/cases"
 
 echo "corpus_show: $pass passed, $fail failed"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
-# to install.  "build": the compiler, PCRE2, zlib and libarchive.  "test": also the tools
+# to install.  "build": the compiler, PCRE2, zlib, libarchive and
+# Nettle.  "test": also the tools
 # the test suite uses (mandoc for the manual lint, jq for the corpus,
 # rsvg-convert to render bgshow's pictures, python3 for tests/xgmake.py,
 # which builds the .xg files the XG reader's tests read, and chromium and
@@ -21,6 +22,7 @@ have_cmd pkg-config || need="$need pkg-config"
 pkg-config --exists libpcre2-8 2>/dev/null || need="$need libpcre2-dev"
 pkg-config --exists zlib 2>/dev/null || need="$need zlib1g-dev"
 pkg-config --exists libarchive 2>/dev/null || need="$need libarchive-dev"
+pkg-config --exists nettle 2>/dev/null || need="$need nettle-dev"
 if [ "$mode" = test ] || [ "$mode" = ci ]; then
 	have_cmd mandoc || need="$need mandoc"
 	have_cmd jq || need="$need jq"

@@ -123,6 +123,8 @@ check "bgkit.pc: --static adds zlib" \
     sh -c "echo ' $(pc --static --libs) ' | grep -q ' -lz '"
 check "bgkit.pc: --static adds libarchive" \
     sh -c "echo ' $(pc --static --libs) ' | grep -q ' -larchive '"
+check "bgkit.pc: --static adds Nettle" \
+    sh -c "echo ' $(pc --static --libs) ' | grep -q ' -lnettle '"
 
 # Manual pages: every page of every section, links that resolve, and
 # mandoc -Tlint (all levels, style included) reporting nothing.  The
@@ -217,7 +219,7 @@ for c in examples/*.c; do
 	check "$c builds with pkg-config (static libbgkit)" \
 	    $cc -std=c99 -pedantic -Wall -Wextra -Werror -o "$bin/$p-static" \
 	    "$c" $(pkg-config --cflags bgkit) "$sys$pre/lib/libbgkit.a" \
-	    $(pkg-config --libs libpcre2-8 zlib libarchive)
+	    $(pkg-config --libs libpcre2-8 zlib libarchive nettle)
 	check "$p-static does not need libbgkit.so" \
 	    sh -c "! readelf -d '$bin/$p-static' | grep -q 'NEEDED.*libbgkit'"
 done
@@ -251,7 +253,7 @@ for v in "" -static; do
 	    "illegal: play uses fewer dice than it can; legal, for example: 24/20 24/18" \
 	    "$cp" start 64 24/18
 	run "checkplay$v: no position" 2 \
-	    "checkplay: nowhere: not a Position ID, PID:MID, XGID or start position" \
+	    "checkplay: nowhere: not a Position ID, PID:MID, XGID, OGID or start position" \
 	    "$cp" nowhere 64 24/18
 done
 mr=$bin/matresult

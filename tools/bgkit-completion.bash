@@ -33,7 +33,7 @@ _bgkit_values()
 	bgmove:-p | bgmove:--position | bgshow:-p | bgshow:--position)
 		echo start nackgammon hyper1 hyper2 hyper3 tavla ;;
 	bgshow:-T | bgshow:--format)
-		echo ascii svg xgid gnubgid fibs json ;;
+		echo ascii svg xgid gnubgid fibs json ogid ;;
 	bgshow:-b | bgshow:--bottom)
 		echo 0 1 ;;
 	bgshow:-d | bgshow:--direction)

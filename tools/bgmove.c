@@ -3,7 +3,8 @@
  * roll, or list every legal play.  A thin front end to lib/: it reads
  * the options, the position (-p, or "-p -" from the first line of the
  * standard input) and the lines of moves, and prints what
- * bg_moveline_check() says of each, one line of output per move.
+ * bg_moveline_check() says of each, one line of output per move; with
+ * -P, bg_movebatch_pos() does it on each position of a list.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,13 +15,15 @@
 #include "cli.h"
 
 #define LINEMAX	65536	/* longest line of moves read */
-#define USAGE "usage: bgmove [-lW] [-d dice] [-p position] [-s style] " \
-	"[-T format] [-V variant] [move]\n"
+#define USAGE "usage: bgmove [-lW] [-d dice] [-p position | -P file] " \
+	"[-s style] [-T format]\n              [-V variant] [move]\n"
 
 struct opts {
-	bg_moveline_setup su;
-	int		 json, list, werror;
-	const char	*pos, *dice, *variant;
+	bg_movebatch	 mb;		/* su, json; -P's move */
+	int		 list, werror;
+	const char	*pos, *dice, *variant, *plist;
+	bg_pipeline	*p;
+	int		 status;	/* -P: the worst so far */
 	long		 lineno;	/* lines of stdin read */
 	char		 line[LINEMAX + 1];	/* one of them */
 };
@@ -35,29 +38,22 @@ usage(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* A move's error: on stderr, or as a JSON object in the output. */
-static void
-error(const struct opts *o, const char *file, long line, long col,
-    const char *msg)
+/* What r of a move text[0..len) at file:line says, on stderr: status. */
+static int
+tell(const struct opts *o, int r, const bg_moveline *ml, const char *msg,
+    const char *file, long line, const char *text, size_t len)
 {
-	if (!o->json) {
-		cli_diagtext(file, line, col, "error", msg);
-		return;
-	}
-	printf("{\"line\":%ld,\"column\":%ld,\"severity\":\"error\","
-	    "\"message\":", line, col);
-	cli_putjson(stdout, msg);
-	fputs("}\n", stdout);
-}
+	int i;
 
-static void
-print(void *ctx, const bg_moveline *ml)
-{
-	const struct opts *o = ctx;
-	char buf[1024];
-
-	bg_moveline_format(buf, sizeof buf, ml, !o->su.havepos, o->json);
-	puts(buf);
+	if (r < 0)
+		cli_warnx("%s", bg_strerror(r));
+	else if (r == 1 && !o->mb.json)
+		cli_diagtext(file, line, ml->column, "error", msg);
+	for (i = 0; r == 0 && i < ml->nwarn; i++)
+		cli_diag(file, line, ml->column, "warning", "%d%d: %.*s: %s",
+		    ml->dice[0], ml->dice[1], (int)len, text,
+		    bg_strerror(ml->warn[i]));
+	return r < 0 ? 2 : r == 0 && ml->nwarn > 0 ? o->werror : r;
 }
 
 /* One move, text[0..len); 0, 1 for an error, 2 for no roll. */
@@ -67,29 +63,21 @@ do_move(const struct opts *o, const char *text, size_t len,
 {
 	bg_moveline ml;
 	char *msg;
-	int i, rc = 0;
+	int rc;
 
 	if ((msg = malloc(len + 1024)) == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
-	if (bg_moveline_check(&ml, &o->su, text, len, msg, len + 1024,
+	if (bg_moveline_check(&ml, &o->mb.su, text, len, msg, len + 1024,
 	    NULL) < 0) {
 		cli_warnx("no dice: use -d, a position with dice, or a "
 		    "\"64:\" prefix");
 		rc = 2;
-	} else if (ml.code != 0) {
-		error(o, file, line, ml.column, msg);
-		rc = 1;
-	} else {
-		for (i = 0; i < ml.nwarn; i++) {
-			cli_diag(file, line, 1, "warning", "%d%d: %.*s: %s",
-			    ml.dice[0], ml.dice[1], (int)len, text,
-			    bg_strerror(ml.warn[i]));
-			rc = o->werror;
-		}
-		print((void *)o, &ml);
-	}
+	} else
+		rc = tell(o, bg_moveline_write(bg_write_stdio, stdout, &ml,
+		    msg, NULL, (int)line, !o->mb.su.havepos, o->mb.json), &ml, msg,
+		    file, line, text, len);
 	free(msg);
 	return rc;
 }
@@ -98,20 +86,22 @@ do_move(const struct opts *o, const char *text, size_t len,
 static int
 read_moves(struct opts *o)
 {
+	static const char toolong[] = "line too long: over 65536 bytes, "
+	    "not read";
+	bg_moveline ml = { .code = BG_ELONGLINE, .column = LINEMAX + 1 };
 	long n;
 	int r, rc = 0;
 
 	while (rc != 2 && (n = cli_getline(stdin, o->line, LINEMAX)) != -1) {
 		o->lineno++;
-		if (n == -2) {
-			error(o, "<stdin>", o->lineno, LINEMAX + 1, "line too "
-			    "long: over 65536 bytes, not read");
-			r = 1;
-		} else
+		if (n == -2)
+			r = tell(o, bg_moveline_write(bg_write_stdio, stdout,
+			    &ml, toolong, NULL, (int)o->lineno, 0, o->mb.json),
+			    &ml, toolong, "<stdin>", o->lineno, NULL, 0);
+		else
 			r = do_move(o, o->line, (size_t)n, "<stdin>",
 			    o->lineno);
-		if (r > rc)
-			rc = r;
+		rc = r > rc ? r : rc;
 	}
 	if (ferror(stdin)) {
 		cli_warnx("<stdin>: read error");
@@ -139,11 +129,43 @@ setup(struct opts *o)
 		o->line[n] = '\0';
 		pos = o->line;
 	}
-	r = bg_moveline_setup_init(&o->su, pos, o->variant, o->dice,
-	    o->su.style, msg, sizeof msg);
+	r = bg_moveline_setup_init(&o->mb.su, pos, o->variant, o->dice,
+	    o->mb.su.style, msg, sizeof msg);
 	if (r < 0)
 		cli_warntext(msg);
 	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
+}
+
+/* -P: one position of the list; its error and warnings on stderr. */
+static void
+onpos(void *ctx, const bg_replay_pos *pos)
+{
+	struct opts *o = ctx;
+	const char *f = bg_pipeline_name(o->p);
+	bg_moveline ml;
+	char msg[4096];
+	int r;
+
+	r = bg_movebatch_pos(&o->mb, bg_write_stdio, stdout, f, pos,
+	    bg_replay_variant(bg_pipeline_replay(o->p)), &ml, msg, sizeof msg);
+	r = tell(o, r, &ml, msg, f, pos->rec ? pos->rec->line : 0,
+	    o->mb.move, o->mb.movelen);
+	o->status = r > o->status ? r : o->status;
+}
+
+/* -P FILE: the move of the operands, or -l, on each position of FILE. */
+static int
+batch(struct opts *o, char *move)
+{
+	int r;
+
+	if (o->pos || (move != NULL) == o->list)
+		return usage("-P takes a move or -l, and no -p", NULL);
+	o->mb.move = move;
+	o->mb.movelen = move ? strlen(move) : 0;
+	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
+	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, onpos, o, &o->p);
+	return r > o->status ? r : o->status;
 }
 
 /* The options; -1 when they are all right, else the exit status. */
@@ -155,6 +177,7 @@ options(struct opts *o, int argc, char *argv[])
 		{ 'l', "list", NULL, "list every legal play" },
 		{ 'p', "position", "POS", "an ID, a FIBS board: line, a start "
 		    "word or - (read)" },
+		{ 'P', "positions", "FILE", "each position of a list (-: stdin)" },
 		{ 's', "style", "STYLE", "gnubg (default), mat or xg" },
 		{ 'T', "format", "FORMAT", "text (default) or json" },
 		{ 'V', "variant", "VARIANT", "standard, nackgammon, hyper1..3, "
@@ -167,20 +190,16 @@ options(struct opts *o, int argc, char *argv[])
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
 		if (c == 0)
 			return rc;
-		if (c == 'd')
-			o->dice = optarg;
-		else if (c == 'p')
-			o->pos = optarg;
-		else if (c == 'V')
-			o->variant = optarg;
-		else if (c == 'l')
-			o->list = 1;
-		else if (c == 'W')
-			o->werror = 1;
-		else if (c == 's' && bg_style_parse(&o->su.style, optarg) < 0)
+		o->dice = c == 'd' ? optarg : o->dice;
+		o->pos = c == 'p' ? optarg : o->pos;
+		o->plist = c == 'P' ? optarg : o->plist;
+		o->variant = c == 'V' ? optarg : o->variant;
+		o->list |= c == 'l';
+		o->werror |= c == 'W';
+		if (c == 's' && bg_style_parse(&o->mb.su.style, optarg) < 0)
 			return usage("unknown style: %s (gnubg, mat, xg)", optarg);
 		else if (c == 'T' && strcmp(optarg, "text") != 0 &&
-		    !(o->json = strcmp(optarg, "json") == 0))
+		    !(o->mb.json = strcmp(optarg, "json") == 0))
 			return usage("unknown format: %s (text, json)", optarg);
 	}
 	return -1;
@@ -195,34 +214,36 @@ main(int argc, char *argv[])
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
-	o.su.style = BG_STYLE_GNUBG;
+	o.mb.su.style = BG_STYLE_GNUBG;
 	if ((rc = options(&o, argc, argv)) >= 0)
 		return rc;
 	argc -= optind;
 	argv += optind;
 	if ((rc = setup(&o)) != 0)
 		return rc;
-	if ((o.list || o.su.dice[0]) && !o.su.havepos) {
+	move = argc > 0 ? cli_join(argc, argv) : NULL;
+	if (argc > 0 && move == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		rc = 2;
+	} else if (o.plist)
+		rc = batch(&o, move);
+	else if ((o.list || o.mb.su.dice[0]) && !o.mb.su.havepos) {
 		rc = usage("%s needs -p position", o.list ? "-l" : "-d");
-	} else if (o.list && !o.su.dice[0]) {
+	} else if (o.list && !o.mb.su.dice[0]) {
 		cli_warnx("-l needs a roll: -d or a position with dice");
 		rc = 2;
 	} else if (o.list && argc > 0) {
 		rc = usage(NULL, NULL);
 	} else if (o.list) {
-		if ((rc = bg_moveline_list(&o.su, print, &o)) < 0)
+		if ((rc = bg_moveline_list_write(bg_write_stdio, stdout,
+		    &o.mb.su, o.mb.json)) < 0)
 			cli_warnx("%s", bg_strerror(rc));
 		rc = rc < 0 ? 2 : 0;
 	} else if (argc == 0)
 		rc = read_moves(&o);
-	else if ((move = cli_join(argc, argv)) == NULL) {
-		cli_warnx("%s", bg_strerror(BG_ENOMEM));
-		rc = 2;
-	} else {
-		/* The operands are the words of one move, as typed. */
+	else	/* The operands are the words of one move, as typed. */
 		rc = do_move(&o, move, strlen(move), "<args>", 1);
-		free(move);
-	}
+	free(move);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;
 	return rc;

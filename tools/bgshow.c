@@ -1,7 +1,7 @@
 /*
  * bgshow: print a position of a match record, or of a position ID, as a
- * text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board line
- * or JSON; with -a every position of the record.  The pipeline, the
+ * text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board line,
+ * an OGID or JSON; with -a every position of the record.  The pipeline, the
  * choice of the position (bg_pick_init) and the forms live in lib/.
  */
 #include <stdio.h>
@@ -45,7 +45,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	p->v.sep = !first;
 	if ((rc = bg_shown_write(bg_write_stdio, stdout, o->format, &p->v,
 	    &o->draw)) >= 0)
-		return 0;
+		return cli_poslost(o->format, &p->v);
 	if (rc == -BG_ENOMEM) {
 		cli_warnx("%s", bg_strerror(rc));
 		return 2;
@@ -169,7 +169,7 @@ option(struct opts *o, int c, const char *arg)
 		;
 	else if (c == 'T' && bg_posfmt_parse(&o->format, arg) < 0)
 		cli_warnx("unknown format: %s (ascii, svg, xgid, gnubgid, "
-		    "fibs, json)", arg);
+		    "fibs, json, ogid)", arg);
 	else if (c == 'V' && bg_variant_parse(&o->variant, arg) < 0)
 		cli_warnx("unknown variant: %s", arg);
 	else
@@ -215,12 +215,13 @@ main(int argc, char *argv[])
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
 		{ 'm', "move", "N", "the position after action N of the game "
 		    "(0: its\nstart; default: its end)" },
-		{ 'p', "position", "POS", "an XGID, a gnubg ID (PID or PID:MID), "
-		    "a FIBS board:\nline or a start word, instead of files" },
+		{ 'p', "position", "POS", "an XGID, an OGID, a gnubg ID (PID or "
+		    "PID:MID),\na FIBS board: line or a start word, instead of "
+		    "files" },
 		{ 'r', "rules", "RULES", "rules that win over the record's tags "
 		    "(as bgcheck -r)" },
 		{ 'T', "format", "FORMAT", "ascii (default), svg, xgid, gnubgid, "
-		    "fibs, json" },
+		    "fibs, json,\nogid" },
 		{ 'V', "variant", "VARIANT", "the variant of an ID: standard, "
 		    "nackgammon, ..." },
 		{ 0, NULL, NULL, NULL }

@@ -61,6 +61,17 @@ bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 bg_pipeline *cli_open_to(FILE *, FILE *, const char *, bg_format,
 	    const bg_ruleset *, int);
 /*
+ * Open name (cli_open) in format from, variant v (BG_VARIANT_UNSTATED:
+ * the input's), and run it to its end, fn(ctx, pos) called on every
+ * position (*pp the pipeline meanwhile), its diagnostics told but the
+ * unfinished games of positions: 0, 1 when it has errors or a record
+ * the replay cannot follow, 2 on a system error.
+ */
+int	cli_replay(const char *, bg_format, bg_variant, int, bg_replay_fn,
+	    void *, bg_pipeline **);
+/* Warn of what form f cannot hold of a position shown (bgshow); 0. */
+int	cli_poslost(bg_posfmt, const bg_shown *);
+/*
  * One diagnostic of the file: as JSON on out when json (with turn, the
  * position before its action, or -1), else in the house format on err
  * ("prog: " first).

@@ -287,8 +287,8 @@ class Position:
 
     @classmethod
     def parse(cls, text, variant="standard"):
-        """The position text describes: "XGID=...", "PID" or "PID:MID",
-        a FIBS "board:..." line, or a start word.  variant is used for
+        """The position text describes: "XGID=...", an OGID, "PID" or
+        "PID:MID", a FIBS "board:..." line, or a start word.  variant is used for
         IDs that cannot tell it.  Raises PositionError."""
         b = _lib.Board()
         ms = _lib.MatchState()
@@ -344,6 +344,15 @@ class Position:
     def xgid(self):
         """The XGID with every field, "XGID=" included."""
         n, s = _string(lib.bg_xgid_encode, byref(self._b), byref(self._ms))
+        _check(n, PositionError)
+        return s
+
+    @property
+    def ogid(self):
+        """The OGID (OpenGammon, HedgeHog) with every field to the move
+        number, written 0; no prefix.  It holds no Jacoby or beaver rule
+        and no cube limit."""
+        n, s = _string(lib.bg_ogid_encode, byref(self._b), byref(self._ms))
         _check(n, PositionError)
         return s
 

@@ -216,6 +216,8 @@ _decl = [
     ("bg_matchid_encode", c_int, [c_char_p, c_size_t, P(MatchState)]),
     ("bg_xgid_encode", c_int, [c_char_p, c_size_t, P(Board),
                                P(MatchState)]),
+    ("bg_ogid_encode", c_int, [c_char_p, c_size_t, P(Board),
+                               P(MatchState)]),
     ("bg_position_parse", c_int, [P(Board), P(MatchState), P(c_int),
                                   c_char_p, c_size_t]),
     ("bg_fibs_parse", c_int, [P(Fibs), c_char_p, c_size_t]),

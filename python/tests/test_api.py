@@ -147,6 +147,7 @@ POSITIONS = [
     "XGID=-ba---E-AB--bC-b-b-dbAA-B-:0:0:1:00:1:4:0:7:10",
     "4HPwATDgc/ABMA:cIkFAAAAAAAE",
     "nackgammon",
+    "11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0",
 ]
 
 
@@ -159,6 +160,9 @@ def test_position_like_bgshow(text):
     assert pos.gnubg_id == tool("bgshow", "-p", text, "-T",
                                 "gnubgid").rstrip("\n")
     assert pos.fibs == tool("bgshow", "-p", text, "-T", "fibs").rstrip("\n")
+    assert pos.ogid == tool("bgshow", "-p", text, "-T", "ogid").rstrip("\n")
+    assert bgkit.Position.parse(pos.ogid, variant) == \
+        bgkit.Position.parse(pos.xgid, variant)
     assert pos.text() == tool("bgshow", "-p", text)
     assert pos.text(bottom=0, clockwise=True) == tool(
         "bgshow", "-p", text, "-b", "0", "-d", "cw")

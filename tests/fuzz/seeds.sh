@@ -55,6 +55,9 @@ matchid)
 	words ':[A-Za-z0-9+/]{12}' | cut -c 2- | lines mid ''
 	;;
 xgid)	words 'XGID=[-a-zA-Z0-9:]+' | lines xgid '\000' ;;
+ogid)	words '(OGID=)?[0-9a-p]*:[0-9a-p]*:[WBND?][0-9]+[NOTP]:[0-9A-Za-z:]*' |
+	    lines ogid '\000'
+	;;
 fibs)	words 'board:[^ ]*' | lines fibs '\000' ;;
 rules)	words '(crawford|holland|jacoby|beavers|autodoubles|cubelimit|variant|cube)=[a-z0-9,=]*' |
 	    lines rules ''

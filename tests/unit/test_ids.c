@@ -1,11 +1,12 @@
 /*
- * test_ids.c: unit tests of the gnubg Position and Match IDs, the XGID
- * and bg_position_parse(), on the test vectors
+ * test_ids.c: unit tests of the gnubg Position and Match IDs, the XGID,
+ * the OGID and bg_position_parse(), on the test vectors
  * published with gnubg's and XG's descriptions of them.  With a file argument it also checks every line of it:
  *
  *	XGID POSID	decode the XGID, encode the Position ID with its
  *			side on roll (must give POSID), encode the XGID back
- *			(must give the same text)
+ *			(must give the same text), and again after an OGID
+ *			of it decoded
  *	PID POSID	decode and encode again, each side on roll
  *	MID MATCHID [cube owner onroll crawford state turn doubled resign
  *	    die1 die2 length score0 score1]
@@ -457,6 +458,221 @@ test_xgid(void)
 	CHECK_INT(bg_xgid_encode(buf, sizeof buf, &b, &ms), -BG_EINVAL);
 }
 
+/*
+ * An OGID and an XGID of one position: each decodes to the same board
+ * and state (the XGID's cube limit aside, which an OGID has not), and
+ * the XGID encodes as the OGID with its move number 0.
+ */
+static void
+ogid_xgid(const char *ogid, const char *xgid)
+{
+	bg_board b, xb;
+	bg_matchstate ms, xms;
+	char buf[256], want[256];
+	const char *colon;
+
+	CHECK_INT(bg_ogid_decode(&b, &ms, ogid, strlen(ogid),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(bg_xgid_decode(&xb, &xms, xgid, strlen(xgid),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK(memcmp(&b, &xb, sizeof b) == 0);
+	xms.cube_max = ms.cube_max;
+	CHECK(memcmp(&ms, &xms, sizeof ms) == 0);
+	/* Field 10, the move number, is no part of a position. */
+	colon = strrchr(ogid, ':');
+	snprintf(want, sizeof want, "%.*s:0", (int)(colon - ogid), ogid);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &xb, &xms), strlen(want));
+	CHECK_STR(buf, want);
+}
+
+static void
+test_ogid(void)
+{
+	static const char start[] =
+	    "11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0";
+	bg_board b, want;
+	bg_matchstate ms;
+	bg_variant v;
+	char buf[256];
+	const char *s;
+
+	/*
+	 * The example of HedgeHog's description of the OGID: the start of a
+	 * money game, White (side 1) on roll with 13, Black having acted.
+	 */
+	bg_board_start(&want, BG_VARIANT_STANDARD);
+	CHECK_INT(bg_ogid_decode(&b, &ms, start, strlen(start),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK(memcmp(&b, &want, sizeof b) == 0);
+	CHECK_INT(ms.on_roll, 1);
+	CHECK_INT(ms.turn, 1);
+	CHECK_INT(ms.dice[0], 1);
+	CHECK_INT(ms.dice[1], 3);
+	CHECK_INT(ms.length, 0);
+	CHECK_INT(ms.cube, 1);
+	CHECK_INT(ms.cube_owner, BG_CENTRED);
+	CHECK_INT(ms.state, BG_GAME_PLAYING);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), strlen(start));
+	CHECK_STR(buf, start);
+	CHECK_INT(bg_ogid_encode(NULL, 0, &b, &ms), strlen(start));
+	CHECK_INT(bg_ogid_decode(&b, &ms, "OGID=11ccccchhhjjjjj:66666888ddd"
+	    "ddoo:N0N:13:B:R:0:0:0:0", 55, BG_VARIANT_STANDARD), 0);
+	CHECK_INT(ms.on_roll, 1);
+
+	/*
+	 * Seven positions of one OpenGammon game, each as OpenGammon wrote
+	 * it in both IDs (published with GammonView's tests): six plays in
+	 * a row, the sides alternating, and a 2-cube Black holds at 2-0 in
+	 * a 5-point match.  XGID's bottom player is White.
+	 */
+	ogid_xgid("013ccehhiijjkkk:44566688ddddmno:N0N:31:B:R:0:0:5:12",
+	    "XGID=-aaa-CBBB--AdB---b-cabA-AA:0:0:1:31:0:0:0:5:10");
+	ogid_xgid("233ccehhiijjkkk:44566688ddddmno:N0N:52:W:R:0:0:5:13",
+	    "XGID=-aaa-CBBB--AdB---b-cabBA--:0:0:-1:52:0:0:0:5:10");
+	ogid_xgid("233ccehhiijjkkk:445666888dddmmn:N0N:54:B:R:0:0:5:14",
+	    "XGID=--ab-CBBB--AcB---c-cabBA--:0:0:1:54:0:0:0:5:10");
+	ogid_xgid("377ccehhiijjkkk:445666888dddmmn:N0N:41:W:R:0:0:5:15",
+	    "XGID=--ab-CBBB--AcB---cBcabA---:0:0:-1:41:0:0:0:5:10");
+	ogid_xgid("377ccehhiijjkkk:444556688dddmmn:N0N:51:B:R:0:0:5:16",
+	    "XGID=--ab-CBBB--AcB---bBbbcA---:0:0:1:51:0:0:0:5:10");
+	ogid_xgid("377cchhiijjkkkk:444556688dddmmn:N0N:65:W:R:0:0:5:17",
+	    "XGID=--ab-DBBB---cB---bBbbcA---:0:0:-1:65:0:0:0:5:10");
+	ogid_xgid("djjjjlllnnnnooo:2233445556668mm:B1N:21:W:R:2:0:5:97",
+	    "XGID=-CDbC-D-----A----a-ccbbb--:1:-1:-1:21:2:0:0:5:10");
+
+	/* Fields 6 to 11 may be left out: state "IW", 0-0, money. */
+	s = "11ccccchhhjjjjj:66666888dddddoo:N0N::W";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(ms.on_roll, 1);	/* "IW", no dice: White rolls */
+	s = "cccccggggg:ddddiiiiii:N0N:63:W:IW:4:3:7:1:15";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(ms.on_roll, 0);
+	CHECK_INT(ms.score[1], 4);
+	CHECK_INT(ms.score[0], 3);
+	CHECK_INT(ms.length, 7);
+	CHECK_INT(b.pt[1][BG_OFF], 5);
+	CHECK_INT(b.pt[1][13], 5);
+	CHECK_INT(b.pt[0][18], 6);
+	CHECK_INT(b.pt[1][BG_BAR] + b.pt[0][BG_BAR], 0);
+
+	/* A double waits: the doubler (the colour) stays on roll. */
+	s = "11ccccchhhjjjjj:66666888dddddoo:N1O::B:D:3:5:9C:0";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(ms.doubled, 1);
+	CHECK_INT(ms.on_roll, 0);
+	CHECK_INT(ms.turn, 1);
+	CHECK_INT(ms.cube, 2);
+	CHECK_INT(ms.crawford, 1);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), strlen(s));
+	CHECK_STR(buf, s);
+	CHECK_INT(bg_xgid_encode(buf, sizeof buf, &b, &ms), 51);
+	CHECK_STR(buf, "XGID=-b----E-C---eE---c-e----B-:1:0:-1:D:3:5:1:9:10");
+	/* Ended games, a cube owned, Hypergammon's three checkers. */
+	s = "1hj:66o:W2N::B:G:0:0:0:0:3";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_HYPER3), 0);
+	CHECK_INT(ms.state, BG_GAME_OVER);
+	CHECK_INT(ms.cube_owner, 1);
+	CHECK_INT(ms.cube, 4);
+	CHECK_INT(b.pt[1][24] + b.pt[1][8] + b.pt[1][6], 3);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), strlen(s));
+	CHECK_STR(buf, s);
+	s = "1:o:N0N::W:RG:0:0:0:0";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(ms.state, BG_GAME_RESIGNED);
+	CHECK_INT(b.pt[1][BG_OFF], 14);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), strlen(s));
+	CHECK_STR(buf, s);
+	/* Checkers on the bars: White's is point 0, Black's 25. */
+	s = "00jjj:ppp66:N0N::W:C:0:0:0";
+	CHECK_INT(bg_ogid_decode(&b, &ms, s, strlen(s),
+	    BG_VARIANT_STANDARD), 0);
+	CHECK_INT(b.pt[1][BG_BAR], 2);
+	CHECK_INT(b.pt[0][BG_BAR], 3);
+	CHECK_INT(ms.on_roll, 0);
+	bg_xgid_encode(buf, sizeof buf, &b, &ms);
+	CHECK_STR(buf, "XGID=c-----C------------b-----B:0:0:-1:00:0:0:0:0:10");
+
+	/* What an OGID cannot hold, in words. */
+	bg_matchstate_init(&ms, 0);
+	CHECK_INT(bg_posfmt_lost(buf, sizeof buf, BG_POS_OGID, &ms), 0);
+	ms.jacoby = ms.beaver = 1;
+	ms.cube_max = 6;
+	CHECK_INT(bg_posfmt_lost(buf, sizeof buf, BG_POS_OGID, &ms), 48);
+	CHECK_STR(buf, "the Jacoby rule, the beaver rule, the cube limit");
+	CHECK_INT(bg_posfmt_lost(buf, 5, BG_POS_OGID, &ms), 48);
+	CHECK_INT(bg_posfmt_lost(buf, sizeof buf, BG_POS_XGID, &ms), 0);
+	ms.state = BG_GAME_RESIGNED;
+	ms.resign = 2;
+	CHECK_INT(bg_posfmt_lost(buf, sizeof buf, BG_POS_XGID, &ms), 44);
+	CHECK_STR(buf, "the end of the game, the resignation offered");
+
+	/* bg_position_parse: the checker count names Hypergammon. */
+	v = BG_VARIANT_STANDARD;
+	s = "ogid=1hj:66o:W2N::B:G:0:0:0:0:3";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), 0);
+	CHECK_INT(v, BG_VARIANT_HYPER3);
+	CHECK_INT(b.pt[0][BG_OFF], 0);
+	v = BG_VARIANT_STANDARD;
+	s = "1hj:66o:W2N::B:G:0:0:0:0:4";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), -BG_EOGID);
+	CHECK_INT(v, BG_VARIANT_STANDARD);
+	s = "  11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0\n";
+	CHECK_INT(bg_position_parse(&b, &ms, &v, s, strlen(s)), 0);
+	CHECK_INT(ms.on_roll, 1);
+
+#define OBAD(text, code) do {						\
+	const char *t_s = (text);					\
+	CHECK_INT(bg_ogid_decode(&b, &ms, t_s, strlen(t_s),		\
+	    BG_VARIANT_STANDARD), (code));				\
+} while (0)
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0:15:1",
+	    -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:X0N:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0X:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:NN:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N16N:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:17:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:1:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:X:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:Q:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:x:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:8:0:7", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:7X", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:C", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:x", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0:3",
+	    -BG_EOGID);	/* another variant's checkers */
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0O:13:B:D:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjjz:66666888dddddoo:N0N:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjjp:66666888dddddoo:N0N:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjj:066666888dddddoo:N0N:13:B:R:0:0:0", -BG_EOGID);
+	OBAD("11ccccchhhjjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0",
+	    -BG_ECHECKERS);
+	OBAD("11ccccchhhjjjjj:66666888ddddd:N0N:13:B:R:0:0:0", 0);
+	OBAD("11ccccchhhjjjj6:66666888dddddoo:N0N:13:B:R:0:0:0",
+	    -BG_EOVERLAP);
+	OBAD("11ccccchhhjjjjj:66666888dddddoo:N0N:13:B:R:0:0:0:0:15", 0);
+	CHECK_INT(bg_ogid_decode(&b, &ms, start, strlen(start),
+	    BG_VARIANT_COUNT), -BG_EVARIANT);
+	CHECK_INT(bg_ogid_decode(&b, &ms, "1:o\0:N0N::W", 11,
+	    BG_VARIANT_STANDARD), -BG_EOGID);
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, NULL, &ms), -BG_EINVAL);
+	bg_board_start(&b, BG_VARIANT_STANDARD);
+	bg_matchstate_init(&ms, 0);
+	ms.cube = 3;
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), -BG_EINVAL);
+	ms.cube = 1;
+	b.pt[0][19] = 1;
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms), -BG_EOVERLAP);
+#undef OBAD
+}
+
 static void
 test_position(void)
 {
@@ -624,6 +840,12 @@ corpus_xgid(const char *xgid, const char *pid)
 	CHECK_STR(buf, pid);
 	bg_xgid_encode(buf, sizeof buf, &b, &ms);
 	CHECK_STR(buf, xgid);
+	/* Through an OGID and back: nothing of the corpus is lost. */
+	CHECK_INT(bg_ogid_encode(buf, sizeof buf, &b, &ms) > 0, 1);
+	CHECK_INT(bg_ogid_decode(&b, &ms, buf, strlen(buf),
+	    BG_VARIANT_STANDARD), 0);
+	bg_xgid_encode(buf, sizeof buf, &b, &ms);
+	CHECK_STR(buf, xgid);
 }
 
 static void
@@ -714,6 +936,7 @@ main(int argc, char *argv[])
 	test_posid();
 	test_matchid();
 	test_xgid();
+	test_ogid();
 	test_position();
 	test_no_ctype();
 	T_DONE("test_ids");

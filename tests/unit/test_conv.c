@@ -280,7 +280,7 @@ test_detect(void)
 	CHECK_STR(bg_format_name(BG_FORMAT_FIBSLOG), "fibslog");
 	CHECK_INT(bg_format_parse(&f, "oldmoves"), 0);
 	CHECK_INT(f, BG_FORMAT_OLDMOVES);
-		CHECK_INT(bg_format_parse(&f, "gam"), 0);
+	CHECK_INT(bg_format_parse(&f, "gam"), 0);
 	CHECK_INT(f, BG_FORMAT_GAM);
 	CHECK(bg_format_name((bg_format)(BG_FORMAT_GAM + 1)) == NULL);
 	{

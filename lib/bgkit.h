@@ -174,6 +174,9 @@ typedef enum bg_code {
 	BG_EFIBSLOG,		/* a FIBS session log with no match */
 	BG_WFIBSLOG,		/* a step of a FIBS log not derived */
 	BG_EOLDMOVES,		/* a FIBS oldmoves line not understood */
+	/* position text exports */
+	BG_EPOSTEXT,		/* malformed position text export */
+	BG_EDIAGRAM,		/* its diagram disagrees with its XGID */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -702,6 +705,57 @@ const bg_record *bg_game_record(const bg_game *g, size_t i);
 size_t bg_game_sgf_count(const bg_game *g);
 const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
 
+/*
+ * The analysis a position text export gives of the position its game
+ * sets up (bgkit-xgtext(5)): the ranked candidate plays, or the cube
+ * decision.  Numbers are as the program wrote them: equities in its
+ * units, probabilities in percent, by side (the side on roll is side).
+ */
+typedef enum bg_analysis_kind {
+	BG_ANALYSIS_PLAY,	/* one candidate play */
+	BG_ANALYSIS_CUBE	/* the cube decision */
+} bg_analysis_kind;
+
+/* The proper cube action, from the three cubeful equities. */
+typedef enum bg_cube_action {
+	BG_CUBE_NO_DOUBLE,	/* no double (take) */
+	BG_CUBE_DOUBLE_TAKE,
+	BG_CUBE_DOUBLE_PASS,
+	BG_CUBE_TOO_GOOD	/* too good to double (pass) */
+} bg_cube_action;
+
+typedef struct bg_analysis {
+	bg_analysis_kind kind;
+	int		line;		/* 1-based line where it starts */
+	int		side;		/* the side on roll */
+	int		rank;		/* PLAY: 1 for the best; CUBE: 0 */
+	const char	*play;		/* PLAY: as written ("13/8 6/4");
+					   CUBE: the proper action as
+					   written, or "" */
+	const char	*eval;		/* as written: "4-ply", "XG Roller++",
+					   "Rollout"; "" if not said */
+	double		equity;		/* PLAY: its equity; CUBE: that of
+					   the proper action */
+	double		diff;		/* PLAY: minus the best's (<= 0) */
+	int		probs;		/* win, gammon, backgammon written */
+	double		win[2];		/* by side: wins, percent */
+	double		gammon[2];	/* gammons and backgammons */
+	double		backgammon[2];
+	double		nodouble;	/* CUBE: the cubeful equities */
+	double		take;		/* of double/take */
+	double		pass;		/* of double/pass */
+	bg_cube_action	proper;		/* CUBE: from those three */
+} bg_analysis;
+
+size_t bg_game_analysis_count(const bg_game *g);
+const bg_analysis *bg_game_analysis(const bg_game *g, size_t i);
+/*
+ * The XGID of the position the export's diagram draws (its board, and
+ * the cube, score, side on roll and dice its lines say), in the
+ * orientation of the XGID line, or NULL for other records.
+ */
+const char *bg_game_diagram(const bg_game *g);
+
 /* -------------------------------------------------------------- formats */
 
 /*
@@ -745,13 +799,15 @@ typedef enum bg_format {
 				   lines, one a line (bgkit-positions(5)) */
 	BG_FORMAT_FIBSLOG,	/* read only: a FIBS session log
 				   (bgkit-fibs(5)) */
-	BG_FORMAT_OLDMOVES	/* read only: FIBS "oldmoves" (bgkit-fibs(5)) */
+	BG_FORMAT_OLDMOVES,	/* read only: FIBS "oldmoves" (bgkit-fibs(5)) */
+	BG_FORMAT_POSTEXT	/* read only: XG's and BGBlitz's position
+				   text exports (bgkit-xgtext(5)) */
 } bg_format;
 
 /*
  * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext", "positions", "fibslog", "oldmoves"; BG_EINVAL if
- * unknown.
+ * "gnubgtext", "positions", "fibslog", "oldmoves", "xgtext"; BG_EINVAL
+ * if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
@@ -1335,6 +1391,9 @@ typedef struct bg_shown {
 	bg_variant	 variant;
 	const bg_fibs	*fibs;		/* FIBS: the line read, or NULL */
 	int		 sep;		/* ASCII: a blank line first */
+	const bg_game	*setup;		/* the game that sets this position
+					   up, for its diagram and analysis
+					   (JSON), or NULL */
 } bg_shown;
 
 /*

@@ -192,6 +192,10 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "a step of the FIBS log cannot be derived from it" },
 	[BG_EOLDMOVES] = { BG_SEV_ERROR, "oldmoves_malformed",
 	    "a line of FIBS oldmoves not understood" },
+	[BG_EPOSTEXT] = { BG_SEV_ERROR, "postext_malformed",
+	    "malformed position text export" },
+	[BG_EDIAGRAM] = { BG_SEV_ERROR, "diagram_mismatch",
+	    "the diagram disagrees with the XGID" },
 };
 
 static const struct diag *

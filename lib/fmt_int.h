@@ -70,6 +70,7 @@ extern const struct fmt_ops fmt_xg_ops;
 extern const struct fmt_ops fmt_snowie_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_jfpos_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_poslist_ops;	/* fmt_pos.c */
+extern const struct fmt_ops fmt_postext_ops;	/* fmt_pos.c */
 extern const struct fmt_ops fmt_gnubgtext_ops;
 extern const struct fmt_ops fmt_fibslog_ops;
 extern const struct fmt_ops fmt_oldmoves_ops;

@@ -283,6 +283,29 @@ result(bg_writer *w)
 	out_flush(&o);
 }
 
+/* The diagram's position and the analysis of a position text export. */
+static void
+analysis(bg_writer *w)
+{
+	struct out o;
+	size_t i;
+
+	out_init(&o, wput, w);
+	if (bg_game_diagram(w->g) != NULL) {
+		out_printf(&o, "{\"type\":\"diagram\",\"game\":%d,\"xgid\":",
+		    w->ngames);
+		out_json(&o, bg_game_diagram(w->g));
+		out_puts(&o, "}\n");
+	}
+	for (i = 0; i < bg_game_analysis_count(w->g); i++) {
+		out_printf(&o, "{\"type\":\"analysis\",\"game\":%d,",
+		    w->ngames);
+		out_analysis_json(&o, bg_game_analysis(w->g, i));
+		out_puts(&o, "}\n");
+	}
+	out_flush(&o);
+}
+
 int
 fmt_json_game(bg_writer *w)
 {
@@ -317,6 +340,7 @@ fmt_json_game(bg_writer *w)
 	fmt_puts(w, "}\n");
 	for (i = 0; i < bg_game_record_count(g); i++)
 		record(w, i);
+	analysis(w);
 	result(w);
 	return w->err;
 }

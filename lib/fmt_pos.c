@@ -8,8 +8,10 @@
  * Position ID (with its Match ID after ':') or a FIBS board line a
  * line, or a field of a comma- or tab-separated line.  The whole input
  * is held in memory (a position is small; the
- * reader stops at MAXIN).  Part of libbgkit; callers use bgkit.h
- * (bg_reader detects these formats and comes here).
+ * reader stops at MAXIN).  The position text exports of eXtreme Gammon
+ * and BGBlitz (fmt_postext.c) share this reader's frame through
+ * pos_int.h.  Part of libbgkit; callers use bgkit.h (bg_reader detects
+ * these formats and comes here).
  */
 #include <limits.h>
 #include <stdarg.h>
@@ -21,37 +23,14 @@
 #include "record_int.h"
 #include "fmt_int.h"
 #include "snowie_int.h"
+#include "pos_int.h"
 
-#define MAXIN	(16L << 20)	/* the largest input read */
 #define JFHEAD	0x24		/* a .pos file's fixed header */
 #define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
 #define MAXCUBE	(1 << 15)
 
-enum { K_SNOWIE, K_JF, K_LIST };
-
-struct pos {
-	struct fmt_src	*src;
-	int		 kind;
-	int		 started, err;
-	char		*in;		/* the whole input */
-	size_t		 inlen, at;	/* the next line */
-	int		 line;		/* its number */
-	int		 matches;	/* handed out */
-	int		 in_match, given;
-	int		 headed;	/* a list's header line skipped */
-	int		 col;		/* a list's position field, from 1 */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
-};
-
-static void
-diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void
-diag(struct pos *p, int code, int line, int col, const char *fmt, ...)
+void
+pos_note(struct pos *p, int code, int line, int col, const char *fmt, ...)
 {
 	char t[160];
 	va_list ap;
@@ -94,8 +73,8 @@ slurp(struct pos *p)
  * Make the match and its game from a position: names by side (NULL:
  * none), the board and the state; line is where it was read.
  */
-static int
-make(struct pos *p, const char *name[2], const bg_board *b,
+int
+pos_make(struct pos *p, const char *name[2], const bg_board *b,
     const bg_matchstate *ms, int line)
 {
 	bg_record r;
@@ -152,21 +131,20 @@ snowie_line(struct pos *p, const char *t, size_t n, int line)
 	int col;
 
 	if (snowie_decode(t, n, -1, &sp, why, sizeof why, &col) < 0) {
-		diag(p, BG_ESNOWIE, line, col, "%s", why);
+		pos_note(p, BG_ESNOWIE, line, col, "%s", why);
 		return -1;
 	}
 	name[0] = sp.name[0];
 	name[1] = sp.name[1];
-	return make(p, name, &sp.board, &sp.ms, line) < 0 ? -1 : 0;
+	return pos_make(p, name, &sp.board, &sp.ms, line) < 0 ? -1 : 0;
 }
 
-/* The next position line: 1 (a match), 0 (the end) or an error. */
 /*
  * The next line of the input: its number, *t and *n its text without
  * the line end (and without a UTF-8 BOM on line 1); 0 at the end.
  */
-static int
-next_line(struct pos *p, const char **t, size_t *n)
+int
+pos_next_line(struct pos *p, const char **t, size_t *n)
 {
 	const char *e;
 
@@ -190,7 +168,7 @@ snowie_next(struct pos *p)
 	size_t n, i;
 	int line;
 
-	while ((line = next_line(p, &t, &n)) > 0) {
+	while ((line = pos_next_line(p, &t, &n)) > 0) {
 		for (i = 0; i < n; i++)
 			if (t[i] != ' ' && t[i] != '\t' && t[i] != '\r')
 				break;
@@ -227,39 +205,40 @@ jf_read(struct pos *p)
 	int s, i, v, roll, owner, type, len, crawf, vers;
 
 	if (n < 2 || (vers = s16(q)) < 124 || vers > 126) {
-		diag(p, BG_EJFPOS, 0, 0, "no Jellyfish .pos version (124 to "
-		    "126) at the start");
+		pos_note(p, BG_EJFPOS, 0, 0,
+		    "no Jellyfish .pos version (124 to 126) at the start");
 		return 0;
 	}
 	if (vers != 126) {
-		diag(p, BG_EJFPOS, 0, 0, "version %d: only version 126 "
+		pos_note(p, BG_EJFPOS, 0, 0, "version %d: only version 126 "
 		    "(Jellyfish 3.0) is read", vers);
 		return 0;
 	}
 	if (n < JFHEAD + 2) {
-		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		pos_note(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
 		return 0;
 	}
 	at = JFHEAD;
 	for (s = 0; s < 2; s++) {
 		len = q[at];
 		if (at + 1 + (size_t)len > n) {
-			diag(p, BG_EJFPOS, 0, 0, "cut short in a name");
+			pos_note(p, BG_EJFPOS, 0, 0, "cut short in a name");
 			return 0;
 		}
 		memcpy(nm[s], q + at + 1, (size_t)len);
 		nm[s][len] = '\0';
 		for (i = 0; i < len; i++)
 			if ((unsigned char)nm[s][i] < 0x20) {
-				diag(p, BG_EJFPOS, 0, 0, "a control character "
-				    "in the name of player %d", s + 1);
+				pos_note(p, BG_EJFPOS, 0, 0,
+				    "a control character in the name of "
+				    "player %d", s + 1);
 				return 0;
 			}
 		name[s] = nm[s];
 		at += 1 + (size_t)len;
 	}
 	if (at + 7 > n || at + 7 + q[at + 6] + 4 + JFBOARD > n) {
-		diag(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
+		pos_note(p, BG_EJFPOS, 0, 0, "%zu bytes: cut short", n);
 		return 0;
 	}
 	crawf = s16(q + at + 2);
@@ -276,7 +255,8 @@ jf_read(struct pos *p)
 		v = s16(q + at + 4 * (size_t)i) - 20;
 		if (v < -15 || v > 15 || (i == 0 && v < 0) ||
 		    (i == 25 && v > 0)) {
-			diag(p, BG_EJFPOS, 0, 0, "board slot %d holds %d", i, v);
+			pos_note(p, BG_EJFPOS, 0, 0, "board slot %d holds %d",
+			    i, v);
 			return 0;
 		}
 		if (i == 0)
@@ -289,19 +269,19 @@ jf_read(struct pos *p)
 			b.pt[1][25 - i] = (unsigned char)v;
 	}
 	if (snowie_tray(&b) < 0) {
-		diag(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
+		pos_note(p, BG_EJFPOS, 0, 0, "more than 15 checkers a side");
 		return 0;
 	}
 	if (roll < 1 || roll > 4 || owner < 0 || owner > 2 ||
 	    (type != 1 && type != 3) || s16(q + 0x0c) < 1 ||
 	    s16(q + 0x0c) > MAXCUBE || (s16(q + 0x0c) & (s16(q + 0x0c) - 1))) {
-		diag(p, BG_EJFPOS, 0, 0, "on roll %d, cube %d owned by %d, "
+		pos_note(p, BG_EJFPOS, 0, 0, "on roll %d, cube %d owned by %d, "
 		    "game type %d", roll, s16(q + 0x0c), owner, type);
 		return 0;
 	}
 	if (roll <= 2 ? ms.dice[0] < 1 || ms.dice[0] > 6 || ms.dice[1] < 1 ||
 	    ms.dice[1] > 6 : ms.dice[0] != 0 || ms.dice[1] != 0) {
-		diag(p, BG_EJFPOS, 0, 0, "dice %d %d %s", ms.dice[0],
+		pos_note(p, BG_EJFPOS, 0, 0, "dice %d %d %s", ms.dice[0],
 		    ms.dice[1], roll <= 2 ? "rolled" : "not rolled");
 		return 0;
 	}
@@ -309,7 +289,7 @@ jf_read(struct pos *p)
 	if (ms.length < 0 || ms.length > 999 || s16(q + 0x20) < 0 ||
 	    s16(q + 0x22) < 0 || (ms.length > 0 &&
 	    (s16(q + 0x20) >= ms.length || s16(q + 0x22) >= ms.length))) {
-		diag(p, BG_EJFPOS, 0, 0, "match length %d, score %d %d",
+		pos_note(p, BG_EJFPOS, 0, 0, "match length %d, score %d %d",
 		    s16(q + 0x1e), s16(q + 0x20), s16(q + 0x22));
 		return 0;
 	}
@@ -324,11 +304,11 @@ jf_read(struct pos *p)
 	if (s16(q + 0x06) == 0)
 		ms.cube_max = 0;
 	if (bg_board_check(&b, BG_VARIANT_STANDARD) < 0) {
-		diag(p, BG_EJFPOS, 0, 0, "not a position of standard "
+		pos_note(p, BG_EJFPOS, 0, 0, "not a position of standard "
 		    "backgammon");
 		return 0;
 	}
-	return make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
+	return pos_make(p, name, &b, &ms, 1) < 0 ? p->err : 1;
 }
 
 /* ------------------------------------------------------- position lists */
@@ -359,7 +339,7 @@ list_field(struct pos *p, const char *t, size_t n, int line)
 	    "Variation", 9, bg_variant_get(v)->name,
 	    strlen(bg_variant_get(v)->name)) < 0)
 		return p->err = -BG_ENOMEM;
-	return make(p, name, &b, &ms, line) < 0 ? p->err : 0;
+	return pos_make(p, name, &b, &ms, line) < 0 ? p->err : 0;
 }
 
 /* The next position of a list: 1 (a match), 0 (the end) or an error. */
@@ -370,7 +350,7 @@ list_next(struct pos *p)
 	size_t n, i, fn;
 	int line, rc, first = 0, col = 1;
 
-	while ((line = next_line(p, &t, &n)) > 0) {
+	while ((line = pos_next_line(p, &t, &n)) > 0) {
 		while (n > 0 && (t[n - 1] == '\r' || t[n - 1] == ' ' ||
 		    t[n - 1] == '\t'))
 			n--;
@@ -406,9 +386,9 @@ list_next(struct pos *p)
 			p->headed = 1;
 			continue;
 		}
-		diag(p, first ? first : BG_ESYNTAX, line, col, "no position "
-		    "(an XGID, an OGID, a gnubg ID or a FIBS board line): "
-		    "\"%.*s\"",
+		pos_note(p, first ? first : BG_ESYNTAX, line, col,
+		    "no position (an XGID, an OGID, a gnubg ID or a FIBS "
+		    "board line): \"%.*s\"",
 		    (int)(n - i < 40 ? n - i : 40), t + i);
 		if (p->err)
 			return p->err;
@@ -447,6 +427,12 @@ list_open(struct fmt_src *src, const char *name, unsigned flags)
 }
 
 static void *
+text_open(struct fmt_src *src, const char *name, unsigned flags)
+{
+	return pos_open(src, name, flags, K_TEXT);
+}
+
+static void *
 jf_open(struct fmt_src *src, const char *name, unsigned flags)
 {
 	return pos_open(src, name, flags, K_JF);
@@ -481,12 +467,13 @@ pos_next_match(void *v, const bg_match **m)
 		if ((rc = slurp(p)) < 0)
 			return p->err = rc;
 		if (rc > 0) {
-			diag(p, p->kind == K_JF ? BG_EJFPOS : BG_ESNOWIE, 0, 0,
+			pos_note(p, p->kind == K_JF ? BG_EJFPOS :
+			    p->kind == K_TEXT ? BG_EPOSTEXT : BG_ESNOWIE, 0, 0,
 			    "larger than %ld MiB", MAXIN >> 20);
 			return 0;
 		}
 		if (p->inlen == 0) {
-			diag(p, BG_ENOINPUT, 0, 0, "no position");
+			pos_note(p, BG_ENOINPUT, 0, 0, "no position");
 			return 0;
 		}
 	}
@@ -494,6 +481,8 @@ pos_next_match(void *v, const bg_match **m)
 		rc = p->matches ? 0 : jf_read(p);
 	else if (p->kind == K_LIST)
 		rc = list_next(p);
+	else if (p->kind == K_TEXT)
+		rc = postext_next(p);
 	else
 		rc = snowie_next(p);
 	if (rc <= 0)
@@ -549,5 +538,10 @@ const struct fmt_ops fmt_poslist_ops = {
 
 const struct fmt_ops fmt_jfpos_ops = {
 	jf_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
+	pos_diag
+};
+
+const struct fmt_ops fmt_postext_ops = {
+	text_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
 	pos_diag
 };

@@ -348,6 +348,8 @@ bg_action_name(const bg_replay_pos *pos)
 		return "beaver";
 	case BG_REC_RACCOON:
 		return "raccoon";
+	case BG_REC_SETPOS:
+		return "setpos";	/* as the JSON writer's records */
 	default:
 		return "resign";	/* a "Wins" before the game's end */
 	}
@@ -361,6 +363,88 @@ static int
 win_value(const bg_result *r)
 {
 	return r->ended_by == BG_END_DROP ? 1 : r->level;
+}
+
+/*
+ * A number of an analysis, up to four decimals and no trailing zeros,
+ * with a point whatever the locale.
+ */
+static void
+out_decimal(struct out *o, double v)
+{
+	char buf[40];
+	long long x;
+	int n;
+
+	if (!(v > -1e12 && v < 1e12)) {
+		out_puts(o, "null");
+		return;
+	}
+	x = (long long)(v * 10000 + (v < 0 ? -0.5 : 0.5));
+	n = snprintf(buf, sizeof buf, "%s%lld.%04lld", x < 0 ? "-" : "",
+	    (x < 0 ? -x : x) / 10000, (x < 0 ? -x : x) % 10000);
+	while (buf[n - 1] == '0')
+		n--;
+	if (buf[n - 1] == '.')
+		n--;
+	if (n == 2 && memcmp(buf, "-0", 2) == 0) {
+		n = 1;
+		buf[0] = '0';
+	}
+	out_put(o, buf, (size_t)n);
+}
+
+/* ",\"key\":" then two numbers by side, or null when !ok. */
+static void
+out_sides(struct out *o, const char *key, const double v[2], int ok)
+{
+	out_printf(o, ",\"%s\":", key);
+	if (!ok) {
+		out_puts(o, "null");
+		return;
+	}
+	out_puts(o, "[");
+	out_decimal(o, v[0]);
+	out_puts(o, ",");
+	out_decimal(o, v[1]);
+	out_puts(o, "]");
+}
+
+void
+out_analysis_json(struct out *o, const bg_analysis *a)
+{
+	static const char *const proper[] = {
+		[BG_CUBE_NO_DOUBLE] = "no_double",
+		[BG_CUBE_DOUBLE_TAKE] = "double_take",
+		[BG_CUBE_DOUBLE_PASS] = "double_pass",
+		[BG_CUBE_TOO_GOOD] = "too_good"
+	};
+	int cube = a->kind == BG_ANALYSIS_CUBE;
+
+	out_printf(o, "\"kind\":\"%s\",\"line\":%d,\"side\":%d",
+	    cube ? "cube" : "play", a->line, a->side);
+	out_key_int(o, "rank", a->rank, !cube);
+	out_puts(o, cube ? ",\"proper_text\":" : ",\"play\":");
+	out_json(o, a->play);
+	out_puts(o, ",\"eval\":");
+	out_json(o, a->eval);
+	out_puts(o, ",\"equity\":");
+	out_decimal(o, a->equity);
+	if (!cube) {
+		out_puts(o, ",\"diff\":");
+		out_decimal(o, a->diff);
+	} else {
+		out_puts(o, ",\"no_double\":");
+		out_decimal(o, a->nodouble);
+		out_puts(o, ",\"double_take\":");
+		out_decimal(o, a->take);
+		out_puts(o, ",\"double_pass\":");
+		out_decimal(o, a->pass);
+		out_printf(o, ",\"proper\":\"%s\"", proper[a->proper]);
+	}
+	out_sides(o, "win", a->win, a->probs);
+	out_sides(o, "gammon", a->gammon, a->probs);
+	out_sides(o, "backgammon", a->backgammon, a->probs);
 }
 
 void

@@ -37,6 +37,11 @@ void	out_csv(struct out *, const char *);
 /* ",\"key\":" then the number, or null when !ok. */
 void	out_key_int(struct out *, const char *, int, int);
 
+/*
+ * The JSON members of one analysis of a position (bgkit-json(5)), after
+ * "{" and before "}".
+ */
+void	out_analysis_json(struct out *, const bg_analysis *);
 /* The JSON members of a game's result, after "{" and before "}". */
 void	out_result_json(struct out *, const bg_result *);
 

@@ -73,8 +73,12 @@ bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
 	    pos->rec->kind == BG_REC_SETPOS &&
 	    position_game(bg_pipeline_game(p))) {
 		k->shown = game;
+		/* Shown at once, while the game is there (not cand). */
+		sp->v.setup = bg_pipeline_game(p);
 		return 2;
 	}
+	if (pos->rec != NULL && pos->rec->kind == BG_REC_SETPOS)
+		sp->v.setup = bg_pipeline_game(p);
 	return 1;
 }
 

@@ -30,7 +30,8 @@ static const char *const names[] = {
 	[BG_FORMAT_GNUBGTEXT] = "gnubgtext",
 	[BG_FORMAT_POSLIST] = "positions",
 	[BG_FORMAT_FIBSLOG] = "fibslog",
-	[BG_FORMAT_OLDMOVES] = "oldmoves"
+	[BG_FORMAT_OLDMOVES] = "oldmoves",
+	[BG_FORMAT_POSTEXT] = "xgtext"
 };
 
 int
@@ -203,6 +204,43 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 }
 
 /*
+ * Is p[0..n) a position text export of XG or BGBlitz: a line that
+ * starts "XGID=" (after blanks) and a board diagram's top border line?
+ * *more while one of them is still missing and more bytes could tell:
+ * one is there, or fewer than eight lines are.
+ */
+static int
+postext_start(const unsigned char *p, size_t n, int *more)
+{
+	static const char border[] = "+13-14-15-16-17-18";
+	const unsigned char *e;
+	size_t i = 0, len, k;
+	int id = 0, board = 0, lines = 0;
+
+	while (i < n && !(id && board)) {
+		e = memchr(p + i, '\n', n - i);
+		len = e ? (size_t)(e - (p + i)) : n - i;
+		lines += e != NULL;
+		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t');
+		    k++)
+			;
+		if (len - k >= 5 && memcmp(p + i + k, "XGID=", 5) == 0)
+			id = 1;
+		if (len - k >= sizeof border - 1 && memcmp(p + i + k, border,
+		    sizeof border - 1) == 0)
+			board = 1;
+		i += len + 1;
+	}
+	/*
+	 * Both come within the first lines of an export: until they are
+	 * read, however the bytes came, more may tell.
+	 */
+	if (!(id && board) && (id || board || lines < 8) && n < HEADMAX)
+		*more = 1;
+	return id && board;
+}
+
+/*
  * Digits, ';', digits, ';' at p[0..n): Snowie's position line, else
  * .mat; *more when the bytes end first.
  */
@@ -364,6 +402,9 @@ sniff(const unsigned char *p, size_t n, int *more)
 	if (p[i] >= '0' && p[i] <= '9' &&
 	    (snowie_start(p + i, n - i, more) == BG_FORMAT_SNOWIE || *more))
 		return *more ? BG_FORMAT_MAT : BG_FORMAT_SNOWIE;
+	/* A position text export: an XGID line and a board diagram. */
+	if (postext_start(p + i, n - i, more))
+		return BG_FORMAT_POSTEXT;
 	/* A list of positions: an ID in every line read ahead. */
 	if (poslist_start(p + i, n - i, more))
 		return BG_FORMAT_POSLIST;
@@ -431,7 +472,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_GNUBGTEXT] = &fmt_gnubgtext_ops,
 	[BG_FORMAT_POSLIST] = &fmt_poslist_ops,
 	[BG_FORMAT_FIBSLOG] = &fmt_fibslog_ops,
-	[BG_FORMAT_OLDMOVES] = &fmt_oldmoves_ops
+	[BG_FORMAT_OLDMOVES] = &fmt_oldmoves_ops,
+	[BG_FORMAT_POSTEXT] = &fmt_postext_ops
 };
 
 static bg_reader *

@@ -268,6 +268,8 @@ rec_game_reset(struct bg_game *g)
 	g->rating[0] = g->rating[1] = REC_NONE;
 	g->nrec = 0;
 	g->nsgf = 0;
+	g->nan = 0;
+	g->diagram = REC_NONE;
 	g->s.len = 0;
 }
 
@@ -277,6 +279,8 @@ rec_game_fini(struct bg_game *g)
 	free(g->rec);
 	free(g->toff);
 	free(g->sgf);
+	free(g->an);
+	free(g->anoff);
 	free(g->s.p);
 	memset(g, 0, sizeof *g);
 }
@@ -381,6 +385,35 @@ rec_game_add_sgf(struct bg_game *g, const char *t, size_t len)
 	return 0;
 }
 
+int
+rec_game_add_analysis(struct bg_game *g, const bg_analysis *a,
+    const char *play, size_t plen, const char *eval, size_t elen)
+{
+	bg_analysis *an;
+	size_t *off;
+
+	if ((an = grow(g->an, &g->capan, g->nan, sizeof *an)) == NULL)
+		return -BG_ENOMEM;
+	g->an = an;
+	/* Two offsets each, in an array of the same capacity. */
+	if ((off = realloc(g->anoff, g->capan * 2 * sizeof *off)) == NULL)
+		return -BG_ENOMEM;
+	g->anoff = off;
+	if (rec_sb_add(&g->s, play, plen, &off[2 * g->nan]) < 0 ||
+	    rec_sb_add(&g->s, eval, elen, &off[2 * g->nan + 1]) < 0)
+		return -BG_ENOMEM;
+	an[g->nan] = *a;
+	an[g->nan].play = an[g->nan].eval = NULL;
+	g->nan++;
+	return 0;
+}
+
+int
+rec_game_set_diagram(struct bg_game *g, const char *t, size_t len)
+{
+	return rec_sb_add(&g->s, t, len, &g->diagram) < 0 ? -BG_ENOMEM : 0;
+}
+
 void
 rec_game_finish(struct bg_game *g)
 {
@@ -393,6 +426,10 @@ rec_game_finish(struct bg_game *g)
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		rec[i].text = p + toff[i];
+	for (i = 0; i < g->nan; i++) {
+		g->an[i].play = p + g->anoff[2 * i];
+		g->an[i].eval = p + g->anoff[2 * i + 1];
+	}
 }
 
 int
@@ -457,6 +494,24 @@ bg_game_sgf(const bg_game *g, size_t i, size_t *at)
 	if (at != NULL)
 		*at = g->sgf[i].at;
 	return g->s.p + g->sgf[i].off;
+}
+
+size_t
+bg_game_analysis_count(const bg_game *g)
+{
+	return g ? g->nan : 0;
+}
+
+const bg_analysis *
+bg_game_analysis(const bg_game *g, size_t i)
+{
+	return g && i < g->nan ? &g->an[i] : NULL;
+}
+
+const char *
+bg_game_diagram(const bg_game *g)
+{
+	return g ? sb_get(&g->s, g->diagram) : NULL;
 }
 
 int

@@ -62,6 +62,11 @@ struct bg_game {
 	size_t		 nrec, caprec;
 	struct sgfprop	*sgf;
 	size_t		 nsgf, capsgf;
+	/* The analysis of its set position (bg_game_analysis()). */
+	bg_analysis	*an;
+	size_t		*anoff;			/* play, eval of each */
+	size_t		 nan, capan;
+	size_t		 diagram;		/* offset, or REC_NONE */
 	struct strbuf	 s;
 };
 
@@ -130,6 +135,15 @@ int	rec_game_add(struct bg_game *, const bg_record *, const char *,
 bg_record *rec_game_last(struct bg_game *);
 /* Keep SGF property text t[0..len) after the game's current records. */
 int	rec_game_add_sgf(struct bg_game *, const char *, size_t);
+/*
+ * Append a copy of *a with its play (or proper cube action) p[0..plen)
+ * and its kind of evaluation e[0..elen); the pointers are set by
+ * rec_game_finish().
+ */
+int	rec_game_add_analysis(struct bg_game *, const bg_analysis *,
+	    const char *, size_t, const char *, size_t);
+/* The XGID of the position the text's diagram shows (bg_game_diagram). */
+int	rec_game_set_diagram(struct bg_game *, const char *, size_t);
 void	rec_game_finish(struct bg_game *);
 
 #endif

@@ -69,6 +69,8 @@ static void
 json(struct out *o, const bg_shown *p, const char *pid, const char *mid,
     const char *xg)
 {
+	size_t i;
+
 	out_puts(o, "{\"game\":");
 	if (p->action == NULL)
 		out_puts(o, "null");
@@ -90,8 +92,23 @@ json(struct out *o, const bg_shown *p, const char *pid, const char *mid,
 	out_json(o, *mid ? mid : NULL);
 	out_puts(o, ",\"xgid\":");
 	out_json(o, *xg ? xg : NULL);
-	out_printf(o, ",\"pips\":[%d,%d]}\n", bg_board_pips(p->board, 0),
+	out_printf(o, ",\"pips\":[%d,%d]", bg_board_pips(p->board, 0),
 	    bg_board_pips(p->board, 1));
+	/* A position text export's: the diagram and the analysis. */
+	if (p->setup != NULL && bg_game_diagram(p->setup) != NULL) {
+		out_puts(o, ",\"diagram\":");
+		out_json(o, bg_game_diagram(p->setup));
+	}
+	if (p->setup != NULL && bg_game_analysis_count(p->setup) > 0) {
+		out_puts(o, ",\"analysis\":[");
+		for (i = 0; i < bg_game_analysis_count(p->setup); i++) {
+			out_puts(o, i ? ",{" : "{");
+			out_analysis_json(o, bg_game_analysis(p->setup, i));
+			out_puts(o, "}");
+		}
+		out_puts(o, "]");
+	}
+	out_puts(o, "}\n");
 }
 
 /*

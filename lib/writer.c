@@ -472,6 +472,11 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 	if (rc < 0)
 		return w->err = rc;
 	rc = wfmt(w->format)->game(w);
+	/* Only JSON holds the analysis of a position text export. */
+	if ((n = bg_game_analysis_count(g)) > 0 && w->format != BG_FORMAT_JSON)
+		fmt_lost(w, NULL, "the analysis of the position (%zu %s)", n,
+		    bg_game_analysis(g, 0)->kind == BG_ANALYSIS_CUBE ?
+		    "cube decision" : n == 1 ? "play" : "plays");
 	w->games++;
 	if (w->olen >= FLUSHAT / 4)
 		flush(w);

@@ -25,6 +25,12 @@
 #    game alone out of its match, a position's dice, do not come back
 #    from .mat) as operands: JSON, .mat, XG .mat and SGF and back;
 #  - XG's own .mat export comes back from bgconv -s xg byte for byte;
+#  - for the position text exports tests/public/xgtext names, each XGID
+#    line of the file against the XGID bgkit computes from that
+#    position's diagram (bgconv -T json's diagram object):
+#    tests/public/DIR/FILE.diagram holds a line a position, "same",
+#    "differs: XGID" or "no diagram" (or "no position" when the XGID
+#    is not read);
 #  - tests/corpus_gnubg.sh with the records that are not SGF as
 #    operands: gnubg reads what bgconv writes of the valid ones as we
 #    do (when gnubg is installed).
@@ -139,6 +145,48 @@ f=kevung__gbf/test.mat
 if [ -f "$f" ]; then
 	"$bin/bgconv" -q -T mat -s xg "$f" | cmp -s - "$f" && ok ||
 	    bad "$f: bgconv -s xg differs from XG's file"
+fi
+
+# Position text exports: the XGID line against the diagram's.
+diagrams() {
+	grep -ao 'XGID=[^ ]*' "$1" | tr -d '\r' >"$tmp/ids"
+	"$bin/bgconv" -F -q -T json "$1" 2>/dev/null >"$tmp/json"
+	sed -n 's/^{"type":"diagram","game":\([0-9]*\),"xgid":"\([^"]*\)"}$/\1 \2/p' \
+	    "$tmp/json" >"$tmp/drawn"
+	grep '^{"type":"record",.*"action":"setpos"' "$tmp/json" |
+	    sed 's/.*"text":"\([^"]*\)".*/\1/' >"$tmp/setpos"
+	n=0 g=0
+	while IFS= read -r id; do
+		n=$((n + 1))
+		if ! grep -Fqx -- "$id" "$tmp/setpos"; then
+			echo "$n: $id: no position"
+			continue
+		fi
+		g=$((g + 1))
+		d=$(sed -n "s/^$g //p" "$tmp/drawn")
+		if [ -z "$d" ]; then
+			echo "$n: $id: no diagram"
+		elif [ "$d" = "$id" ]; then
+			echo "$n: $id: same"
+		else
+			echo "$n: $id: differs: $d"
+		fi
+	done <"$tmp/ids"
+}
+if [ -f "$want/xgtext" ]; then
+	while IFS= read -r f; do
+		[ -f "$f" ] || { bad "$f: in tests/public/xgtext, not in $pub"; continue; }
+		diagrams "$f" >"$tmp/got"
+		if [ "${BGKIT_UPDATE:-}" = 1 ]; then
+			cp "$tmp/got" "$want/$f.diagram"
+			ok
+		elif cmp -s "$want/$f.diagram" "$tmp/got" 2>/dev/null; then
+			ok
+		else
+			bad "$f: its diagrams differ from tests/public/$f.diagram"
+			diff "$want/$f.diagram" "$tmp/got" 2>&1 | head -10
+		fi
+	done <"$want/xgtext"
 fi
 
 echo "corpus_public: $pass passed, $fail failed"

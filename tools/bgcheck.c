@@ -126,8 +126,8 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog or oldmoves "
-		    "(default:\nfrom the content)" },
+		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
+		    "xgtext\n(default: from the content)" },
 		{ 'q', "quiet", NULL, "do not print warnings" },
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
 		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"

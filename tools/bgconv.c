@@ -210,8 +210,8 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog or oldmoves "
-		    "(default:\nfrom the content)" },
+		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
+		    "xgtext\n(default: from the content)" },
 		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },

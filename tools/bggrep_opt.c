@@ -48,8 +48,8 @@ static const struct cli_opt opts[] = {
 	    "named %n %p %l %d %f (see bggrep(1))" },
 	{ 'O', "overwrite", NULL, "-s replaces files already there" },
 	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
-	    "gnubgtext, positions, fibslog or oldmoves (default:\nfrom the "
-	    "content)" },
+	    "gnubgtext, positions, fibslog, oldmoves or xgtext\n(default: from "
+	    "the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }
 };

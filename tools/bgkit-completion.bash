@@ -45,7 +45,7 @@ _bgkit_values()
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)
-		echo mat sgf json xg snowie pos gnubgtext positions fibslog oldmoves ;;
+		echo mat sgf json xg snowie pos gnubgtext positions fibslog oldmoves xgtext ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
 	bggrep:-k | bggrep:--result)

@@ -70,8 +70,8 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog or oldmoves "
-		    "(default:\nfrom the content)" },
+		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
+		    "xgtext\n(default: from the content)" },
 		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
 		{ 'T', "format", "FORMAT", "text (default), csv or json" },
 		{ 0, NULL, NULL, NULL }

@@ -210,8 +210,8 @@ main(int argc, char *argv[])
 		{ 'd', "direction", "DIR", "the bottom side moves ccw (default, "
 		    "home at the\nbottom right) or cw" },
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog or oldmoves "
-		    "(default:\nfrom the content)" },
+		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
+		    "xgtext\n(default: from the content)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
 		{ 'm', "move", "N", "the position after action N of the game "
 		    "(0: its\nstart; default: its end)" },

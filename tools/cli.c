@@ -132,7 +132,7 @@ cli_from(bg_format *f, const char *arg, const char *usage)
 	if (bg_format_parse(f, arg) == 0 && *f != BG_FORMAT_HTML)
 		return 0;
 	cli_warnx("unknown input format: %s (mat, sgf, json, xg, snowie, pos, "
-	    "gnubgtext, positions, fibslog, oldmoves)", arg);
+	    "gnubgtext, positions, fibslog, oldmoves, xgtext)", arg);
 	fputs(usage, stderr);
 	return -1;
 }

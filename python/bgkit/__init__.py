@@ -893,7 +893,12 @@ class Game:
     scores (-1 where absent); .records the Record list; .positions
     every position the replay passed through (the start, then one after
     each action of a side); .result the Result; .diagnostics the
-    problems found in it; .variant the variant played.
+    problems found in it; .variant the variant played.  A game read
+    from a position text export of XG or BGBlitz also has .analysis,
+    its ranked candidate plays or its cube decision, each a dict with
+    the keys of bgkit-json(5)'s analysis objects (without "type" and
+    "game"), and .diagram, the XGID its diagram draws; [] and None for
+    other records.
 
     Records and positions are made from the copied C data when first
     asked for, so that a program that wants only results pays for no
@@ -914,6 +919,8 @@ class Game:
         self.diagnostics = diagnostics
         self._vi = vi
         self._names = names
+        self.analysis = []
+        self.diagram = None
 
     @property
     def variant(self):
@@ -1007,6 +1014,30 @@ def _copy_records(gp):
     else:
         texts = [at(tp, ln) if tp else b"" for tp, ln in spans]
     return blob, texts, where
+
+
+_PROPER = ("no_double", "double_take", "double_pass", "too_good")
+
+
+def _analysis(gp):
+    """The analysis of the C game gp, as bgkit-json(5) writes it."""
+    out = []
+    for i in range(lib.bg_game_analysis_count(gp)):
+        a = lib.bg_game_analysis(gp, i).contents
+        cube = a.kind == 1
+        d = {"kind": "cube" if cube else "play", "line": a.line,
+             "side": a.side, "rank": None if cube else a.rank,
+             "proper_text" if cube else "play": _dec(a.play),
+             "eval": _dec(a.eval), "equity": a.equity}
+        if cube:
+            d.update(no_double=a.nodouble, double_take=a.take,
+                     double_pass=a.pass_, proper=_PROPER[a.proper])
+        else:
+            d["diff"] = a.diff
+        for k in ("win", "gammon", "backgammon"):
+            d[k] = list(getattr(a, k)) if a.probs else None
+        out.append(d)
+    return out
 
 
 def _link(game):
@@ -1292,14 +1323,18 @@ class Reader:
             result = Result(lib.bg_replay_result(self._rp).contents)
             match._games += 1
             match._score = list(result.score)
-            yield Game(lib.bg_game_number(gp), lib.bg_game_line(gp),
-                       (_dec(lib.bg_game_player(gp, 0)),
-                        _dec(lib.bg_game_player(gp, 1))),
-                       (_dec(lib.bg_game_rating(gp, 0)),
-                        _dec(lib.bg_game_rating(gp, 1))),
-                       (lib.bg_game_score(gp, 0), lib.bg_game_score(gp, 1)),
-                       recs, b"".join(raw), result, diags, vi,
-                       tuple(names))
+            game = Game(lib.bg_game_number(gp), lib.bg_game_line(gp),
+                        (_dec(lib.bg_game_player(gp, 0)),
+                         _dec(lib.bg_game_player(gp, 1))),
+                        (_dec(lib.bg_game_rating(gp, 0)),
+                         _dec(lib.bg_game_rating(gp, 1))),
+                        (lib.bg_game_score(gp, 0),
+                         lib.bg_game_score(gp, 1)),
+                        recs, b"".join(raw), result, diags, vi,
+                        tuple(names))
+            game.analysis = _analysis(gp)
+            game.diagram = _dec(lib.bg_game_diagram(gp))
+            yield game
 
 
 def _source(source):

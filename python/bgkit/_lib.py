@@ -7,8 +7,9 @@ mirrors one of bgkit.h field by field; a change there must be made here.
 import ctypes
 import ctypes.util
 import os
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p, c_int,
-                    c_long, c_size_t, c_ubyte, c_uint, c_void_p, c_byte)
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_char, c_char_p,
+                    c_double, c_int, c_long, c_size_t, c_ubyte, c_uint,
+                    c_void_p, c_byte)
 
 BG_POSID_LEN = 14
 BG_MATCHID_LEN = 12
@@ -115,6 +116,15 @@ class Record(Structure):
                 ("col", c_int), ("moveno", c_int), ("dice", c_int * 2),
                 ("value", c_int), ("flags", c_uint), ("code", c_int),
                 ("note", Notation), ("text", c_void_p), ("len", c_size_t)]
+
+
+class Analysis(Structure):
+    _fields_ = [("kind", c_int), ("line", c_int), ("side", c_int),
+                ("rank", c_int), ("play", c_char_p), ("eval", c_char_p),
+                ("equity", c_double), ("diff", c_double), ("probs", c_int),
+                ("win", c_double * 2), ("gammon", c_double * 2),
+                ("backgammon", c_double * 2), ("nodouble", c_double),
+                ("take", c_double), ("pass_", c_double), ("proper", c_int)]
 
 
 class Result(Structure):
@@ -238,6 +248,9 @@ _decl = [
     ("bg_game_score", c_int, [c_void_p, c_int]),
     ("bg_game_record_count", c_size_t, [c_void_p]),
     ("bg_game_record", c_void_p, [c_void_p, c_size_t]),
+    ("bg_game_analysis_count", c_size_t, [c_void_p]),
+    ("bg_game_analysis", P(Analysis), [c_void_p, c_size_t]),
+    ("bg_game_diagram", c_char_p, [c_void_p]),
     ("bg_reader_new_mem", c_void_p, [c_char_p, c_size_t, c_char_p]),
     ("bg_reader_free", None, [c_void_p]),
     ("bg_reader_next_match", c_int, [c_void_p, P(c_void_p)]),

@@ -5,6 +5,7 @@ writes them; every format the library reads; the reader's life."""
 import gc
 import glob
 import io
+import json
 import os
 import subprocess
 
@@ -284,3 +285,30 @@ def test_no_leak():
     same loop leaves much more."""
     assert _growth("free") < 65536
     assert _growth("leak") > 1000000
+
+
+@pytest.mark.parametrize("name", ["play-en.txt", "cube-en.txt",
+                                  "several.txt", "ja.txt", "blitz.txt"])
+def test_position_export_analysis(name):
+    """The analysis and diagram of an XG or BGBlitz position export,
+    as bgconv -T json writes them."""
+    path = os.path.join(TOP, "fixtures", "bgcheck", "xgtext", name)
+    out = tool("bgconv", "-T", "json", path)
+    want = {}
+    for line in out.splitlines():
+        o = json.loads(line)
+        if o["type"] == "diagram":
+            want.setdefault(o["game"], [None, []])[0] = o["xgid"]
+        elif o["type"] == "analysis":
+            g = o.pop("game")
+            del o["type"]
+            want.setdefault(g, [None, []])[1].append(o)
+    got = {}
+    with bgkit.read(path) as rd:
+        n = 0
+        for match in rd:
+            for game in match.games():
+                n += 1
+                got[n] = [game.diagram, game.analysis]
+    assert got == want
+    assert all(a for _, a in got.values())

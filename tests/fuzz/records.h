@@ -151,6 +151,21 @@ walk(bg_reader *r, bg_replay *rp, bg_writer **w, int nw)
 				if (strlen(rec->text) != rec->len)
 					abort();
 			}
+			/* A position export's analysis and diagram. */
+			for (i = 0; i < bg_game_analysis_count(g); i++) {
+				const bg_analysis *an = bg_game_analysis(g, i);
+
+				if (an == NULL || an->play == NULL ||
+				    an->eval == NULL || an->side < 0 ||
+				    an->side > 1)
+					abort();
+				h = hash_str(h, an->play);
+				h = hash_str(h, an->eval);
+				h = h * 33 + (unsigned long)an->rank;
+				h = h * 33 +
+				    (unsigned long)(long)(an->equity * 1000);
+			}
+			h = hash_str(h, bg_game_diagram(g));
 			for (i = 0; i < bg_reader_diag_count(r); i++) {
 				check_diag(bg_reader_diag(r, i));
 				h = h * 33 + (unsigned long)

@@ -85,6 +85,11 @@ pos)	# Snowie position lines behind a 0, .pos files behind a 1,
 		esac
 	done
 	;;
+postext)
+	for f in fixtures/bgcheck/xgtext/*.txt; do
+		cp "$f" "$dir/${f##*/}"
+	done
+	;;
 gnubgtext)
 	for f in fixtures/bgshow/gnubgtext/*.txt; do
 		cp "$f" "$dir/${f##*/}"

@@ -272,7 +272,7 @@ test_detect(void)
 	CHECK_STR(bg_format_name(BG_FORMAT_FIBSLOG), "fibslog");
 	CHECK_INT(bg_format_parse(&f, "oldmoves"), 0);
 	CHECK_INT(f, BG_FORMAT_OLDMOVES);
-	CHECK(bg_format_name((bg_format)(BG_FORMAT_OLDMOVES + 1)) == NULL);
+	CHECK(bg_format_name((bg_format)(BG_FORMAT_POSTEXT + 1)) == NULL);
 	{
 		bg_reader *r = bg_reader_new_mem("(;GM[6])", 8, NULL);
 		const bg_match *m;

@@ -3,7 +3,8 @@
  * and replay), with allocation number k failing, for every k from 1 until
  * a check runs through without reaching its k-th allocation.  The files
  * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
- * and a good .mat.  Each run must fail with BG_ENOMEM or give exactly the
+ * and a good .mat; and two position text exports of the golden
+ * fixtures, one good, one whose diagram disagrees with its XGID.  Each run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never
  * judged valid, and no message is lost without the call saying so.  No
  * run may crash, and each must free all it allocated.  The Makefile
@@ -229,6 +230,9 @@ main(void)
 	runs += try_file("tests/unit/nomem/bad.json", 1);
 	runs += try_file("tests/unit/nomem/bad.sgf", 1);
 	runs += try_file("tests/unit/nomem/good.mat", 0);
+	/* A position text export: its diagram, analysis and diagnostics. */
+	runs += try_file("fixtures/bgcheck/xgtext/several.txt", 0);
+	runs += try_file("fixtures/bgcheck/xgtext/mismatch.txt", 1);
 	printf("test_nomem: %ld runs\n", runs);
 	T_DONE("test_nomem");
 }

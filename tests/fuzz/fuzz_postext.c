@@ -1,0 +1,24 @@
+/*
+ * fuzz_postext.c: libFuzzer harness for the reader of the position
+ * text exports of eXtreme Gammon and BGBlitz (lib/fmt_postext.c, on the
+ * frame of lib/fmt_pos.c) and the replay and writers behind it
+ * (records.h): the input is read from memory and a few bytes at a time,
+ * both readings must agree, and what was read is replayed and written in
+ * every format, the JSON writer with the analysis.  Seeds: the exports
+ * of the golden fixtures (seeds.sh).  Built and run by `make fuzz`
+ * (tests/fuzz/fuzz.mk).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "bgkit.h"
+#include "records.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	records(data, size, BG_FORMAT_POSTEXT, 1);
+	return 0;
+}

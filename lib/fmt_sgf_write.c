@@ -317,10 +317,16 @@ board(bg_writer *w, const bg_board *b)
 			}
 }
 
-/* A setup node from a set-position record (an XGID or XG's Set Pos). */
+/*
+ * A setup node from set-position record i (an XGID or XG's Set Pos).
+ * Its roll goes with it (PL, DI) unless the next action is that roll's
+ * move, which says it: GNU Backgammon follows a setup node whose PL
+ * names the side that moves next from the wrong side of the board.
+ */
 static void
-setup(bg_writer *w, const bg_record *r)
+setup(bg_writer *w, size_t i)
 {
+	const bg_record *r = bg_game_record(w->g, i), *nx;
 	bg_board b;
 	bg_matchstate ms;
 	char xg[128];
@@ -354,7 +360,11 @@ setup(bg_writer *w, const bg_record *r)
 		}
 	}
 	board(w, &b);
-	if (ms.dice[0] != 0)
+	nx = fmt_next_action(w->g, i);
+	if (ms.dice[0] != 0 && (nx == NULL || nx->kind != BG_REC_MOVE ||
+	    nx->side != ms.on_roll || nx->dice[0] + nx->dice[1] !=
+	    ms.dice[0] + ms.dice[1] || (nx->dice[0] != ms.dice[0] &&
+	    nx->dice[0] != ms.dice[1])))
 		fmt_printf(w, "PL[%c]DI[%d%d]", ms.on_roll ? 'B' : 'W',
 		    ms.dice[0], ms.dice[1]);
 	fmt_printf(w, "CV[%d]CP[%c]", cube, owner == BG_CENTRED ? 'c' :
@@ -548,7 +558,7 @@ fmt_sgf_game(bg_writer *w)
 			beaver = -1;
 			break;
 		case BG_REC_SETPOS:
-			setup(w, r);
+			setup(w, i);
 			break;
 		default:
 			break;

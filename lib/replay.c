@@ -1043,6 +1043,12 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 			gs->turned = 1;
 		gs->lost = 0;
 		/*
+		 * Without a roll, a set position does not say who acts next
+		 * (an SGF setup node, XG's Set Pos): the next action does.
+		 */
+		if (set.dice[0] == 0)
+			gs->turn = -1;
+		/*
 		 * A game that stops at a set position given by an XGID (a
 		 * position file, XG's .xgp): that position is shown, with
 		 * the score and roll the XGID gives.

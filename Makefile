@@ -97,6 +97,14 @@ bin/bggrep: tools/bggrep.o tools/bggrep_opt.o $(CLI_OBJ) lib/libbgkit.a
 
 tools/bggrep.o tools/bggrep_opt.o: tools/bggrep.h
 
+# bgconv's .gam of each game too.
+bin/bgconv: tools/bgconv.o tools/bgconv_gam.o $(CLI_OBJ) lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bgconv.o tools/bgconv_gam.o \
+	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
+
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread
 

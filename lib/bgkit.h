@@ -790,8 +790,9 @@ typedef enum bg_format {
 	BG_FORMAT_XG,		/* read only: eXtreme Gammon .xg, .xgp */
 	BG_FORMAT_HTML,		/* written only: a page to step through a
 				   match (bgkit-html(5)) */
-	BG_FORMAT_SNOWIE,	/* read only: Snowie's one-line position
-				   text (bgkit-snowie(5)) */
+	BG_FORMAT_SNOWIE,	/* Snowie's text (bgkit-snowie(5)): read,
+				   its one-line positions; written, its
+				   match text */
 	BG_FORMAT_POS,		/* read only: Jellyfish .pos (bgkit-pos(5)) */
 	BG_FORMAT_GNUBGTEXT,	/* read only: gnubg's text log
 				   (bgkit-gnubgtext(5)) */
@@ -800,14 +801,16 @@ typedef enum bg_format {
 	BG_FORMAT_FIBSLOG,	/* read only: a FIBS session log
 				   (bgkit-fibs(5)) */
 	BG_FORMAT_OLDMOVES,	/* read only: FIBS "oldmoves" (bgkit-fibs(5)) */
-	BG_FORMAT_POSTEXT	/* read only: XG's and BGBlitz's position
+	BG_FORMAT_POSTEXT,	/* read only: XG's and BGBlitz's position
 				   text exports (bgkit-xgtext(5)) */
+	BG_FORMAT_GAM		/* Jellyfish .gam, one game (bgkit-mat(5)),
+				   read by the .mat reader */
 } bg_format;
 
 /*
  * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext", "positions", "fibslog", "oldmoves", "xgtext"; BG_EINVAL
- * if unknown.
+ * "gnubgtext", "positions", "fibslog", "oldmoves", "xgtext", "gam";
+ * BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
@@ -1161,6 +1164,13 @@ int bg_writer_set_style(bg_writer *w, bg_style st);
  * object), in place of what the record's tags say.  NULL forgets them.
  */
 int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
+/*
+ * A .gam holds one game: write only the n-th game given (1 the first,
+ * counted over every match; 0, the default: the first, and each game
+ * after it is a BG_WLOST warning, but in a dry run, which says what
+ * each game's .gam would lose).  BG_EINVAL for other formats.
+ */
+int bg_writer_set_game(bg_writer *w, int n);
 /* Start a match: its header.  Ends the previous match first. */
 int bg_writer_match(bg_writer *w, const bg_match *m);
 /* Write one game of the current match. */

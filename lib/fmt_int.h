@@ -114,6 +114,8 @@ struct bg_writer {
 	int		 games;		/* games written of it */
 	int		 matches;	/* matches started */
 	int		 ngames;	/* games given, all matches */
+	int		 only;		/* bg_writer_set_game(); 0 all */
+	int		 written;	/* games written, all matches */
 
 	/* the game being written */
 	const bg_game	*g;
@@ -155,6 +157,19 @@ size_t	fmt_sgf_names(const bg_game *, char *, size_t);
 int	fmt_mat_match(bg_writer *);
 int	fmt_mat_game(bg_writer *);
 int	fmt_mat_end(bg_writer *);
+/*
+ * Parts of a .mat game that the .gam and Snowie writers share: the line
+ * of two names (a score line's parts, or a .gam's names), and the move
+ * lines from record i to the blank line after the game.
+ */
+void	fmt_mat_names(bg_writer *, const char *, const char *);
+/* Text on a .mat line, each control character a blank (warned). */
+void	fmt_mat_text(bg_writer *, const char *);
+int	fmt_mat_moves(bg_writer *, size_t);
+int	fmt_gam_match(bg_writer *);
+int	fmt_gam_game(bg_writer *);
+int	fmt_gam_end(bg_writer *);
+int	fmt_snowie_match(bg_writer *);
 int	fmt_sgf_match(bg_writer *);
 int	fmt_sgf_game(bg_writer *);
 int	fmt_sgf_end(bg_writer *);

@@ -129,7 +129,8 @@ struct head {
 
 /*
  * Is the current line, at body, the names line of a Jellyfish single
- * game (.gam: no match or game line, two names, then the move lines)?
+ * game (.gam: no match or game line, two names, then the move lines,
+ * or a game set up by XG's "; Set Pos=" line, as bgconv writes one)?
  * 1 with the line kept in h, the first move line pushed back; 0 when
  * it is not, the line after it pushed back; or a negative code.
  */
@@ -150,7 +151,8 @@ single_game(struct matrd *r, size_t body, struct head *h)
 		;
 	if (rc > 0 && mat_push_back(r) < 0)
 		rc = r->err;
-	if (rc <= 0 || k != L_MOVE) {
+	if (rc <= 0 || (k != L_MOVE && (k != L_COMMENT ||
+	    !mat_is_setpos(r, r->line + b, r->llen - b)))) {
 		free(copy);
 		return rc < 0 ? rc : 0;
 	}

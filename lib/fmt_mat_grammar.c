@@ -392,6 +392,12 @@ mat_gam_names(const char *s, size_t n, size_t st[2], size_t len[2])
 	return i == n;
 }
 
+int
+mat_is_setpos(struct matrd *r, const char *s, size_t len)
+{
+	return re_match(r, P_SETPOS, s, len);
+}
+
 /* The players named at st, len of the .gam names line s, line lineno. */
 int
 mat_gam_players(struct matrd *r, const char *s, int lineno,

@@ -269,6 +269,8 @@ int	mat_set_score(struct matrd *, const size_t [2], const size_t [2],
 	    const int [2]);
 /* The names of a .gam's first line s[0..n): 1 with st, len, else 0. */
 int	mat_gam_names(const char *, size_t, size_t [2], size_t [2]);
+/* Whether s[0..len) is XG's "; Set Pos=" line: 1 or 0. */
+int	mat_is_setpos(struct matrd *, const char *, size_t);
 /* The game's players from such a line s, line lineno: 1, or <0. */
 int	mat_gam_players(struct matrd *, const char *, int, const size_t [2],
 	    const size_t [2]);

@@ -37,8 +37,8 @@ eol(bg_writer *w)
  * escapes: each of their bytes is written as a blank, and a warning
  * names the text.
  */
-static void
-put_line(bg_writer *w, const char *s)
+void
+fmt_mat_text(bg_writer *w, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s, *run = p;
 	int bad = 0;
@@ -68,7 +68,7 @@ pad(bg_writer *w, const char *s, int width)
 	const char *p;
 	int n = 0;
 
-	put_line(w, s);
+	fmt_mat_text(w, s);
 	for (p = s; *p; p++)
 		if (!xg(w) || ((unsigned char)*p & 0xc0) != 0x80)
 			n++;
@@ -88,9 +88,9 @@ fmt_mat_match(bg_writer *w)
 	n = fmt_tag_count(w);
 	for (i = 0; i < n; i++) {
 		fmt_puts(w, "; [");
-		put_line(w, fmt_tag_key(w, i));
+		fmt_mat_text(w, fmt_tag_key(w, i));
 		fmt_puts(w, " \"");
-		put_line(w, fmt_tag_value(w, i));
+		fmt_mat_text(w, fmt_tag_value(w, i));
 		fmt_puts(w, "\"]");
 		eol(w);
 	}
@@ -101,7 +101,7 @@ fmt_mat_match(bg_writer *w)
 		const char *c = bg_match_comment(m, i);
 
 		fmt_puts(w, *c ? "; " : ";");
-		put_line(w, c);
+		fmt_mat_text(w, c);
 		eol(w);
 	}
 	if (n > 0)
@@ -168,7 +168,7 @@ cell(bg_writer *w, int s, const char *text)
 	if (xg(w))
 		pad(w, text, CELL);
 	else
-		put_line(w, text);
+		fmt_mat_text(w, text);
 	if (xg(w))
 		fmt_put(w, " ", 1);
 	eol(w);
@@ -290,7 +290,7 @@ setpos(bg_writer *w, const bg_record *r)
 	    bg_xgid_decode(&b, &ms, r->text, r->len, BG_VARIANT_STANDARD) <
 	    0 || r->len < 31) {
 		fmt_puts(w, "; Set Pos=");
-		put_line(w, r->text);
+		fmt_mat_text(w, r->text);
 		eol(w);
 		return;
 	}
@@ -344,9 +344,7 @@ int
 fmt_mat_game(bg_writer *w)
 {
 	const bg_game *g = w->g;
-	const bg_record *r, *prev = NULL;
-	char buf[256], names[2][256];
-	size_t i, n = bg_game_record_count(g);
+	char names[2][256];
 	int s;
 
 	fmt_printf(w, " Game %d", bg_game_number(g) > 0 ? bg_game_number(g) :
@@ -354,18 +352,35 @@ fmt_mat_game(bg_writer *w)
 	eol(w);
 	for (s = 0; s < 2; s++)
 		name(w, names[s], sizeof names[s], s);
+	fmt_mat_names(w, names[0], names[1]);
+	return fmt_mat_moves(w, 0);
+}
+
+void
+fmt_mat_names(bg_writer *w, const char *left, const char *right)
+{
 	fmt_put(w, " ", 1);
-	pad(w, names[0], xg(w) ? 32 : 31);
+	pad(w, left, xg(w) ? 32 : 31);
 	/* gnubg runs a long name into the next; a reader needs a blank. */
-	if (strlen(names[0]) >= (xg(w) ? 32u : 31u))
+	if (strlen(left) >= (xg(w) ? 32u : 31u))
 		fmt_put(w, " ", 1);
-	put_line(w, names[1]);
+	fmt_mat_text(w, right);
 	eol(w);
+}
+
+int
+fmt_mat_moves(bg_writer *w, size_t from)
+{
+	const bg_game *g = w->g;
+	const bg_record *r, *prev = NULL;
+	char buf[256];
+	size_t i, n = bg_game_record_count(g);
+
 	w->col = 0;
 	w->moveno = 0;
 	if (fmt_sgf_names(g, buf, sizeof buf) > 0)
 		fmt_lost(w, NULL, "SGF properties %s", buf);
-	for (i = 0; i < n; i++) {
+	for (i = from; i < n; i++) {
 		r = bg_game_record(g, i);
 		switch (r->kind) {
 		case BG_REC_MOVE:
@@ -402,7 +417,7 @@ fmt_mat_game(bg_writer *w)
 		case BG_REC_COMMENT:
 			end_line(w);
 			fmt_puts(w, *r->text ? "; " : ";");
-			put_line(w, r->text);
+			fmt_mat_text(w, r->text);
 			eol(w);
 			break;
 		default:

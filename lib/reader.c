@@ -31,7 +31,8 @@ static const char *const names[] = {
 	[BG_FORMAT_POSLIST] = "positions",
 	[BG_FORMAT_FIBSLOG] = "fibslog",
 	[BG_FORMAT_OLDMOVES] = "oldmoves",
-	[BG_FORMAT_POSTEXT] = "xgtext"
+	[BG_FORMAT_POSTEXT] = "xgtext",
+	[BG_FORMAT_GAM] = "gam"
 };
 
 int
@@ -197,8 +198,11 @@ poslist_start(const unsigned char *p, size_t n, int *more)
 			break;
 		i += len + 1;
 	}
-	/* A list so far: more lines may say otherwise. */
-	if (ids > 0 && n < HEADMAX)
+	/*
+	 * A list so far, or only comments so far (read ahead to the end
+	 * of a '#' line and no further): more lines may say.
+	 */
+	if ((ids > 0 || lines == 0) && n < HEADMAX)
 		*more = 1;
 	return ids > 0;
 }
@@ -473,7 +477,8 @@ static const struct fmt_ops *const readers[] = {
 	[BG_FORMAT_POSLIST] = &fmt_poslist_ops,
 	[BG_FORMAT_FIBSLOG] = &fmt_fibslog_ops,
 	[BG_FORMAT_OLDMOVES] = &fmt_oldmoves_ops,
-	[BG_FORMAT_POSTEXT] = &fmt_postext_ops
+	[BG_FORMAT_POSTEXT] = &fmt_postext_ops,
+	[BG_FORMAT_GAM] = &fmt_mat_ops	/* the .mat reader reads .gam */
 };
 
 static bg_reader *

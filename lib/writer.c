@@ -4,8 +4,9 @@
  * hits, and each position), buffers the output for the caller's write
  * callback, gathers the warnings about what a format cannot hold, and
  * hands each match and game to the writer of the format asked for
- * (fmt_mat_write.c, fmt_sgf_write.c, fmt_json_write.c,
- * fmt_html_write.c).  Part of libbgkit; callers use bgkit.h.
+ * (fmt_mat_write.c, fmt_gam_write.c, fmt_sgf_write.c,
+ * fmt_json_write.c, fmt_html_write.c).  Part of libbgkit; callers use
+ * bgkit.h.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -179,6 +180,8 @@ static const struct wfmt {
 	{ BG_FORMAT_SGF, fmt_sgf_match, fmt_sgf_game, fmt_sgf_end },
 	{ BG_FORMAT_JSON, fmt_json_match, fmt_json_game, fmt_json_end },
 	{ BG_FORMAT_HTML, fmt_html_match, fmt_html_game, fmt_html_end },
+	{ BG_FORMAT_GAM, fmt_gam_match, fmt_gam_game, fmt_gam_end },
+	{ BG_FORMAT_SNOWIE, fmt_snowie_match, fmt_mat_game, fmt_mat_end },
 };
 
 static const struct wfmt *
@@ -239,6 +242,15 @@ bg_writer_set_style(bg_writer *w, bg_style st)
 	    (st != BG_STYLE_GNUBG && st != BG_STYLE_XG))
 		return -BG_EINVAL;
 	w->style = st;
+	return 0;
+}
+
+int
+bg_writer_set_game(bg_writer *w, int n)
+{
+	if (w == NULL || w->format != BG_FORMAT_GAM || n < 0)
+		return -BG_EINVAL;
+	w->only = n;
 	return 0;
 }
 
@@ -465,7 +477,14 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 	if (n > 0)
 		memset(w->wr, 0, n * sizeof *w->wr);
 	w->g = g;
-	w->ngames++;
+	if (w->only > 0 && ++w->ngames != w->only) {
+		/* Not the game asked for: replayed for the score only. */
+		if ((rc = bg_replay_game(w->rp, g)) < 0)
+			return w->err = rc;
+		return w->err;
+	}
+	if (w->only == 0)
+		w->ngames++;
 	bg_replay_set_callback(w->rp, position, w);
 	rc = bg_replay_game(w->rp, g);
 	bg_replay_set_callback(w->rp, NULL, NULL);
@@ -478,6 +497,7 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 		    bg_game_analysis(g, 0)->kind == BG_ANALYSIS_CUBE ?
 		    "cube decision" : n == 1 ? "play" : "plays");
 	w->games++;
+	w->written++;
 	if (w->olen >= FLUSHAT / 4)
 		flush(w);
 	return rc < 0 ? rc : w->err;

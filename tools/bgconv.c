@@ -15,23 +15,13 @@
 
 #include "bgkit.h"
 #include "cli.h"
+#include "bgconv.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f format] -T mat|sgf|json|html " \
-	"[-r rules] [-s gnubg|xg] [-o file | -d dir] [file ...]\n"
+#define USAGE "usage: bgconv [-FqW] [-f format] -T " \
+	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg] " \
+	"[-o file | -d dir] [file ...]\n"
 
-struct opts {
-	bg_ruleset	 rules;		/* -r */
-	bg_format	 from, to;
-	bg_style	 style;
-	const char	*out, *dir;	/* -o, -d */
-	const char	*stylearg;	/* -s */
-	int		 quiet, werror, force;
-	struct cli_output *output;	/* all inputs' output, but with -d */
-	bg_writer	*w;		/* and its writer */
-};
-
-/* A writer of -T's format, -s's style and -r's rules; NULL said. */
-static bg_writer *
+bg_writer *
 writer(const struct opts *o, bg_write_fn fn, void *ctx)
 {
 	bg_writer *w;
@@ -45,14 +35,9 @@ writer(const struct opts *o, bg_write_fn fn, void *ctx)
 	return w;
 }
 
-/*
- * One reading of the input, written by w when it is not NULL, its
- * diagnostics on err: 0, 1 when it failed (errors, or warnings with
- * -W), 2 when the input or the output failed (said on err; out's write
- * errors are told when it is closed).
- */
-static int
-pass(const struct opts *o, struct cli_input *in, bg_writer *w,
+/* out's write errors are told when it is closed. */
+int
+pass(struct opts *o, struct cli_input *in, bg_writer *w,
     const struct cli_output *out, FILE *err)
 {
 	const bg_pipe_count *c;
@@ -69,6 +54,7 @@ pass(const struct opts *o, struct cli_input *in, bg_writer *w,
 	    (rc != -BG_EIO || out == NULL || !out->failed))
 		cli_pipe_syserr(stdout, err, 0, p, in->label, -rc);
 	c = bg_pipeline_count(p);
+	o->games = c->games;
 	rc = rc < 0 ? 2 : c->errors || (o->werror && c->warnings);
 	bg_pipeline_free(p);
 	return rc;
@@ -83,7 +69,7 @@ pass(const struct opts *o, struct cli_input *in, bg_writer *w,
  * 0, 1 when it failed, 2 on a system error.
  */
 static int
-check(const struct opts *o, struct cli_input *in)
+check(struct opts *o, struct cli_input *in)
 {
 	struct cli_hold h;
 	bg_writer *w = NULL;
@@ -110,18 +96,21 @@ check(const struct opts *o, struct cli_input *in)
 static int
 one(void *ctx, struct cli_input *in, const char *dst)
 {
-	const struct opts *o = ctx;
+	struct opts *o = ctx;
 	struct cli_output own, *out = o->output;
 	bg_writer *w = o->w;
 	int r, fail;
 
 	if ((fail = check(o, in)) == 2 || (fail && !o->force)) {
+		/* A .gam of each game: the input names them. */
 		if (fail == 1 && (dst != NULL || out->name == NULL))
 			cli_warnx("%s: not written: the conversion failed "
-			    "(-F writes it all the same)", dst ? dst :
-			    in->label);
+			    "(-F writes it all the same)", dst && (o->to !=
+			    BG_FORMAT_GAM || o->games < 2) ? dst : in->label);
 		return fail;
 	}
+	if (o->to == BG_FORMAT_GAM && o->games > 1)
+		return gam_games(o, in, dst, fail);
 	if (dst != NULL && cli_output_open(out = &own, dst) != 0)
 		return 2;
 	if (dst != NULL && (w = writer(o, cli_output_write, out)) == NULL)
@@ -170,8 +159,8 @@ option(struct opts *o, int c, const char *arg)
 		return 2;
 	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
 	    !bg_writer_can(o->to))) {
-		cli_warnx("unknown output format: %s (mat, sgf, json, html)",
-		    arg);
+		cli_warnx("unknown output format: %s (mat, sgf, json, html, "
+		    "gam, snowie)", arg);
 		return cli_usage(USAGE);
 	}
 	if (strchr("frTsodFqW", c) == NULL)
@@ -193,9 +182,13 @@ coherent(struct opts *o, int argc, char **argv)
 
 	o->style = BG_STYLE_GNUBG;
 	if (o->to == BG_FORMAT_AUTO)
-		cli_warnx("no output format: give -T mat, sgf, json or html");
+		cli_warnx("no output format: give -T mat, sgf, json, html, "
+		    "gam or snowie");
 	else if (style != NULL && o->to != BG_FORMAT_MAT)
 		cli_warnx("-s applies to -T mat only");
+	else if (o->to == BG_FORMAT_GAM && o->dir == NULL && argc > 1)
+		cli_warnx("-T gam writes one game: give -d DIR for several "
+		    "inputs");
 	else if (style != NULL && (bg_style_parse(&o->style, style) < 0 ||
 	    o->style == BG_STYLE_MAT))
 		cli_warnx("unknown style: %s (gnubg, xg)", style);
@@ -212,7 +205,8 @@ main(int argc, char *argv[])
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
 		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
 		    "xgtext\n(default: from the content)" },
-		{ 'T', "format", "FORMAT", "write mat, sgf, json or html" },
+		{ 'T', "format", "FORMAT", "write mat, sgf, json, html, gam "
+		    "or snowie" },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },
 		{ 's', "style", "STYLE", ".mat layout: gnubg (default) or xg" },

@@ -41,7 +41,7 @@ _bgkit_values()
 	bgshow:-d | bgshow:--direction)
 		echo ccw cw ;;
 	bgconv:-T | bgconv:--format)
-		echo mat sgf json html ;;
+		echo mat sgf json html gam snowie ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)

@@ -4,8 +4,9 @@
  * game, replay each through the rules and write every position the
  * replay passes through as a Position ID, a Match ID and an XGID; for
  * fuzz_write.c, also hand every match and game to a writer of each
- * format (.mat in gnubg's and XG's layouts, SGF, JSON Lines), then read
- * what each writer wrote.  A checksum of what a reader delivered lets a
+ * format (.mat in gnubg's and XG's layouts, SGF, JSON Lines, .gam of
+ * the first game and of the second, Snowie text), then read what each
+ * writer wrote.  A checksum of what a reader delivered lets a
  * harness compare two readers of the same bytes.  Included by the
  * harnesses in tests/fuzz/ only.
  */
@@ -17,7 +18,7 @@
 
 #include "bgkit.h"
 
-#define NWRITER		4
+#define NWRITER		7
 #define SINKMAX		(16 << 20)	/* more output than this fails */
 
 struct src {
@@ -200,7 +201,8 @@ static void
 records(const unsigned char *data, size_t size, bg_format f, int write)
 {
 	static const bg_format wf[NWRITER] = { BG_FORMAT_MAT, BG_FORMAT_MAT,
-	    BG_FORMAT_SGF, BG_FORMAT_JSON };
+	    BG_FORMAT_SGF, BG_FORMAT_JSON, BG_FORMAT_GAM, BG_FORMAT_GAM,
+	    BG_FORMAT_SNOWIE };
 	struct src s = { data, size, 0 };
 	struct sink out[NWRITER];
 	bg_writer *w[NWRITER];
@@ -215,6 +217,7 @@ records(const unsigned char *data, size_t size, bg_format f, int write)
 		    NULL)
 			abort();
 	(void)bg_writer_set_style(w[1], BG_STYLE_XG);
+	(void)bg_writer_set_game(w[5], 2);
 	if (a == NULL || b == NULL || rp == NULL ||
 	    bg_reader_set_format(a, f) < 0 || bg_reader_set_format(b, f) < 0)
 		abort();

@@ -252,6 +252,14 @@ test_detect(void)
 	    BG_FORMAT_SNOWIE);
 	CHECK_STR(out, "! 1:82 snowie_malformed g0 38 fields, not 40, each "
 	    "followed by ';'\n");
+	/*
+	 * A list of positions after a '#' line, read in pieces that end
+	 * with that line: the line decides nothing yet.
+	 */
+	CHECK_INT(dumpf("# a, b\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:"
+	    "0:0:0:10\n", 7, BG_FORMAT_AUTO), BG_FORMAT_POSLIST);
+	CHECK_INT(dumpf("# a, b\nXGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:"
+	    "0:0:0:10\n", 1, BG_FORMAT_AUTO), BG_FORMAT_POSLIST);
 	/* One byte at a time: the bytes read ahead reach the reader. */
 	CHECK_INT(dumpf("   (;GM[6]PW[a]PB[b];W[31hefe])", 1, BG_FORMAT_AUTO),
 	    BG_FORMAT_SGF);
@@ -272,7 +280,9 @@ test_detect(void)
 	CHECK_STR(bg_format_name(BG_FORMAT_FIBSLOG), "fibslog");
 	CHECK_INT(bg_format_parse(&f, "oldmoves"), 0);
 	CHECK_INT(f, BG_FORMAT_OLDMOVES);
-	CHECK(bg_format_name((bg_format)(BG_FORMAT_POSTEXT + 1)) == NULL);
+	CHECK_INT(bg_format_parse(&f, "gam"), 0);
+	CHECK_INT(f, BG_FORMAT_GAM);
+	CHECK(bg_format_name((bg_format)(BG_FORMAT_GAM + 1)) == NULL);
 	{
 		bg_reader *r = bg_reader_new_mem("(;GM[6])", 8, NULL);
 		const bg_match *m;

@@ -5,7 +5,9 @@
  * merged in line order and all handed out before the end, the names and
  * counts, a failing source, and the text, JSON and CSV forms; a writer
  * on the pipeline (its warnings in the event's list, a dry run saying
- * the same, a failing output) and the choice of a position (lib/pick.c).
+ * the same, a failing output), the .gam and Snowie writers (one game
+ * chosen, what they cannot hold) and the choice of a position
+ * (lib/pick.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -151,6 +153,87 @@ writing(void)
 	memset(&b, 0, sizeof b);
 	b.fail = 1;
 	CHECK_INT(written(rec, BG_FORMAT_JSON, &b, &lost), -BG_EIO);
+}
+
+/* Two games written as .gam (game n alone; 0 all) or Snowie text. */
+static void
+gam_written(const char *s, bg_format f, int n, struct buf *b, int *lost)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(s, strlen(s), "t");
+	bg_writer *w = bg_writer_new(f, put, b);
+	size_t i;
+
+	memset(b, 0, sizeof *b);
+	*lost = 0;
+	if (n > 0)
+		CHECK_INT(bg_writer_set_game(w, n), 0);
+	bg_pipeline_set_writer(p, w);
+	while (bg_pipeline_next(p) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+			*lost += bg_pipeline_diag(p, i)->code == BG_WLOST;
+	bg_pipeline_free(p);
+	bg_writer_free(w);
+}
+
+static void
+writing_gam(void)
+{
+	static const char two[] =
+	    "; [Event \"e\"]\n"
+	    "\n"
+	    " 3 point match\n"
+	    "\n"
+	    " Game 1\n"
+	    " Ann Lee : 0                    Bo : 0\n"
+	    "  1) 31: 8/5 6/5                 Doubles => 2\n"
+	    "  2)  Drops\n"
+	    "                                  Wins 1 point\n"
+	    "\n"
+	    " Game 2\n"
+	    " Ann Lee : 0                    Bo : 1\n"
+	    "  1)                             42: 8/4 6/4\n"
+	    "  2) 62: 24/18 13/11\n"
+	    "                                  Wins 1 point\n";
+	struct buf b;
+	bg_writer *w;
+	int lost;
+
+	CHECK(bg_writer_can(BG_FORMAT_GAM));
+	CHECK(bg_writer_can(BG_FORMAT_SNOWIE));
+	w = bg_writer_new(BG_FORMAT_MAT, NULL, NULL);
+	CHECK_INT(bg_writer_set_game(w, 1), -BG_EINVAL);
+	bg_writer_free(w);
+	w = bg_writer_new(BG_FORMAT_GAM, NULL, NULL);
+	CHECK_INT(bg_writer_set_game(w, -1), -BG_EINVAL);
+	bg_writer_free(w);
+	/* Game 2 alone: its names a word each, its moves (gnubg's export
+	   but for the blank in the name); the tag, the match and the name
+	   are said. */
+	gam_written(two, BG_FORMAT_GAM, 2, &b, &lost);
+	CHECK_STR(b.s,
+	    " Ann_Lee                        Bo\n"
+	    "  1)                             42: 8/4 6/4 \n"
+	    "  2) 62: 24/18 13/11              Wins 1 point\n"
+	    "\n");
+	CHECK_INT(lost, 3);
+	/* Without set_game: the first game, and the second said lost. */
+	gam_written(two, BG_FORMAT_GAM, 0, &b, &lost);
+	CHECK_STR(b.s,
+	    " Ann_Lee                        Bo\n"
+	    "  1) 31: 8/5 6/5                  Doubles => 2\n"
+	    "  2)  Drops                       Wins 1 point \n"
+	    "\n");
+	CHECK_INT(lost, 4);
+	/* A dry run: what each game's .gam would lose, none refused. */
+	CHECK_INT(written(two, BG_FORMAT_GAM, NULL, &lost), 0);
+	CHECK_INT(lost, 5);
+	/* Snowie: the .mat without its header, the tag said lost. */
+	gam_written(two, BG_FORMAT_SNOWIE, 0, &b, &lost);
+	CHECK(strncmp(b.s, " 3 point match\n\n Game 1\n"
+	    " Ann Lee : 0                    Bo : 0\n", 63) == 0);
+	CHECK(strstr(b.s, " Game 2\n Ann Lee : 0                    "
+	    "Bo : 1\n") != NULL);
+	CHECK_INT(lost, 1);
 }
 
 /* The replay's positions offered to the pick. */
@@ -326,6 +409,7 @@ main(void)
 	events();
 	failing();
 	writing();
+	writing_gam();
 	picking();
 	outputs();
 	T_DONE("test_pipeline");

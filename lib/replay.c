@@ -1253,6 +1253,26 @@ game_begin(bg_replay *rp, const bg_game *g)
 }
 
 /*
+ * A game of set positions only (a position file, a list of positions):
+ * a position, which has no result to miss, not a game cut short.
+ */
+static int
+only_setup(const bg_game *g)
+{
+	size_t i, n = bg_game_record_count(g);
+	int k, any = 0;
+
+	for (i = 0; i < n; i++) {
+		k = bg_game_record(g, i)->kind;
+		if (k == BG_REC_SETPOS)
+			any = 1;
+		else if (k != BG_REC_COMMENT)
+			return 0;
+	}
+	return any;
+}
+
+/*
  * The end of the game: a double left unanswered, the cube, the side on
  * roll, and the score, or, without a result, where it should have been.
  */
@@ -1293,7 +1313,7 @@ game_end(bg_replay *rp, const struct game *gs)
 			diag(rp, BG_WMATCHWORD, gs->matchword, 0, rp->length ?
 			    "%d-%d in a %d-point match" : "%d-%d in a money "
 			    "session", rp->score[0], rp->score[1], rp->length);
-	} else {
+	} else if (!only_setup(gs->g)) {
 		/* Where the result should have been written. */
 		rp->open_line = gs->last ? gs->last + 1 :
 		    bg_game_line(gs->g);

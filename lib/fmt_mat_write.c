@@ -303,6 +303,10 @@ setpos(bg_writer *w, const bg_record *r)
 	if (ms.dice[0] != 0)
 		fmt_lost(w, r, "the dice %d%d of a set position", ms.dice[0],
 		    ms.dice[1]);
+	/* Read back, the bottom side is on roll unless an action follows. */
+	else if (ms.on_roll == 0 && fmt_next_action(w->g,
+	    (size_t)(r - bg_game_record(w->g, 0))) == NULL)
+		fmt_lost(w, r, "the side on roll of a set position");
 	if (ms.cube_owner == BG_CENTRED)
 		fmt_printf(w, "; Set Pos=%s/0", pos);
 	else

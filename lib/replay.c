@@ -1074,6 +1074,17 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 			gs->npos++;
 			position(rp, gs, rec);
 			rp->ms = keep;
+		} else if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
+		    bg_game_record(gs->g, 0))) == NULL) {
+			/*
+			 * XG's Set Pos, which holds no side on roll: the
+			 * side that would act next, else the bottom one, as
+			 * the XGID of the set position says.
+			 */
+			if (gs->turn < 0)
+				gs->turn = 1;
+			gs->npos++;
+			position(rp, gs, rec);
 		}
 		return 0;
 	}

@@ -5,6 +5,8 @@
  * replay and the writers keep (diag_int.h).  Part of libbgkit; callers
  * use bg_strerror() and friends from bgkit.h.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,6 +241,21 @@ bg_version(void)
 }
 
 /* ------------------------------------------------- the list of diagnostics */
+
+void
+diaglist_addf(struct diaglist *l, int *err, int code, int line, int col,
+    int game, const char *fmt, ...)
+{
+	char t[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t, sizeof t, fmt, ap);
+	va_end(ap);
+	if (diaglist_add(l, code, line, col, game, 0, -1, NULL, t,
+	    strlen(t)) < 0)
+		*err = -BG_ENOMEM;
+}
 
 int
 diaglist_add(struct diaglist *l, int code, int line, int col, int game,

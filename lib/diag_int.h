@@ -26,6 +26,13 @@ struct diaglist {
  */
 int	diaglist_add(struct diaglist *, int, int, int, int, int, int,
 	    const int [2], const char *, size_t);
+/*
+ * Add one of a reader that knows its line, column and game only, the
+ * detail formatted as printf does (at most 159 bytes); sets *err to
+ * -BG_ENOMEM when the list cannot grow.
+ */
+void	diaglist_addf(struct diaglist *, int *, int, int, int, int,
+	    const char *, ...) __attribute__((format(printf, 7, 8)));
 void	diaglist_free(struct diaglist *);
 
 #endif

@@ -23,7 +23,6 @@
  * whole input is held in memory (up to MAXIN).  Part of libbgkit;
  * callers use bgkit.h.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,23 +76,9 @@ struct flog {
 	struct diaglist	 dl;
 };
 
-static void
-diag(struct flog *x, int code, int line, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-static void
-diag(struct flog *x, int code, int line, const char *fmt, ...)
-{
-	char t[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t, sizeof t, fmt, ap);
-	va_end(ap);
-	if (diaglist_add(&x->dl, code, line, 1, x->game.number, 0, -1, NULL,
-	    t, strlen(t)) < 0)
-		x->err = -BG_ENOMEM;
-}
+/* A diagnostic of the game being read, at its line. */
+#define diag(x, code, line, ...) diaglist_addf(&(x)->dl, &(x)->err, \
+	(code), (line), 1, (x)->game.number, __VA_ARGS__)
 
 /* ----------------------------------------------------------------- input */
 

@@ -11,7 +11,6 @@
  * MAXIN).  Part of libbgkit; callers use bgkit.h (bg_reader detects
  * the format from "The score (after" and comes here).
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,23 +51,9 @@ struct gtext {
 	struct diaglist	 dl;
 };
 
-static void
-diag(struct gtext *x, int code, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void
-diag(struct gtext *x, int code, int line, int col, const char *fmt, ...)
-{
-	char t[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t, sizeof t, fmt, ap);
-	va_end(ap);
-	if (diaglist_add(&x->dl, code, line, col, x->game.number, 0, -1, NULL,
-	    t, strlen(t)) < 0)
-		x->err = -BG_ENOMEM;
-}
+/* A diagnostic of the game being read. */
+#define diag(x, code, line, col, ...) diaglist_addf(&(x)->dl, &(x)->err, \
+	(code), (line), (col), (x)->game.number, __VA_ARGS__)
 
 static int
 slurp(struct gtext *x)

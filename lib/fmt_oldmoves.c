@@ -14,7 +14,6 @@
  * the game before but does when swapped is read swapped.  Part of
  * libbgkit; callers use bgkit.h.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,23 +54,9 @@ struct oldm {
 	struct diaglist	 dl;
 };
 
-static void
-diag(struct oldm *x, int code, int line, int col, const char *fmt, ...)
-    __attribute__((format(printf, 5, 6)));
-
-static void
-diag(struct oldm *x, int code, int line, int col, const char *fmt, ...)
-{
-	char t[160];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t, sizeof t, fmt, ap);
-	va_end(ap);
-	if (diaglist_add(&x->dl, code, line, col, x->game.number, 0, -1, NULL,
-	    t, strlen(t)) < 0)
-		x->err = -BG_ENOMEM;
-}
+/* A diagnostic of the game being read. */
+#define diag(x, code, line, col, ...) diaglist_addf(&(x)->dl, &(x)->err, \
+	(code), (line), (col), (x)->game.number, __VA_ARGS__)
 
 /*
  * The next line into *t, *n (without its end, CR dropped); 1, 0 at

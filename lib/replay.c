@@ -1284,16 +1284,17 @@ only_setup(const bg_game *g)
 }
 
 /*
- * The end of the game: a double left unanswered, the cube, the side on
- * roll, and the score, or, without a result, where it should have been.
+ * The end of the game: the cube, the side on roll, and the score, or,
+ * without a result, where it should have been.  A double left
+ * unanswered at the end of a game without a result is no error of its
+ * own: the record stops there (an interrupted match, a FIBS session cut
+ * off), which the missing result says.
  */
 static void
 game_end(bg_replay *rp, const struct game *gs)
 {
 	bg_result *res = &rp->res;
 
-	if (!gs->over && gs->doubled)
-		diag(rp, BG_EANSWER, NULL, gs->last, NULL);
 	res->cube = gs->cube;
 	rp->ms.cube = gs->cube;
 	rp->ms.cube_owner = gs->owner;

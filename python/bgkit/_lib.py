@@ -164,7 +164,8 @@ class VariantInfo(Structure):
 
 class MovelineSetup(Structure):
     _fields_ = [("havepos", c_int), ("board", Board), ("ms", MatchState),
-                ("variant", c_int), ("dice", c_int * 2), ("style", c_int)]
+                ("variant", c_int), ("dice", c_int * 2), ("style", c_int),
+                ("absolute", c_int)]
 
 
 class Moveline(Structure):

@@ -52,6 +52,7 @@ one(const char *s, bg_analysis *a, size_t *na, char *dia, size_t dsize,
 {
 	bg_reader *r = bg_reader_new_mem(s, strlen(s), "t");
 	const bg_match *m;
+	static char play[256], eval[64];
 	const bg_game *g;
 	int games = 0;
 
@@ -65,8 +66,16 @@ one(const char *s, bg_analysis *a, size_t *na, char *dia, size_t dsize,
 		while (bg_reader_next_game(r, &g) > 0) {
 			games++;
 			*na = bg_game_analysis_count(g);
-			if (*na > 0)
+			if (*na > 0) {
+				/* Its texts are the reader's: copied. */
 				*a = *bg_game_analysis(g, 0);
+				snprintf(play, sizeof play, "%s",
+				    a->play ? a->play : "");
+				snprintf(eval, sizeof eval, "%s",
+				    a->eval ? a->eval : "");
+				a->play = a->play ? play : NULL;
+				a->eval = a->eval ? eval : NULL;
+			}
 			if (bg_game_diagram(g) != NULL)
 				snprintf(dia, dsize, "%s", bg_game_diagram(g));
 		}

@@ -9,6 +9,7 @@
  * by a loop with an explicit stack, never by recursion.  Part of
  * libbgkit; callers use bgkit.h (bg_reader detects JSON and comes here).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,7 @@ struct jv {
 	size_t		 key, klen;	/* member name, in the string buffer */
 	size_t		 str, slen;	/* string value */
 	long		 num;
+	double		 dnum;		/* the number, any */
 	int		 isint;		/* the number is an integer */
 };
 
@@ -186,6 +188,42 @@ jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
 }
 
 /*
+ * The fraction and exponent of a number at s[*ip], x its integer part:
+ * the value (digits past the ninth of the fraction are dropped), *ip
+ * past them.  No strtod: it follows the locale.
+ */
+static double
+jfraction(const char *s, size_t n, size_t *ip, double x)
+{
+	size_t i = *ip;
+	double scale = 1;
+	int e = 0, eneg = 0, k = 0;
+
+	if (i < n && s[i] == '.')
+		for (i++; i < n && isdig((unsigned char)s[i]); i++)
+			if (k++ < 9) {
+				scale /= 10;
+				x += (s[i] - '0') * scale;
+			}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			eneg = s[i++] == '-';
+		for (; i < n && isdig((unsigned char)s[i]); i++)
+			if (e < 400)
+				e = e * 10 + (s[i] - '0');
+		for (; e > 0; e--)
+			x = eneg ? x / 10 : x * 10;
+	}
+	/* What else a malformed number has, as before: skipped. */
+	while (i < n && (isdig((unsigned char)s[i]) || s[i] == '.' ||
+	    s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-'))
+		i++;
+	*ip = i;
+	return x;
+}
+
+/*
  * The scalar value at s[*ip]: a string, a number, null, true or false,
  * made a new value of d.  Its index, *ip past it; or -1.
  */
@@ -203,6 +241,7 @@ jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
 	} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
 		long num = 0;
 		int neg = s[i] == '-', isint = 1, digits = 0, frac = 0;
+		double x;
 
 		if (neg)
 			i++;
@@ -215,14 +254,12 @@ jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
 		}
 		if (digits == 0)
 			return -1;
+		x = (double)num;
 		if (i < n && (s[i] == '.' || s[i] == 'e' ||
 		    s[i] == 'E')) {
 			isint = 0;
 			frac = 1;
-			while (i < n && (isdig((unsigned char)s[i]) ||
-			    s[i] == '.' || s[i] == 'e' ||
-			    s[i] == 'E' || s[i] == '+' || s[i] == '-'))
-				i++;
+			x = jfraction(s, n, &i, x);
 		}
 		/* An integer of ten digits fits no field: say so,
 		 * rather than read it as absent. */
@@ -231,6 +268,7 @@ jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
 		if ((v = newval(d, J_NUMBER)) < 0)
 			return -1;
 		d->v[v].num = neg ? -num : num;
+		d->v[v].dnum = neg ? -x : x;
 		d->v[v].isint = isint;
 	} else if (n - i >= 4 && strncmp(s + i, "null", 4) == 0) {
 		if ((v = newval(d, J_NULL)) < 0)
@@ -390,6 +428,15 @@ jint(const struct jdoc *d, int v, long def)
 	return d->v[v].num;
 }
 
+/* Number v, or def when it is absent or no number. */
+static double
+jdbl(const struct jdoc *d, int v, double def)
+{
+	if (v < 0 || d->v[v].type != J_NUMBER)
+		return def;
+	return d->v[v].dnum;
+}
+
 /* Element i of array a, or -1. */
 static int
 jat(const struct jdoc *d, int a, int i)
@@ -405,7 +452,10 @@ jat(const struct jdoc *d, int a, int i)
 
 /* ---------------------------------------------------------------- reader */
 
-enum ltype { L_NONE, L_MATCH, L_GAME, L_RECORD, L_RESULT, L_OTHER };
+enum ltype {
+	L_NONE, L_MATCH, L_GAME, L_RECORD, L_RESULT, L_OTHER, L_DIAGRAM,
+	L_ANALYSIS
+};
 
 struct jrd {
 	struct fmt_src	*src;
@@ -416,6 +466,8 @@ struct jrd {
 	size_t		 llen, lcap;
 	int		 lineno;
 	int		 skipping;
+	int		 seen;		/* an object of ours was read */
+	int		 foreign;	/* the first line was not: stop */
 	struct jdoc	 doc;
 	enum ltype	 held;		/* a line read, not yet used */
 	int		 in_match, nmatch, ngame;
@@ -491,23 +543,64 @@ next_line(struct jrd *r)
 }
 
 /*
+ * A line that is not an object of ours: an error, and the line skipped;
+ * but when no object of ours came before it, the input is some other
+ * JSON (another program's, an array, an object over several lines):
+ * that is said once, at that line, and nothing more is read.
+ */
+static void
+not_ours(struct jrd *r, int col, const char *why)
+{
+	char t[120];
+
+	if (r->seen) {
+		diags(r, col, why);
+		return;
+	}
+	snprintf(t, sizeof t, "not a bgkit JSON Lines record: %s", why);
+	diags(r, col, t);
+	r->foreign = 1;
+}
+
+/*
  * The next object line parsed into r->doc, its type in the return
  * value (L_NONE at the end); a line that is not an object is reported
- * and skipped.
+ * and skipped (not_ours()).
  */
+/* The kind of object a "type" names. */
+static int
+ltype(const char *t, size_t n)
+{
+	static const struct {
+		const char	*name;
+		enum ltype	 type;
+	} types[] = {
+		{ "match", L_MATCH }, { "game", L_GAME },
+		{ "record", L_RECORD }, { "result", L_RESULT },
+		{ "diagram", L_DIAGRAM }, { "analysis", L_ANALYSIS }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strlen(types[i].name) == n &&
+		    memcmp(types[i].name, t, n) == 0)
+			return types[i].type;
+	return L_OTHER;
+}
+
 static int
 next_object(struct jrd *r)
 {
 	const char *t;
 	size_t at, n, i;
-	int rc, ty;
+	int rc = 0, ty;
 
 	if (r->held != L_NONE) {
 		rc = r->held;
 		r->held = L_NONE;
 		return rc;
 	}
-	while ((rc = next_line(r)) > 0) {
+	while (!r->foreign && (rc = next_line(r)) > 0) {
 		i = 0;
 		/* A byte order mark, blanks. */
 		if (r->lineno == 1 && r->llen >= 3 &&
@@ -522,30 +615,40 @@ next_object(struct jrd *r)
 			diags(r, 0, "a line over 1 MiB, not read");
 			continue;
 		}
+		if (r->line[i] == '[' && !r->seen) {
+			not_ours(r, (int)i + 1, "a JSON array");
+			continue;
+		}
 		if (jparse(&r->doc, r->line + i, r->llen - i, &at) < 0) {
 			if (r->doc.nomem)
 				return r->err = -BG_ENOMEM;
-			diags(r, (int)(i + at + 1), "not a JSON object");
+			/* Cut off by the end of the line: a value written
+			 * over several lines. */
+			if (!r->seen && (i + at >= r->llen ||
+			    (i + at + 1 == r->llen &&
+			    r->line[r->llen - 1] == '\r')))
+				not_ours(r, (int)(i + at + 1), "a JSON value "
+				    "over several lines");
+			else
+				diags(r, (int)(i + at + 1),
+				    "not a JSON object");
 			continue;
 		}
 		if (r->doc.v[0].type != J_OBJECT) {
-			diags(r, (int)i + 1, "not a JSON object");
+			not_ours(r, (int)i + 1, "not a JSON object");
 			continue;
 		}
 		ty = jget(&r->doc, 0, "type");
 		if ((t = jstr(&r->doc, ty, &n)) == NULL) {
-			diags(r, (int)i + 1, "an object without \"type\"");
+			not_ours(r, (int)i + 1, "an object without \"type\"");
 			continue;
 		}
-		if (n == 5 && memcmp(t, "match", 5) == 0)
-			return L_MATCH;
-		if (n == 4 && memcmp(t, "game", 4) == 0)
-			return L_GAME;
-		if (n == 6 && memcmp(t, "record", 6) == 0)
-			return L_RECORD;
-		if (n == 6 && memcmp(t, "result", 6) == 0)
-			return L_RESULT;
-		return L_OTHER;
+		if ((rc = ltype(t, n)) == L_OTHER && !r->seen) {
+			not_ours(r, (int)i + 1, "no \"type\" of ours");
+			continue;
+		}
+		r->seen = 1;
+		return rc;
 	}
 	return rc < 0 ? rc : L_NONE;
 }
@@ -738,6 +841,89 @@ add_record(struct jrd *r)
 	return 0;
 }
 
+/* The XGID a position text export's diagram draws (a "diagram"). */
+static int
+add_diagram(struct jrd *r)
+{
+	const char *t;
+	size_t n;
+	int rc;
+
+	if ((t = jstr(&r->doc, jget(&r->doc, 0, "xgid"), &n)) == NULL) {
+		diags(r, 0, "a diagram without \"xgid\"");
+		return 0;
+	}
+	if ((rc = rec_game_set_diagram(&r->game, t, n)) < 0)
+		return r->err = rc;
+	return 0;
+}
+
+/* Two numbers by side from array key into v; 0 when it is not so. */
+static int
+sides(struct jrd *r, const char *key, double v[2])
+{
+	int a = jget(&r->doc, 0, key), s, e;
+
+	for (s = 0; s < 2; s++) {
+		if ((e = jat(&r->doc, a, s)) < 0 ||
+		    r->doc.v[e].type != J_NUMBER)
+			return 0;
+		v[s] = r->doc.v[e].dnum;
+	}
+	return 1;
+}
+
+/* An analysis of a position text export's position (an "analysis"). */
+static int
+add_analysis(struct jrd *r)
+{
+	static const char *const proper[] = {
+		"no_double", "double_take", "double_pass", "too_good"
+	};
+	bg_analysis a;
+	const char *k, *play, *eval, *pr;
+	size_t kn, pn, en, prn, i;
+	int rc, cube, s;
+
+	memset(&a, 0, sizeof a);
+	k = jstr(&r->doc, jget(&r->doc, 0, "kind"), &kn);
+	cube = k != NULL && kn == 4 && memcmp(k, "cube", 4) == 0;
+	if (k == NULL || (!cube && (kn != 4 || memcmp(k, "play", 4) != 0))) {
+		diags(r, 0, "an analysis whose \"kind\" is not "
+		    "\"play\" or \"cube\"");
+		return 0;
+	}
+	a.kind = cube ? BG_ANALYSIS_CUBE : BG_ANALYSIS_PLAY;
+	a.line = r->lineno;
+	s = (int)jint(&r->doc, jget(&r->doc, 0, "side"), 0);
+	a.side = s == 1;
+	a.rank = (int)jint(&r->doc, jget(&r->doc, 0, "rank"), 0);
+	if ((play = jstr(&r->doc, jget(&r->doc, 0, cube ? "proper_text" :
+	    "play"), &pn)) == NULL)
+		play = "", pn = 0;
+	if ((eval = jstr(&r->doc, jget(&r->doc, 0, "eval"), &en)) == NULL)
+		eval = "", en = 0;
+	a.equity = jdbl(&r->doc, jget(&r->doc, 0, "equity"), 0);
+	a.diff = jdbl(&r->doc, jget(&r->doc, 0, "diff"), 0);
+	a.nodouble = jdbl(&r->doc, jget(&r->doc, 0, "no_double"), 0);
+	a.take = jdbl(&r->doc, jget(&r->doc, 0, "double_take"), 0);
+	a.pass = jdbl(&r->doc, jget(&r->doc, 0, "double_pass"), 0);
+	if ((pr = jstr(&r->doc, jget(&r->doc, 0, "proper"), &prn)) != NULL)
+		for (i = 0; i < sizeof proper / sizeof proper[0]; i++)
+			if (strlen(proper[i]) == prn &&
+			    memcmp(proper[i], pr, prn) == 0)
+				a.proper = (bg_cube_action)i;
+	a.probs = sides(r, "win", a.win) && sides(r, "gammon", a.gammon) &&
+	    sides(r, "backgammon", a.backgammon);
+	if (!a.probs)
+		for (s = 0; s < 2; s++)
+			a.win[s] = a.gammon[s] = a.backgammon[s] = -1;
+	if ((rc = rec_game_add_analysis(&r->game, &a, play, pn, eval,
+	    en)) < 0)
+		return r->err = rc;
+	return 0;
+}
+
 static void *
 json_open(struct fmt_src *src, const char *name, unsigned flags)
 {
@@ -788,8 +974,7 @@ json_next_game(void *p, const bg_game **gp)
 	if (!r->in_match)
 		return 0;
 	r->dl.n = 0;
-	while ((t = next_object(r)) == L_RESULT || t == L_OTHER ||
-	    t == L_RECORD) {
+	while ((t = next_object(r)) >= L_RECORD) {
 		if (t == L_RECORD)
 			diags(r, 0, "a record outside a game");
 	}
@@ -805,9 +990,10 @@ json_next_game(void *p, const bg_game **gp)
 	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
 	    sn > 0 && rec_game_add_sgf(&r->game, sg, sn) < 0)
 		return r->err = -BG_ENOMEM;
-	while ((t = next_object(r)) == L_RECORD || t == L_RESULT ||
-	    t == L_OTHER)
-		if (t == L_RECORD && add_record(r) < 0)
+	while ((t = next_object(r)) >= L_RECORD)
+		if ((t == L_RECORD && add_record(r) < 0) ||
+		    (t == L_DIAGRAM && add_diagram(r) < 0) ||
+		    (t == L_ANALYSIS && add_analysis(r) < 0))
 			return r->err;
 	if (t < 0)
 		return t;

@@ -60,6 +60,9 @@ struct blk {
 	struct span	 tb, bb, row[MAXROW];
 	int		 rowline[MAXROW], nrow;
 	int		 cnt[2][26];		/* by letter, point; 25 bar */
+	int		 drawn[2][27];		/* letters drawn: 26 low bar */
+	int		 digit[27];		/* the number written there */
+	int		 blitz;			/* BGBlitz's (Position-ID:) */
 	int		 ploc[26][2];		/* line, col of each point */
 	int		 boxval, boxhalf;	/* the cube box drawn */
 	int		 boxline, boxcol;
@@ -296,9 +299,11 @@ border(struct blk *k, const struct span *b, int lo, int hi, int line)
 }
 
 /*
- * One column c (0-based) of rows [from, to): the letters counted into
- * k->cnt[..][pt], a number written there taken as the count.  -1 when
- * both letters are there.
+ * One column c (0-based) of rows [from, to), for slot pt (a point, 25
+ * the bar's upper half, 26 its lower): the letters counted into
+ * k->drawn[..][pt], a number written there into k->digit[pt] (what it
+ * counts depends on the writer: counts()).  -1 when both letters are
+ * there.
  */
 static int
 column(struct blk *k, int from, int to, size_t c, int pt)
@@ -323,10 +328,34 @@ column(struct blk *k, int from, int to, size_t c, int pt)
 	}
 	if (cnt[0] && cnt[1])
 		return -1;
-	for (i = 0; i < 2; i++)
-		if (cnt[i])
-			k->cnt[i][pt] += num > cnt[i] ? num : cnt[i];
+	k->drawn[0][pt] = cnt[0];
+	k->drawn[1][pt] = cnt[1];
+	k->digit[pt] = num;
 	return 0;
+}
+
+/*
+ * The checkers of each point from what column() saw.  XG (and gnubg,
+ * and bgshow(1)) write a tall point's count in its fifth row; BGBlitz
+ * draws four checkers and writes in the fifth row how many more there
+ * are (four O and a 2: six).
+ */
+static void
+counts(struct blk *k)
+{
+	int i, pt, n;
+
+	memset(k->cnt, 0, sizeof k->cnt);
+	for (pt = 1; pt <= 26; pt++)
+		for (i = 0; i < 2; i++) {
+			if ((n = k->drawn[i][pt]) == 0)
+				continue;
+			if (k->blitz)
+				n += k->digit[pt];
+			else if (k->digit[pt] > n)
+				n = k->digit[pt];
+			k->cnt[i][pt == 26 ? 25 : pt] += n;
+		}
 }
 
 /* XG's cube box right of the board: "| 2 |" on a row. */
@@ -387,7 +416,7 @@ diagram(struct pos *p, struct blk *k)
 		}
 	/* The bar: both letters may be there, each its own. */
 	if (column(k, 0, mid, barcol, 25) < 0 ||
-	    column(k, mid + 1, k->nrow, barcol, 25) < 0) {
+	    column(k, mid + 1, k->nrow, barcol, 26) < 0) {
 		bad(p, k, k->rowline[mid], (int)barcol + 1, "both X and O "
 		    "drawn in one half of the bar");
 		return;
@@ -565,7 +594,9 @@ ids_line(struct blk *k, struct span s, int line, const char *t)
 	const char *a = find(s.t, s.n, "Position-ID:"), *m;
 	struct span x;
 
-	if (a == NULL && (a = find(s.t, s.n, "Position ID:")) == NULL)
+	if (a != NULL)
+		k->blitz = 1;
+	else if ((a = find(s.t, s.n, "Position ID:")) == NULL)
 		return 0;
 	x = trim(a + 12, s.n - (size_t)(a + 12 - s.t));
 	for (k->posid = x, k->posid.n = 0; k->posid.n < x.n &&
@@ -690,6 +721,33 @@ eval_name(struct span s)
 	return s;
 }
 
+/*
+ * Which of BGBlitz's three options the label s[0..n) of a line of two
+ * columns names: no double has no '/'; of "Double / Take" and "Double /
+ * Pass", the pass is told by its word in the languages BGBlitz's own
+ * exports show (English, German, French, Japanese), else by its second
+ * column, which for a pass is 1 (the cube's value, normalised).
+ */
+static int
+blitz_option(const char *s, size_t n, double emg)
+{
+	static const char *const pass[] = { "pass", "ablehnen", "refuser",
+	    "\xe9\x99\x8d\xe3\x82\x8a\xe3\x82\x8b" /* oriru */ };
+	static const char *const take[] = { "take", "annehmen", "prendre",
+	    "\xe5\x8f\x97\xe3\x81\x91\xe3\x82\x8b" /* ukeru */ };
+	size_t i;
+
+	if (find(s, n, "/") == NULL)
+		return 1;
+	for (i = 0; i < sizeof pass / sizeof pass[0]; i++)
+		if (has_word(s, n, pass[i]))
+			return 4;
+	for (i = 0; i < sizeof take / sizeof take[0]; i++)
+		if (has_word(s, n, take[i]))
+			return 2;
+	return emg == 1 ? 4 : 2;
+}
+
 /* A cube equity line "No double:  +0.580 (-0.109)" or BGBlitz's
  * "Double / Take  :  0.410 ( 0.000)  0.625 ( 0.000)". */
 static int
@@ -704,8 +762,11 @@ cube_eq(struct cand *c, struct span s, const char *cl, const char *after)
 	n = numbers(r.t, r.n, v, 4, 0);
 	if (n == 0 || number(r.t, r.n, &v[0]) == 0)
 		return 0;
-	/* By the English words, else in XG's order. */
-	if (has_word(s.t, (size_t)(cl - s.t), "pass"))
+	/* BGBlitz: its options by shape; by the English words, else in
+	 * XG's order. */
+	if (n == 4)
+		which = blitz_option(s.t, (size_t)(cl - s.t), v[2]);
+	else if (has_word(s.t, (size_t)(cl - s.t), "pass"))
 		which = 4;
 	else if (has_word(s.t, (size_t)(cl - s.t), "take"))
 		which = 2;
@@ -736,6 +797,7 @@ cube_analysis(struct blk *k, struct span s)
 	struct cand *c = &k->c[k->cube_at];
 	const char *cl, *after;
 	struct span r;
+	double v[4];
 
 	if (prob_line(k, s))
 		return 1;
@@ -748,6 +810,11 @@ cube_analysis(struct blk *k, struct span s)
 	}
 	if (s.n > 0 && (cl = colon(s.t, s.n, &after)) != NULL) {
 		r = trim(after, s.n - (size_t)(after - s.t));
+		/* BGBlitz's options have two columns; its lines of one
+		 * number give the cubeless and the best cubeful equity. */
+		if (k->blitz && numbers(r.t, r.n, v, 4, 0) < 4 &&
+		    number(r.t, r.n, v) > 0)
+			return 1;
 		if (cube_eq(c, s, cl, after))
 			return 1;
 		if (r.n == 0)
@@ -1071,6 +1138,7 @@ finish(struct pos *p, struct blk *k)
 		    (int)(k->id.n < 60 ? k->id.n : 60), k->id.t);
 		return -1;
 	}
+	counts(k);
 	if (k->top == 0)
 		bad(p, k, k->idline, 1, "a position without its diagram");
 	else if (k->bottom == 0)

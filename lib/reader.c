@@ -387,6 +387,17 @@ sniff(const unsigned char *p, size_t n, int *more)
 	}
 	if (p[i] == '{')
 		return BG_FORMAT_JSON;
+	/* A JSON array: JSON, though not ours (the reader says so). */
+	if (p[i] == '[') {
+		for (i++; i < n; i++)
+			if (p[i] != ' ' && p[i] != '\t' && p[i] != '\r' &&
+			    p[i] != '\n')
+				return strchr("{[]\"-0123456789", p[i]) &&
+				    p[i] != '\0' ? BG_FORMAT_JSON :
+				    BG_FORMAT_MAT;
+		*more = 1;
+		return BG_FORMAT_MAT;
+	}
 	/* gnubg's text log. */
 	if (n - i >= 17 ? memcmp(p + i, "The score (after ", 17) == 0 :
 	    memcmp(p + i, "The score (after ", n - i) == 0) {

@@ -15,7 +15,8 @@
 #    prints exactly the .expect;
 #  - tests/corpus_mat.sh with the .mat, .txt and .xg files as operands
 #    (but those tests/public/formats names, which another reader reads:
-#    gnubg's text logs, lists of positions):
+#    gnubg's text logs, lists of positions; and the position text
+#    exports tests/public/xgtext names):
 #    the files bgcheck calls no match record give the reader's
 #    no_match_line error; the defective ones as many games as "Game N"
 #    lines and an error; every other one as many games, no diagnostic
@@ -133,8 +134,10 @@ part() {
 	fail=$((fail + f))
 }
 
-grep -E '\.(mat|txt|xg)$' "$tmp/files" | grep -vFx -f "$tmp/formats" \
-    >"$tmp/matlike"
+touch "$tmp/xgtext"
+[ -f "$want/xgtext" ] && cp "$want/xgtext" "$tmp/xgtext"
+grep -E '\.(mat|txt|xg)$' "$tmp/files" | grep -vFx -f "$tmp/formats" |
+    grep -vFx -f "$tmp/xgtext" >"$tmp/matlike"
 NOTMAT=$tmp/notmat INVALID=$want/defects part corpus_mat.sh "$tmp/matlike"
 part corpus_conv.sh "$tmp/records"
 grep -v '\.sgf$' "$tmp/records" >"$tmp/nosgf"

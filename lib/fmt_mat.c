@@ -76,6 +76,7 @@ start_game(struct matrd *r, int number, int line)
 	r->cur_game = number;
 	r->expect_score = 1;
 	r->has_result = 0;
+	r->resign_at = -1;
 	r->last_line = line;
 	return flush_queue(r, 1);
 }
@@ -342,6 +343,7 @@ end_game(struct matrd *r, int at_eof)
 		mat_diag(r, BG_ESCORE, r->game.line, 0, -1, 0, NULL, "", 0);
 		r->expect_score = 0;
 	}
+	mat_resigned(r);
 	if (at_eof && !r->has_result)
 		mat_diag(r, BG_WEOF, r->last_line, 0, -1, 0, NULL, "", 0);
 	rec_game_finish(&r->game);
@@ -468,6 +470,7 @@ mat_open(struct fmt_src *src, const char *name, unsigned flags)
 	rec_match_init(&r->match);
 	rec_game_init(&r->game);
 	r->fast = !(flags & FMT_REFERENCE);
+	r->resign_at = -1;
 	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0 ||
 	    fmt_reserve(&r->lbuf, &r->lcap, 256) < 0) {
 		mat_close(r);

@@ -40,12 +40,13 @@ static const char *const patterns[P_COUNT] = {
 	[P_TAG] = "^[;#]\\s*\\[\\s*([^\"\\]]*?)\\s*\"(.*)\"\\s*\\]\\s*$",
 	[P_SETPOS] = "^[;#]\\s*set\\s*pos\\s*=\\s*(.*?)\\s*$",
 	[P_CELL] = "^(?:"
-	    "(doubles?|beavers?|raccoons?)(?:\\s*=>?\\s*(\\d{1,9}))?"	/* 1 2 */
+	    "(doubles?|beavers?|raccoons?)(?:\\s*=+>?\\s*(\\d{1,9}))?"	/* 1 2 */
 	    "|(takes?)"							/* 3 */
 	    "|(drops?)"							/* 4 */
 	    "|(wins?|loss(?:es)?|loses?)\\s+(\\d{1,9})\\s+points?"	/* 5 6 */
 	    "(\\s+and\\s+the\\s+match)?"					/* 7 */
 	    "|(illegal\\s+play\\b.*)"					/* 8 */
+	    "|(resigns?)"						/* 9 */
 	    ")$",
 };
 
@@ -107,8 +108,8 @@ group(struct matrd *r, int k, size_t *start, size_t *len)
 static const char kw3[][8] = { "win" };
 static const char kw4[][8] = { "take", "drop", "wins", "loss" };
 static const char kw5[][8] = { "takes", "drops", "loses" };
-static const char kw6[][8] = { "double", "beaver", "losses" };
-static const char kw7[][8] = { "doubles", "beavers", "raccoon" };
+static const char kw6[][8] = { "double", "beaver", "losses", "resign" };
+static const char kw7[][8] = { "doubles", "beavers", "raccoon", "resigns" };
 static const char kw8[][8] = { "raccoons" };
 
 /* Is the word w[0..8) one of the n words of kw? */
@@ -540,9 +541,11 @@ read_roll_cell(struct matrd *r, bg_record *rec, const char *s, size_t len,
 
 /*
  * Read the cell s[0..len) that is no roll (trimmed) into rec, adding
- * diagnostics: a keyword cell, else an unparsed one.
+ * diagnostics: a keyword cell, else an unparsed one.  1 for "Resigns",
+ * which is no record: the other side's "Wins" after it is the
+ * resignation (mat_resigned() checks that it comes).
  */
-static void
+static int
 read_keyword_cell(struct matrd *r, bg_record *rec, const char *s,
     size_t len)
 {
@@ -550,13 +553,25 @@ read_keyword_cell(struct matrd *r, bg_record *rec, const char *s,
 	char canon[64];
 
 	if (r->fast && mat_lit_keyword(rec, s, len))
-		return;
+		return 0;
 	if (!re_match(r, P_CELL, s, len)) {
 		rec->kind = BG_REC_UNPARSED;
 		rec->code = BG_ECELL;
 		mat_diag(r, BG_ECELL, rec->line, rec->col, rec->side,
 		    rec->moveno, NULL, s, len);
-		return;
+		return 0;
+	}
+	if (group(r, 9, &st, &n) == 0) {
+		mat_resigned(r);
+		r->resign_at = (long)r->game.nrec;
+		r->resign_side = rec->side;
+		r->resign_line = rec->line;
+		r->resign_col = rec->col;
+		r->resign_moveno = rec->moveno;
+		if (!canonical(s, len, "Resigns"))
+			mat_diag(r, BG_WSPELLING, rec->line, rec->col,
+			    rec->side, rec->moveno, NULL, s, len);
+		return 1;
 	}
 	canon[0] = '\0';
 	if (group(r, 1, &st, &n) == 0) {
@@ -577,11 +592,13 @@ read_keyword_cell(struct matrd *r, bg_record *rec, const char *s,
 			word = "Raccoons";
 			break;
 		}
-		/* Without "=> v" the value is 0 and the spelling wrong. */
+		/* Without "=> v" the value is 0 and the spelling wrong;
+		 * choue.net's arrow "==>" is its own. */
 		if (group(r, 2, &vs, &vl) == 0) {
 			rec->value = atoin(s + vs, vl);
-			snprintf(canon, sizeof canon, "%s => %.*s", word,
-			    (int)vl, s + vs);
+			snprintf(canon, sizeof canon, "%s %s %.*s", word,
+			    vs >= 4 && memcmp(s + vs - 4, "==> ", 4) == 0 ?
+			    "==>" : "=>", (int)vl, s + vs);
 		}
 	} else if (group(r, 3, &st, &n) == 0) {
 		rec->kind = BG_REC_TAKE;
@@ -609,25 +626,49 @@ read_keyword_cell(struct matrd *r, bg_record *rec, const char *s,
 	} else {
 		rec->kind = BG_REC_ILLEGAL;
 		if (len >= 12 && canonical(s, 12, "Illegal play"))
-			return;
+			return 0;
 	}
 	if (canon[0] == '\0' || !canonical(s, len, canon))
 		mat_diag(r, BG_WSPELLING, rec->line, rec->col, rec->side,
 		    rec->moveno, NULL, s, len);
+	return 0;
+}
+
+/*
+ * A "Resigns" read before: the record after it must be the other
+ * side's "Wins" (the game's end or another "Resigns" checks it too).
+ */
+void
+mat_resigned(struct matrd *r)
+{
+	static const char what[] = "Resigns, not followed by the other "
+	    "side's Wins";
+	const bg_record *w;
+
+	if (r->resign_at < 0)
+		return;
+	w = r->resign_at < (long)r->game.nrec ?
+	    &r->game.rec[r->resign_at] : NULL;
+	if (w == NULL || w->kind != BG_REC_WIN || w->side == r->resign_side)
+		mat_diag(r, BG_ECELL, r->resign_line, r->resign_col,
+		    r->resign_side, r->resign_moveno, NULL, what,
+		    strlen(what));
+	r->resign_at = -1;
 }
 
 /*
  * Read one cell s[0..len) (trimmed) at byte offset off of the line into
  * rec, adding diagnostics.  rec has side, line, col and moveno set.
  */
-static void
+static int
 read_cell(struct matrd *r, bg_record *rec, const char *s, size_t len,
     size_t off)
 {
-	if (is_roll(s, len))
+	if (is_roll(s, len)) {
 		read_roll_cell(r, rec, s, len, off);
-	else
-		read_keyword_cell(r, rec, s, len);
+		return 0;
+	}
+	return read_keyword_cell(r, rec, s, len);
 }
 
 /*
@@ -728,7 +769,7 @@ read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
 {
 	const char *s = r->line;
 	size_t st[MAXCELL], en[MAXCELL];
-	int n, i, rc, dc[MAXCELL];
+	int n, i, rc, dc[MAXCELL], added = 0;
 	bg_record rec;
 
 	n = split_cells(s, from, len, st, en);
@@ -748,7 +789,8 @@ read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
 			rec.side = lone_side(r, left, dc[i]);
 		else
 			rec.side = i & 1;
-		read_cell(r, &rec, s + st[i], en[i] - st[i], st[i]);
+		if (read_cell(r, &rec, s + st[i], en[i] - st[i], st[i]))
+			continue;	/* "Resigns": no record */
 		if (i >= 2) {
 			if (rec.code == 0)
 				rec.code = BG_ECELLS;
@@ -760,9 +802,10 @@ read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
 		if ((rc = rec_game_add(&r->game, &rec, s + st[i],
 		    en[i] - st[i])) < 0)
 			return r->err = rc;
+		added++;
 	}
 	/* Learn the columns from a clean two-cell line. */
-	if (n == 2 && r->game.rec[r->game.nrec - 2].kind != BG_REC_UNPARSED &&
+	if (n == 2 && added == 2 && r->game.rec[r->game.nrec - 2].kind != BG_REC_UNPARSED &&
 	    r->game.rec[r->game.nrec - 1].kind != BG_REC_UNPARSED)
 		learn_cols(r, dc[0], dc[1], numbered);
 	return 0;

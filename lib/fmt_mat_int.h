@@ -110,6 +110,8 @@ struct matrd {
 	int		 pg_valid, pg_number, pg_line;	/* next "Game N" */
 	int		 expect_score;
 	int		 has_result;
+	long		 resign_at;	/* "Resigns": the Wins' index, or -1 */
+	int		 resign_side, resign_line, resign_col, resign_moveno;
 	int		 last_line;	/* last line with content in the game */
 	int		 leftcol, rightcol;	/* learned display columns */
 	struct bg_match	 match;
@@ -276,6 +278,8 @@ int	mat_gam_players(struct matrd *, const char *, int, const size_t [2],
 	    const size_t [2]);
 /* A line of cells, numbered (body at the number) or not: 0 or <0. */
 int	mat_read_cells(struct matrd *, size_t, int);
+/* A "Resigns" read: was the other side's "Wins" its next record? */
+void	mat_resigned(struct matrd *);
 void	mat_grammar_free(struct matrd *);
 
 /* ------------------------------------------------------ fmt_mat_fast.c */

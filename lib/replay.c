@@ -1170,6 +1170,29 @@ on_record(bg_replay *rp, struct game *gs, const bg_record *rec, size_t k,
 /* ------------------------------------------------------------- the game */
 
 /*
+ * Is the first game of a record that starts at a score where one side
+ * needs one point (a match resumed there) past the Crawford game?  From
+ * the score alone it may be the Crawford game or a later one when the
+ * trailer has points (won in the Crawford game or after it); a double
+ * in the game says it is a later one.  Without a double both readings
+ * judge the game the same.  A game read alone out of its match says
+ * which it is itself.
+ */
+static int
+past_crawford(const bg_replay *rp, const bg_game *g)
+{
+	size_t i, n = bg_game_record_count(g);
+
+	if (rp->games != 1 || g->alone || rp->score[0] == 0 ||
+	    rp->score[1] == 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (bg_game_record(g, i)->kind == BG_REC_DOUBLE)
+			return 1;
+	return 0;
+}
+
+/*
  * The start of game g: the previous game's missing result, the match
  * already won, an automatic double the score line shows and the score
  * line against the results; then the Crawford game, the starting board
@@ -1253,7 +1276,7 @@ game_begin(bg_replay *rp, const bg_game *g)
 	if (rp->length > 0 && rp->crawford_rule && !rp->crawford_done &&
 	    (rp->score[0] == rp->length - 1) !=
 	    (rp->score[1] == rp->length - 1)) {
-		res->crawford = 1;
+		res->crawford = !past_crawford(rp, g);
 		rp->crawford_done = 1;
 	}
 	bg_board_start(&rp->board, rp->variant);

@@ -95,6 +95,7 @@ struct sgf {
 	bg_record	 accept_win;
 	int		 roll_dice[2], roll_line, roll_col;
 	int		 roll_in_pos;	/* the last set position holds it */
+	int		 board_set;	/* AE, AW or AB set the board up */
 	int		 pl_next;	/* PL alone: who acts next, or -1 */
 	int		 crawford_game;
 	int		 sgame;		/* game number, for diagnostics */
@@ -1126,6 +1127,37 @@ move(struct sgf *s, const struct prop *p, int side)
 	return add_record(s, &rec, t, strlen(t));
 }
 
+/*
+ * A board set up, then a roll node with no play ("B[42]") that ends a
+ * game without a result (Gibbon): a position to play with that roll,
+ * as a position with DI is, not a game whose play is missing.  The roll
+ * is taken back from the records to be the position's.
+ */
+static void
+roll_to_play(struct sgf *s)
+{
+	const bg_record *r;
+	size_t i, n = s->game.nrec;
+
+	if (!s->board_set || s->roll_side >= 0 || n < 2)
+		return;
+	r = &s->game.rec[n - 1];
+	if (r->kind != BG_REC_MOVE || r->note.kind != BG_NOTE_NONE ||
+	    r->code != 0 || (r->flags & BG_RF_BADPLAY))
+		return;
+	for (i = 0; i + 1 < n; i++)
+		if (s->game.rec[i].kind != BG_REC_SETPOS &&
+		    s->game.rec[i].kind != BG_REC_COMMENT)
+			return;
+	s->roll_side = r->side;
+	s->roll_dice[0] = r->dice[0];
+	s->roll_dice[1] = r->dice[1];
+	s->roll_line = r->line;
+	s->roll_col = r->col;
+	s->roll_in_pos = 0;
+	s->game.nrec--;
+}
+
 /* C[...]: one comment record per line. */
 static int
 comment(struct sgf *s, const struct prop *p)
@@ -1217,7 +1249,7 @@ setup(struct sgf *s, int root)
 		    strcmp(p->id, "AB") == 0) {
 			if (points(s, p, p->id[1] == 'B', p->id[1] == 'E') < 0)
 				return s->err;
-			ch = 1;
+			ch = s->board_set = 1;
 		} else if (strcmp(p->id, "PL") == 0 || strcmp(p->id, "DI") ==
 		    0 || strcmp(p->id, "CV") == 0 || strcmp(p->id, "CP") ==
 		    0 || strcmp(p->id, "CO") == 0) {
@@ -1505,6 +1537,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	s->resign_side = -1;
 	s->has_accept = 0;
 	s->roll_in_pos = 0;
+	s->board_set = 0;
 	s->pl_next = -1;
 	s->crawford_game = ri->crawford_game;
 	if (ri->cv > 1) {
@@ -1563,6 +1596,8 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	 */
 	if ((has_win || s->has_accept) && flush_roll(s) < 0)
 		return s->err;
+	if (!has_win && !s->has_accept)
+		roll_to_play(s);
 	if ((side = s->roll_side) >= 0) {
 		s->roll_side = -1;
 		if (!s->roll_in_pos && setpos_record(s, s->roll_line,

@@ -790,6 +790,18 @@ cube_eq(struct cand *c, struct span s, const char *cl, const char *after)
 	return 1;
 }
 
+/* Does s hold a digit? */
+static int
+has_digit(struct span s)
+{
+	size_t i;
+
+	for (i = 0; i < s.n; i++)
+		if (isdig((unsigned char)s.t[i]))
+			return 1;
+	return 0;
+}
+
 /* A line of the cube decision's analysis. */
 static int
 cube_analysis(struct blk *k, struct span s)
@@ -804,6 +816,8 @@ cube_analysis(struct blk *k, struct span s)
 	if (find(s.t, s.n, "=") != NULL || find(s.t, s.n, "G+BG") != NULL ||
 	    has_word(s.t, s.n, "cubeless") || has_word(s.t, s.n, "cubeful"))
 		return 1;	/* cubeless equities, the best's: derived */
+	if (k->blitz && !has_digit(s) && colon(s.t, s.n, &after) == NULL)
+		return 1;	/* its table's head, in any language */
 	if (c->eval.n == 0 && (r = eval_name(s)).n > 0) {
 		c->eval = r;
 		return 1;
@@ -1126,6 +1140,7 @@ finish(struct pos *p, struct blk *k)
 	const char *name[2];
 	bg_board b, db;
 	bg_matchstate ms, dms;
+	size_t n;
 	int m, rc;
 
 	if (k->idline == 0) {
@@ -1159,9 +1174,15 @@ finish(struct pos *p, struct blk *k)
 	if (k->comment.n > 0 && rec_match_add_comment(&p->match,
 	    k->comment.t, k->comment.n) < 0)
 		return p->err = -BG_ENOMEM;
-	if (k->nrline)
+	if (k->nrline) {
+		/* At most 48 bytes, not cutting a UTF-8 character. */
+		n = k->nr.n < 48 ? k->nr.n : 48;
+		while (n < k->nr.n && n > 0 &&
+		    ((unsigned char)k->nr.t[n] & 0xc0) == 0x80)
+			n--;
 		pos_note(p, BG_WNOTREAD, k->nrline, k->nrcol, "\"%.*s\"",
-		    (int)(k->nr.n < 48 ? k->nr.n : 48), k->nr.t);
+		    (int)n, k->nr.t);
+	}
 	return 0;
 }
 

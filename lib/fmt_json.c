@@ -3,9 +3,11 @@
  * the format bgconv -T json writes: one object per line, a "match"
  * object, then for each game a "game" object, its "record" objects and
  * a "result" object.  The reader rebuilds the record model from the
- * match, game and record objects (results and positions are derived
- * data, and a record's play is read again from its text, as the .mat
- * reader reads it).  Each line is parsed into a small tree of values
+ * match, game and record objects, and the diagram and analysis objects
+ * of a position text export (results and positions are derived data,
+ * and a record's play is read again from its text, as the .mat reader
+ * reads it); JSON whose first line is no object of ours is said to be
+ * so once.  Each line is parsed into a small tree of values
  * by a loop with an explicit stack, never by recursion.  Part of
  * libbgkit; callers use bgkit.h (bg_reader detects JSON and comes here).
  */

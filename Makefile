@@ -141,10 +141,23 @@ tests/unit/bin/header-alone: lib/bgkit.h
 # prefix or glob, a unit test, a rules script, a corpus script or a
 # manual page (tests/run.sh says how).
 T	=
-check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone \
-    tests/unit/bin/matdump
+check: check-build
 	@sh tests/deps.sh test
 	@sh tests/run.sh '$(T)'
+
+# What the test suites run: the library, the tools and the test programs.
+check-build: all $(UNIT_BIN) tests/unit/bin/rulestest \
+    tests/unit/bin/header-alone tests/unit/bin/matdump
+
+# Mutation testing (tests/mutate.py): N mutants of lib/ drawn from SEED,
+# each built and run through the suites; a survivor not listed in
+# tests/mutate/equivalent.txt fails.  A report, not part of make check.
+N = 20
+SEED = 1
+mutate: check-build
+	@python3 tests/mutate.py -n $(N) -s $(SEED)
+
+.PHONY: check-build mutate
 
 # The sources' size limits alone (also run by make check, suite lint):
 # every lib function over 120 lines, tool over 250, main over 80.

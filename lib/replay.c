@@ -893,6 +893,12 @@ on_beaver(bg_replay *rp, struct game *gs, const bg_record *rec)
 		diag(rp, BG_EBEAVER, rec, 0, "%d allowed", rp->rules.beavers);
 	if (gs->doubled)
 		gs->cube = twice(gs->cube);	/* the take */
+	/* The beaver turns the cube again: within the limit, as a double. */
+	if (rp->rules.cubelimit > 0 && gs->cube * 2 > rp->rules.cubelimit)
+		diag(rp, BG_ECUBELIMIT, rec, 0, "limit %d",
+		    rp->rules.cubelimit);
+	else if (gs->cube >= CUBE_MAX)
+		diag(rp, BG_ECUBELIMIT, rec, 0, "limit %d", CUBE_MAX);
 	gs->cube = twice(gs->cube);
 	gs->doubled = 0;
 	gs->turned = 1;

@@ -1,0 +1,381 @@
+#!/usr/bin/env python3
+"""mutate.py: mutation testing of lib/, behind `make mutate`.
+
+A mutant is the library with one small change that a test ought to
+notice: a comparison turned (< into <=, == into !=, ...), + and -
+swapped, a whole-number constant one more or one less, && and ||
+swapped, the condition of an if or a while negated, or a statement
+dropped.  The places are every such spot of every lib/*.c, hot code
+and cold alike; N of them are drawn at random from SEED.
+
+The script copies the tree's files (as they are in the work tree) to a
+scratch folder, builds the library, the tools and the test programs
+there, runs the test suites once unchanged (they must pass: that run
+also sets each suite's time limit, three times its time plus a
+minute), and then, one mutant at a time, changes one line, rebuilds
+and runs the suites in order, stopping at the first that fails.  Each
+mutant ends as one of:
+
+  killed      a suite failed (the report names the first);
+  timed out   a suite ran past its limit (counted as caught: a test
+              noticed that something was wrong, by waiting);
+  survived    every suite passed: a gap in the tests, or an equivalent
+              mutant (one no test can tell from the original, such as
+              a changed limit that no input reaches); and
+  stillborn   the mutant did not compile (another place is drawn
+              instead; the count is reported).
+
+An equivalent mutant is reviewed by hand and listed in
+tests/mutate/equivalent.txt, one line each: its id, a colon, and why
+no test can tell it apart.  A listed survivor is reported apart and
+left out of the score; a listed mutant that a test kills is reported
+as listed wrongly.  The id is made of the file, the text of the line,
+the column and the change, so it stays when lines move.
+
+Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [--keep]
+       [--suites LIST] [--list]
+  -n N        mutants to run (default 20)
+  -s SEED     the random seed (default 1)
+  -j JOBS     make's jobs (default 2)
+  --suites    the suites of tests/run.sh to run, in order, comma
+              separated (default: unit,rules,golden,corpus,install,
+              man-examples,python,page)
+  --list      print the N mutants drawn (id and diff) and run nothing
+  --keep      keep the scratch folder
+
+It ends with the line "mutate: N passed, N failed" (a mutant caught
+passes, a survivor not listed as equivalent fails), after the score
+and each survivor's diff.  The exit status is 0 when no unlisted
+mutant survived, 1 otherwise, 2 when the scratch build or the
+unchanged suites fail.
+"""
+
+import argparse
+import hashlib
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EQUIV = os.path.join("tests", "mutate", "equivalent.txt")
+SUITES = "unit,rules,golden,corpus,install,man-examples,python,page"
+
+# The changes, each a pattern on the code of a line (strings, character
+# constants and comments blanked) and what its match becomes.
+RELATIONAL = {"<": "<=", "<=": "<", ">": ">=", ">=": ">",
+              "==": "!=", "!=": "=="}
+
+
+def blank(line, state):
+    """The line with its strings, character constants and comments
+    replaced by spaces (so that no change lands in them), and whether
+    a block comment is still open at its end."""
+    out = []
+    i, n = 0, len(line)
+    in_comment = state
+    while i < n:
+        c = line[i]
+        if in_comment:
+            if line.startswith("*/", i):
+                out.append("  ")
+                i += 2
+                in_comment = False
+            else:
+                out.append(" ")
+                i += 1
+        elif line.startswith("/*", i):
+            out.append("  ")
+            i += 2
+            in_comment = True
+        elif line.startswith("//", i):
+            out.append(" " * (n - i))
+            break
+        elif c in "\"'":
+            j = i + 1
+            while j < n and line[j] != c:
+                j += 2 if line[j] == "\\" else 1
+            out.append(c + " " * (min(j, n) - i - 1) + (c if j < n else ""))
+            i = j + 1
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)[:n], in_comment
+
+
+def matching_paren(code, start):
+    """The index of the ')' closing the '(' at start, or -1."""
+    depth = 0
+    for i in range(start, len(code)):
+        if code[i] == "(":
+            depth += 1
+        elif code[i] == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+    return -1
+
+
+DECL = re.compile(r"^\s*(static\s+|const\s+|unsigned\s+|signed\s+|struct\s+"
+                  r"|enum\s+|union\s+)*(int|char|long|short|size_t|double|"
+                  r"unsigned|uint\w*|int\w*_t|bg_\w+|struct\s+\w+)\b[\s*]")
+
+
+def sites_of_line(code, raw):
+    """The mutations of one line: (column, length, replacement, kind)."""
+    out = []
+    for m in re.finditer(r"(?<![<>=!&|+\-*/%^-])(<=|>=|==|!=|<|>)(?![<>=])",
+                         code):
+        op = m.group(1)
+        # '->' and '<<', '>>' are not comparisons; '#include <x.h>' is
+        # skipped with the preprocessor lines.
+        if op == ">" and m.start() > 0 and code[m.start() - 1] == "-":
+            continue
+        out.append((m.start(), len(op), RELATIONAL[op], "relational"))
+    for m in re.finditer(r" (\+|-) ", code):
+        out.append((m.start(1), 1, "-" if m.group(1) == "+" else "+",
+                    "arithmetic"))
+    for m in re.finditer(r" (&&|\|\|) ", code):
+        out.append((m.start(1), 2, "||" if m.group(1) == "&&" else "&&",
+                    "logical"))
+    for m in re.finditer(r"(?<![\w.])(\d+)(?![\w.])", code):
+        v = int(m.group(1))
+        out.append((m.start(), len(m.group(1)), str(v + 1), "constant"))
+        if v > 0:
+            out.append((m.start(), len(m.group(1)), str(v - 1), "constant"))
+    m = re.match(r"^\s*(?:\} else )?(if|while) \(", code)
+    if m:
+        open_at = code.index("(", m.start(1))
+        close = matching_paren(code, open_at)
+        if close > 0:
+            inner = raw[open_at + 1:close]
+            out.append((open_at, close - open_at + 1, "(!(%s))" % inner,
+                        "negated"))
+    stripped = code.strip()
+    if (stripped.endswith(";") and raw.startswith("\t") and
+            not DECL.match(code) and
+            not re.match(r"^\s*(return|break|continue|goto|case|default)\b",
+                         code) and
+            "(" in stripped and not stripped.startswith("}") and
+            code.count("(") == code.count(")")):
+        lead = len(raw) - len(raw.lstrip())
+        out.append((lead, len(raw.rstrip()) - lead, ";", "dropped"))
+    return out
+
+
+def all_sites(files):
+    """Every mutation of every file, in a fixed order."""
+    sites = []
+    for path in files:
+        with open(os.path.join(TOP, path), encoding="utf-8") as f:
+            lines = f.read().split("\n")
+        state = False
+        for no, raw in enumerate(lines, 1):
+            code, state_after = blank(raw, state)
+            skip = state or raw.lstrip().startswith("#") or \
+                not raw.startswith("\t")
+            state = state_after
+            if skip:
+                continue
+            for col, length, repl, kind in sites_of_line(code, raw):
+                sites.append((path, no, col, length, repl, kind))
+    return sites
+
+
+def mutant_id(site, raw):
+    path, _, col, length, repl, kind = site
+    key = "%s|%s|%d|%s>%s" % (path, raw.strip(), col - (len(raw) -
+                              len(raw.lstrip())), raw[col:col + length],
+                              repl)
+    return "%s-%s" % (kind, hashlib.sha256(key.encode()).hexdigest()[:10])
+
+
+def apply(site, text):
+    """The file's text with the mutation made, and the diff lines."""
+    path, no, col, length, repl, _ = site
+    lines = text.split("\n")
+    raw = lines[no - 1]
+    new = raw[:col] + repl + raw[col + length:]
+    lines[no - 1] = new
+    diff = "%s:%d:\n-%s\n+%s" % (path, no, raw, new)
+    return "\n".join(lines), raw, diff
+
+
+def load_equivalent():
+    out = {}
+    try:
+        with open(os.path.join(TOP, EQUIV), encoding="utf-8") as f:
+            for line in f:
+                line = line.strip()
+                if not line or line.startswith("#"):
+                    continue
+                mid, _, why = line.partition(":")
+                out[mid.strip()] = why.strip()
+    except FileNotFoundError:
+        pass
+    return out
+
+
+def copy_tree(dest):
+    """The files git knows of (tracked, and untracked but not ignored),
+    as they are in the work tree."""
+    names = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others",
+         "--exclude-standard"], cwd=TOP, check=True,
+        stdout=subprocess.PIPE).stdout.decode().split("\0")
+    for name in names:
+        if not name or not os.path.isfile(os.path.join(TOP, name)):
+            continue
+        os.makedirs(os.path.join(dest, os.path.dirname(name)), exist_ok=True)
+        shutil.copy2(os.path.join(TOP, name), os.path.join(dest, name))
+
+
+def build(tree, jobs):
+    r = subprocess.run(["make", "-s", "-j%d" % jobs, "check-build"],
+                       cwd=tree, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT)
+    return r.returncode == 0, r.stdout.decode(errors="replace")
+
+
+def run_suite(tree, suite, limit):
+    """'pass', 'fail' or 'timeout', and the seconds taken."""
+    t0 = time.monotonic()
+    env = dict(os.environ, BGKIT_PUBLIC=os.path.join(tree, "no-such-dir"))
+    try:
+        p = subprocess.Popen(["sh", "tests/run.sh", suite], cwd=tree,
+                             stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, env=env,
+                             start_new_session=True)
+        rc = p.wait(timeout=limit)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, 9)
+        p.wait()
+        return "timeout", time.monotonic() - t0
+    return ("pass" if rc == 0 else "fail"), time.monotonic() - t0
+
+
+def main():
+    ap = argparse.ArgumentParser(prog="mutate.py")
+    ap.add_argument("-n", type=int, default=20)
+    ap.add_argument("-s", "--seed", default="1")
+    ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("--suites", default=SUITES)
+    ap.add_argument("--list", action="store_true")
+    ap.add_argument("--keep", action="store_true")
+    a = ap.parse_args()
+    files = sorted("lib/" + f for f in os.listdir(os.path.join(TOP, "lib"))
+                   if f.endswith(".c"))
+    sites = all_sites(files)
+    order = list(range(len(sites)))
+    random.Random(a.seed).shuffle(order)
+    texts = {}
+    for f in files:
+        with open(os.path.join(TOP, f), encoding="utf-8") as fh:
+            texts[f] = fh.read()
+    equivalent = load_equivalent()
+    print("mutate: %d places in %d files, seed %s, %d mutants" %
+          (len(sites), len(files), a.seed, a.n), flush=True)
+    if a.list:
+        for i in order[:a.n]:
+            _, raw, diff = apply(sites[i], texts[sites[i][0]])
+            print("%s\n%s" % (mutant_id(sites[i], raw), diff))
+        return 0
+    suites = a.suites.split(",")
+    tree = tempfile.mkdtemp(prefix="bgkit-mutate.")
+    try:
+        return run_all(a, tree, suites, sites, order, texts, equivalent)
+    finally:
+        if a.keep:
+            print("mutate: the scratch tree is %s" % tree)
+        else:
+            shutil.rmtree(tree, ignore_errors=True)
+
+
+def run_all(a, tree, suites, sites, order, texts, equivalent):
+    copy_tree(tree)
+    ok, log = build(tree, a.j)
+    if not ok:
+        print(log[-3000:])
+        print("mutate: the unchanged tree does not build")
+        print("mutate: 0 passed, 1 failed")
+        return 2
+    limits = {}
+    for s in suites:
+        res, secs = run_suite(tree, s, 3600)
+        if res != "pass":
+            print("mutate: suite %s fails on the unchanged tree" % s)
+            print("mutate: 0 passed, 1 failed")
+            return 2
+        limits[s] = 3 * secs + 60
+        print("mutate: baseline %s %.0f s" % (s, secs), flush=True)
+    counts = {"killed": 0, "timed out": 0, "survived": 0, "equivalent": 0,
+              "stillborn": 0}
+    survivors, wrongly_listed = [], []
+    done = 0
+    for i in order:
+        if done == a.n:
+            break
+        site = sites[i]
+        path = site[0]
+        text, raw, diff = apply(site, texts[path])
+        mid = mutant_id(site, raw)
+        target = os.path.join(tree, path)
+        with open(target, "w", encoding="utf-8") as f:
+            f.write(text)
+        try:
+            ok, _ = build(tree, a.j)
+            if not ok:
+                counts["stillborn"] += 1
+                continue
+            done += 1
+            verdict = "survived"
+            for s in suites:
+                res, _ = run_suite(tree, s, limits[s])
+                if res == "fail":
+                    verdict = "killed by " + s
+                    break
+                if res == "timeout":
+                    verdict = "timed out in " + s
+                    break
+        finally:
+            with open(target, "w", encoding="utf-8") as f:
+                f.write(texts[path])
+            now = time.time()
+            os.utime(target, (now + 1, now + 1))
+        if verdict.startswith("killed"):
+            counts["killed"] += 1
+            if mid in equivalent:
+                wrongly_listed.append((mid, diff))
+        elif verdict.startswith("timed out"):
+            counts["timed out"] += 1
+        elif mid in equivalent:
+            counts["equivalent"] += 1
+        else:
+            counts["survived"] += 1
+            survivors.append((mid, diff))
+        print("mutant %d/%d %s %s:%d: %s" % (done, a.n, mid, path, site[1],
+                                             verdict), flush=True)
+    build(tree, a.j)
+    caught = counts["killed"] + counts["timed out"]
+    scored = caught + counts["survived"]
+    print("mutate: %d killed, %d timed out, %d survived, %d equivalent "
+          "(listed), %d stillborn (did not compile, drawn again)" %
+          (counts["killed"], counts["timed out"], counts["survived"],
+           counts["equivalent"], counts["stillborn"]))
+    if scored:
+        print("mutate: score %.1f%% of the mutants not listed as "
+              "equivalent caught" % (100.0 * caught / scored))
+    for mid, diff in survivors:
+        print("SURVIVED: %s\n%s" % (mid, diff))
+    for mid, diff in wrongly_listed:
+        print("LISTED AS EQUIVALENT BUT KILLED: %s\n%s" % (mid, diff))
+    print("mutate: %d passed, %d failed" % (caught, len(survivors)))
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

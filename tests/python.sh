@@ -12,6 +12,8 @@
 #  - `pip wheel ./python`: one wheel tagged for this platform, with the
 #    library, whose needed libraries are found (ldd) and named in
 #    python/README.md; installed in another fresh venv, the example;
+#  - pip wheel in a copy of the tree without the shared library makes
+#    it; a copy of python/ alone is refused;
 #  - the backend's sdist installed in a third venv: no library in it,
 #    the one BGKIT_LIB names, else the soname (LD_LIBRARY_PATH).
 # Without python3, pytest or venv the part is skipped with a SKIP line
@@ -223,6 +225,41 @@ PY
 	fi
 else
 	bad "pip wheel ./python failed:"
+	tail -n 10 "$tmp/pip.log"
+fi
+
+# A tree whose shared library is missing: pip wheel makes it first
+# (objects copied with their times, so make links and compiles
+# nothing).  A copy of python/ away from any tree: no wheel, rather
+# than one without the library.
+mkdir -p "$tmp/tree"
+cp -p "$top/Makefile" "$tmp/tree/" && cp -pR "$top/lib" "$top/python" \
+    "$tmp/tree/" && rm -f "$tmp/tree/lib/"libbgkit.so*
+# What the Makefile includes, and deps.sh, which it may run.
+for f in tests/deps.sh $(sed -n 's/^-\{0,1\}include  *//p' "$top/Makefile"); do
+	mkdir -p "$tmp/tree/$(dirname "$f")"
+	cp -p "$top/$f" "$tmp/tree/$f"
+done
+if $clean "$tmp/venv/bin/python" -m pip wheel -q --no-index --no-deps \
+    --no-cache-dir -w "$tmp/dist-tree" "$tmp/tree/python" \
+    >"$tmp/pip.log" 2>&1 && [ -f "$tmp/tree/lib/libbgkit.so.1" ] &&
+    "$tmp/venv/bin/python" -c 'import sys, zipfile, glob
+z = zipfile.ZipFile(glob.glob(sys.argv[1] + "/*.whl")[0])
+sys.exit("bgkit/libbgkit.so.1" not in z.namelist())' "$tmp/dist-tree"; then
+	ok
+else
+	bad "pip wheel in a tree without lib/libbgkit.so.1 did not make it:"
+	tail -n 10 "$tmp/pip.log"
+fi
+mv "$tmp/tree/python" "$tmp/copy"
+if $clean "$tmp/venv/bin/python" -m pip wheel -q --no-index --no-deps \
+    --no-cache-dir -w "$tmp/dist-copy" "$tmp/copy" >"$tmp/pip.log" 2>&1
+then
+	bad "pip wheel of a copy of python/ away from the tree made a wheel"
+elif grep -q 'is not the python/ folder of a bgkit tree' "$tmp/pip.log"; then
+	ok
+else
+	bad "pip wheel of a copy of python/ away from the tree failed otherwise:"
 	tail -n 10 "$tmp/pip.log"
 fi
 

@@ -15,7 +15,9 @@ their Debian packages).
 
 The sdist holds the Python files only.  A wheel built from it, away
 from the tree, has no library: it is tagged py3-none-any and finds an
-installed libbgkit.so.1 (make install) or BGKIT_LIB.
+installed libbgkit.so.1 (make install) or BGKIT_LIB.  A wheel of a copy
+of python/ made elsewhere, neither in the tree nor an sdist, is refused
+rather than built without the library.
 
 The name, version and summary come from pyproject.toml's [project]
 table, the long description from README.md.
@@ -130,6 +132,20 @@ def _platform_tag():
     return re.sub(r"[^A-Za-z0-9]", "_", sysconfig.get_platform())
 
 
+def _tag(native):
+    return "py3-none-" + (_platform_tag() if native else "any")
+
+
+def _info(p, native):
+    """The files of the wheel's .dist-info folder but RECORD, as (name,
+    bytes)."""
+    return [("METADATA", _metadata(p).encode()),
+            ("WHEEL", ("Wheel-Version: 1.0\nGenerator: bgkit_build\n"
+                       "Root-Is-Purelib: %s\nTag: %s\n" % (
+                           "false" if native else "true",
+                           _tag(native))).encode())]
+
+
 def _member(arc, data, mode):
     zi = zipfile.ZipInfo(arc, STAMP)
     zi.compress_type = zipfile.ZIP_DEFLATED
@@ -143,14 +159,9 @@ def _wheel(directory, files, native):
     p = _project()
     dist = "%s-%s" % (p["name"], p["version"])
     info = dist + ".dist-info/"
-    tag = "py3-none-" + (_platform_tag() if native else "any")
+    tag = _tag(native)
     files = list(files) + [
-        (info + "METADATA", _metadata(p).encode(), 0o644),
-        (info + "WHEEL", ("Wheel-Version: 1.0\nGenerator: bgkit_build\n"
-                          "Root-Is-Purelib: %s\nTag: %s\n" % (
-                              "false" if native else "true",
-                              tag)).encode(), 0o644),
-    ]
+        (info + name, data, 0o644) for name, data in _info(p, native)]
     record = []
     name = "%s-%s.whl" % (dist, tag)
     with zipfile.ZipFile(os.path.join(directory, name), "w") as z:
@@ -182,10 +193,31 @@ def get_requires_for_build_editable(config_settings=None):
     return []
 
 
+def prepare_metadata_for_build_wheel(metadata_directory,
+                                     config_settings=None):
+    """The wheel's metadata without building it (nor the library)."""
+    p = _project()
+    info = "%s-%s.dist-info" % (p["name"], p["version"])
+    os.makedirs(os.path.join(metadata_directory, info), exist_ok=True)
+    for name, data in _info(p, _in_tree()):
+        with open(os.path.join(metadata_directory, info, name), "wb") as f:
+            f.write(data)
+    return info
+
+
 def build_wheel(wheel_directory, config_settings=None,
                 metadata_directory=None):
     files = [(a, _read(d), 0o644) for a, d in _python_files()]
     lib = _library()
+    if lib is None and not os.path.exists(os.path.join(HERE, "PKG-INFO")):
+        # Neither the tree nor an unpacked sdist: a copy of python/
+        # made elsewhere (a pip older than 21.3 builds one), whose wheel
+        # would lack the library the tree has.
+        raise RuntimeError(
+            "bgkit_build: %s is not the python/ folder of a bgkit tree "
+            "(no Makefile and lib/bgkit.h beside it): build the wheel "
+            "in the tree, with pip 21.3 or later, which builds ./python "
+            "in place" % HERE)
     if lib is not None:
         files.append((lib[0], _read(lib[1]), 0o755))
     return _wheel(wheel_directory, files, lib is not None)

@@ -150,6 +150,17 @@ class ReadError(Error):
             self.args = (str(diagnostic),)
 
 
+def _no_record(matches, diagnostics):
+    """Raise ReadError for input that gave no match (matches false) and
+    whose diagnostics say why with an error: the first one."""
+    if matches:
+        return
+    for d in diagnostics:
+        if d.severity == "error":
+            raise ReadError(d.number, d.detail, d.column, file=d.file,
+                            diagnostic=d, diagnostics=diagnostics)
+
+
 def _check(rc, exc=Error, detail=""):
     if rc < 0:
         if -rc == _BG_ENOMEM:
@@ -1324,12 +1335,7 @@ class Reader:
         error.  The C objects are freed before anything is raised."""
         try:
             self._pending = self._next_match()
-            if self._pending is None:
-                for d in self.diagnostics:
-                    if d.severity == "error":
-                        raise ReadError(d.number, d.detail, d.column,
-                                        file=d.file, diagnostic=d,
-                                        diagnostics=self.diagnostics)
+            _no_record(self._pending is not None, self.diagnostics)
         except BaseException:
             self.close()
             raise
@@ -1506,8 +1512,9 @@ def decisions(source, format="auto", rules=None, name=None):
 
     The rows are the library's (bg_decisions_new(3)), read through its
     pipeline as bggrep reads a file.  Raises OSError for a file that
-    cannot be read, RulesError for bad rules, ReadError when reading
-    fails (memory, input)."""
+    cannot be read, RulesError for bad rules, ReadError for input that
+    holds no record (as read() does) or when reading fails (memory,
+    input)."""
     if name is not None:
         data = _enc(source)
     else:
@@ -1534,13 +1541,20 @@ def decisions(source, format="auto", rules=None, name=None):
         if rs is not None:
             lib.bg_pipeline_set_rules(p, byref(rs))
         lib.bg_pipeline_set_callback(p, _lib.DECISIONS_POS, d)
+        matches, said = 0, []
         while True:
             ev = lib.bg_pipeline_next(p)
             if ev < 0:
                 _check(ev, ReadError, name)
             if ev <= 0:
                 break
+            if not matches:
+                # The input's name, or an archive member's.
+                at = _dec(lib.bg_pipeline_name(p)) or name
+                said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
+                         for i in range(lib.bg_pipeline_diag_count(p))]
             if ev == _lib.BG_PIPE_MATCH:
+                matches += 1
                 _check(lib.bg_decisions_match(d, p))
             elif ev == _lib.BG_PIPE_GAME:
                 _check(lib.bg_decisions_flush(d, wfn, None, 1))
@@ -1548,5 +1562,6 @@ def decisions(source, format="auto", rules=None, name=None):
         lib.bg_decisions_free(d)
         if p:
             lib.bg_pipeline_free(p)
+    _no_record(matches, said)
     text = b"".join(out).decode("utf-8", "replace")
     return [_decision_row(json.loads(line)) for line in text.splitlines()]

@@ -300,6 +300,9 @@ _decl = [
     # given by its address.
     ("bg_pipeline_set_callback", None, [c_void_p, c_void_p, c_void_p]),
     ("bg_pipeline_next", c_int, [c_void_p]),
+    ("bg_pipeline_diag_count", c_size_t, [c_void_p]),
+    ("bg_pipeline_diag", P(Diag), [c_void_p, c_size_t]),
+    ("bg_pipeline_name", c_char_p, [c_void_p]),
     ("bg_decisions_new", c_void_p, [c_int]),
     ("bg_decisions_free", None, [c_void_p]),
     ("bg_decisions_match", c_int, [c_void_p, c_void_p]),

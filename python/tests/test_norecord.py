@@ -1,8 +1,8 @@
-"""Input that holds no record: read() raises ReadError carrying the
-diagnostic bgcheck gives the same file (its message, detail, file, line
-and column, as bgcheck -T json writes them, and its line as bgcheck
-prints it), where it used to yield nothing; a record with errors is
-still read, and check() still lists the diagnostic."""
+"""Input that holds no record: read() and decisions() raise ReadError
+carrying the diagnostic bgcheck gives the same file (its message,
+detail, file, line and column, as bgcheck -T json writes them, and its
+line as bgcheck prints it), where they used to give nothing; a record
+with errors is still read, and check() still lists the diagnostic."""
 import json
 import os
 import subprocess
@@ -66,6 +66,11 @@ def test_no_record_raises(name, tmp_path, monkeypatch):
     with pytest.raises(bgkit.ReadError) as e3:
         bgkit.read_string(data, name, format=fmt)
     assert str(e3.value) == str(e)
+    # decisions() reads through the pipeline: the same.
+    with pytest.raises(bgkit.ReadError) as e4:
+        bgkit.decisions(name, format=fmt)
+    assert (str(e4.value), e4.value.line, e4.value.column) == (
+        str(e), e.line, e.column)
     # check() lists what bgcheck prints, and raises nothing.
     assert ["bgcheck: " + str(d) for d in bgkit.check(name, format=fmt)][:1] \
         == [line]
@@ -100,6 +105,7 @@ def test_records_with_errors_are_read(tmp_path):
     assert (r.returncode, r.stdout, r.stderr) == (0, b"", b"")
     with bgkit.read(str(e), format="sgf") as rd:
         assert list(rd) == [] and rd.diagnostics == []
+    assert bgkit.decisions(str(e), format="sgf") == []
 
 
 def test_first_match_read_at_once():

@@ -119,15 +119,15 @@ class RulesError(Error):
 class ReadError(Error):
     """Input that holds no record, or that cannot be read at all.
 
-    read() and read_string() raise it when the input holds no match at
-    all and the reader says why with an error: the diagnostic bgcheck
-    prints for that input.  That is an empty input or one of blanks
-    only (.name "empty_input"), binary data ("binary_data"), text with
-    neither a match line nor a game, such as prose
-    ("no_match_line"), a FIBS session log without a game of a match
-    ("fibslog_no_match"), or the error of the format read (an SGF file
-    of another game, a JSON Lines file without a record line, an XG
-    file without XG's header).  A record with errors is no such input:
+    read(), read_string() and decisions() raise it when the input holds
+    no match at all and the reader says why with an error: the
+    diagnostic bgcheck prints for that input.  That is an empty input
+    or one of blanks only (.name "empty_input"), binary data
+    ("binary_data"), text with neither a match line nor a game, such as
+    prose ("no_match_line"), a FIBS session log without a game of a
+    match ("fibslog_no_match"), or the error of the format read (an SGF
+    file of another game, a JSON Lines file without a record line, an
+    XG file without XG's header).  A record with errors is no such input:
     its matches are read, and its problems are Diagnostic objects.  The
     same class is raised when reading fails (memory, input).
 
@@ -161,11 +161,11 @@ def _no_record(matches, diagnostics):
                             diagnostic=d, diagnostics=diagnostics)
 
 
-def _check(rc, exc=Error, detail=""):
+def _check(rc, exc=Error, detail="", **kw):
     if rc < 0:
         if -rc == _BG_ENOMEM:
             raise MemoryError(lib.bg_strerror(rc).decode())
-        raise exc(rc, detail)
+        raise exc(rc, detail, **kw)
     return rc
 
 
@@ -1368,7 +1368,7 @@ class Reader:
             rc = lib.bg_reader_next_game(self._rd, byref(g))
             if rc < 0:
                 match._done = True
-                raise ReadError(rc, self.name)
+                raise ReadError(rc, self.name, file=self.name)
             if rc == 0:
                 lib.bg_replay_end(self._rp)
                 self._diags(True, True, match.diagnostics, match._m)
@@ -1545,7 +1545,7 @@ def decisions(source, format="auto", rules=None, name=None):
         while True:
             ev = lib.bg_pipeline_next(p)
             if ev < 0:
-                _check(ev, ReadError, name)
+                _check(ev, ReadError, name, file=name)
             if ev <= 0:
                 break
             if not matches:

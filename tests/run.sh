@@ -29,7 +29,8 @@
 #                 tool over 250, no main() over 80
 #   python        tests/python.sh: the Python package's tests (pytest),
 #                 README's Python example, pip install ./python in a
-#                 fresh venv; skipped, with a line saying why, without
+#                 fresh venv, pip wheel ./python, the sdist; skipped,
+#                 with a line saying why, without
 #                 python3, pytest or venv
 #
 # A script suite (corpus, install, man-examples, page, lint, python)

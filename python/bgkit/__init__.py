@@ -117,14 +117,55 @@ class RulesError(Error):
 
 
 class ReadError(Error):
-    """A record that cannot be read at all (memory, input)."""
+    """Input that holds no record, or that cannot be read at all.
+
+    read(), read_string() and decisions() raise it when the input holds
+    no match at all and the reader says why with an error: the
+    diagnostic bgcheck prints for that input.  That is an empty input
+    or one of blanks only (.name "empty_input"), binary data
+    ("binary_data"), text with neither a match line nor a game, such as
+    prose ("no_match_line"), a FIBS session log without a game of a
+    match ("fibslog_no_match"), or the error of the format read (an SGF
+    file of another game, a JSON Lines file without a record line, an
+    XG file without XG's header).  A record with errors is no such input:
+    its matches are read, and its problems are Diagnostic objects.  The
+    same class is raised when reading fails (memory, input).
+
+    .file is the input's name; .line and .column where the reader
+    places the problem (0: at no line or column, as in Diagnostic);
+    .diagnostic the Diagnostic (None when reading failed) and
+    .diagnostics all the reader said of the input; .message and .detail
+    as for Error.  str() is the line bgcheck prints, without its
+    "bgcheck: "."""
+
+    def __init__(self, code, detail="", column=None, message=None,
+                 file=None, diagnostic=None, diagnostics=()):
+        super().__init__(code, detail, column, message)
+        self.file = file
+        self.line = 0
+        self.diagnostic = diagnostic
+        self.diagnostics = list(diagnostics)
+        if diagnostic is not None:
+            self.line = diagnostic.line
+            self.args = (str(diagnostic),)
 
 
-def _check(rc, exc=Error, detail=""):
+def _no_record(matches, diagnostics):
+    """Raise ReadError for input that gave no match (matches false) and
+    whose diagnostics say why with an error: the first one."""
+    if matches:
+        return
+    for d in diagnostics:
+        if d.severity == "error":
+            raise ReadError(d.number, d.detail, d.column, file=d.file,
+                            diagnostic=d, diagnostics=diagnostics)
+
+
+def _check(rc, exc=Error, detail="", **kw):
     if rc < 0:
         if -rc == _BG_ENOMEM:
             raise MemoryError(lib.bg_strerror(rc).decode())
-        raise exc(rc, detail)
+        raise exc(rc, detail, **kw)
     return rc
 
 
@@ -1192,13 +1233,16 @@ class Reader:
             lib.bg_replay_set_rules(rp, byref(rs))
         lib.bg_replay_set_callback(rp, cb, None)
         self._match = None
+        self._pending = None    # the match _start() read, not yet given
+        self._ended = False     # the reader said the input ends
         self._iter = None
         self._eof = False
 
     @property
     def format(self):
         """The format being read: "mat", "sgf", "json" or "xg" ("auto"
-        until the first match is read)."""
+        until the reader has looked at the input, which read() has it do
+        at once)."""
         self._open()
         return _dec(lib.bg_format_name(lib.bg_reader_format(self._rd)))
 
@@ -1268,24 +1312,48 @@ class Reader:
             self._iter = self._matches()
         return self._iter
 
-    def _matches(self):
+    def _next_match(self):
+        """The next Match, or None at the end of the input."""
         self._open()
         m = c_void_p()
+        rc = lib.bg_reader_next_match(self._rd, byref(m))
+        if rc < 0:
+            raise ReadError(rc, self.name, file=self.name)
+        if rc == 0:
+            self._ended = True
+            self._diags(True, False, None)
+            return None
+        match = Match(self, m.value)
+        self._match = match
+        self._diags(True, False, match.diagnostics, m.value)
+        _check(lib.bg_replay_match(self._rp, m.value))
+        return match
+
+    def _start(self):
+        """Read the first match's header, for read(): raise ReadError
+        when the input holds no match and the reader says why with an
+        error.  The C objects are freed before anything is raised."""
+        try:
+            self._pending = self._next_match()
+            _no_record(self._pending is not None, self.diagnostics)
+        except BaseException:
+            self.close()
+            raise
+
+    def _matches(self):
         while True:
-            if self._match is not None and not self._match._done:
-                for _ in self._games(self._match, drain=True):
-                    pass
             self._open()
-            rc = lib.bg_reader_next_match(self._rd, byref(m))
-            if rc < 0:
-                raise ReadError(rc, self.name)
-            if rc == 0:
-                self._diags(True, False, None)
-                return
-            match = Match(self, m.value)
-            self._match = match
-            self._diags(True, False, match.diagnostics, m.value)
-            _check(lib.bg_replay_match(self._rp, m.value))
+            if self._pending is not None:
+                match, self._pending = self._pending, None
+            else:
+                if self._match is not None and not self._match._done:
+                    for _ in self._games(self._match, drain=True):
+                        pass
+                if self._ended:
+                    return
+                match = self._next_match()
+                if match is None:
+                    return
             yield match
 
     def _games(self, match, drain=False):
@@ -1300,7 +1368,7 @@ class Reader:
             rc = lib.bg_reader_next_game(self._rd, byref(g))
             if rc < 0:
                 match._done = True
-                raise ReadError(rc, self.name)
+                raise ReadError(rc, self.name, file=self.name)
             if rc == 0:
                 lib.bg_replay_end(self._rp)
                 self._diags(True, True, match.diagnostics, match._m)
@@ -1355,26 +1423,35 @@ def read(source, format="auto", rules=None):
     text) file object.  format is "auto" (told from the content), "mat",
     "sgf", "json" or "xg"; rules a rules text ("crawford=on,jacoby=off") that
     wins over the record's tags.  Returns a Reader; use it in a
-    ``with`` block.  Raises OSError for a file that cannot be read,
-    RulesError for bad rules."""
+    ``with`` block.  The first match's header is read at once: input
+    that holds no record (an empty file, prose, binary data...) raises
+    ReadError with the diagnostic bgcheck gives it.  Raises OSError for
+    a file that cannot be read, RulesError for bad rules."""
     data, name = _source(source)
-    return Reader(data, name, format, rules)
+    rd = Reader(data, name, format, rules)
+    rd._start()
+    return rd
 
 
 def read_string(text, name="<string>", format="auto", rules=None):
-    """A Reader over text (str or bytes) already in memory."""
-    return Reader(_enc(text), name, format, rules)
+    """A Reader over text (str or bytes) already in memory; raises as
+    read() does."""
+    rd = Reader(_enc(text), name, format, rules)
+    rd._start()
+    return rd
 
 
 def check(source, format="auto", rules=None, name=None):
     """Read and replay every game of source (a path, a file object, or
     with name given, the record's text itself) and return every
-    Diagnostic found, in order (warnings included)."""
+    Diagnostic found, in order (warnings included).  Input that holds
+    no record raises nothing here: its diagnostic is in the list, as
+    bgcheck prints it."""
     if name is not None:
-        rd = read_string(source, name, format, rules)
+        data = _enc(source)
     else:
-        rd = read(source, format, rules)
-    with rd:
+        data, name = _source(source)
+    with Reader(data, name, format, rules) as rd:
         for match in rd:
             for _ in match.games():
                 pass
@@ -1435,8 +1512,9 @@ def decisions(source, format="auto", rules=None, name=None):
 
     The rows are the library's (bg_decisions_new(3)), read through its
     pipeline as bggrep reads a file.  Raises OSError for a file that
-    cannot be read, RulesError for bad rules, ReadError when reading
-    fails (memory, input)."""
+    cannot be read, RulesError for bad rules, ReadError for input that
+    holds no record (as read() does) or when reading fails (memory,
+    input)."""
     if name is not None:
         data = _enc(source)
     else:
@@ -1463,13 +1541,20 @@ def decisions(source, format="auto", rules=None, name=None):
         if rs is not None:
             lib.bg_pipeline_set_rules(p, byref(rs))
         lib.bg_pipeline_set_callback(p, _lib.DECISIONS_POS, d)
+        matches, said = 0, []
         while True:
             ev = lib.bg_pipeline_next(p)
             if ev < 0:
-                _check(ev, ReadError, name)
+                _check(ev, ReadError, name, file=name)
             if ev <= 0:
                 break
+            if not matches:
+                # The input's name, or an archive member's.
+                at = _dec(lib.bg_pipeline_name(p)) or name
+                said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
+                         for i in range(lib.bg_pipeline_diag_count(p))]
             if ev == _lib.BG_PIPE_MATCH:
+                matches += 1
                 _check(lib.bg_decisions_match(d, p))
             elif ev == _lib.BG_PIPE_GAME:
                 _check(lib.bg_decisions_flush(d, wfn, None, 1))
@@ -1477,5 +1562,6 @@ def decisions(source, format="auto", rules=None, name=None):
         lib.bg_decisions_free(d)
         if p:
             lib.bg_pipeline_free(p)
+    _no_record(matches, said)
     text = b"".join(out).decode("utf-8", "replace")
     return [_decision_row(json.loads(line)) for line in text.splitlines()]

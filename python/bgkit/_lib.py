@@ -19,26 +19,31 @@ BG_FIBS_FIELDS = 53
 BG_FIBS_NAMEMAX = 63
 
 
+# The soname whose interface the declarations below mirror; the wheel
+# carries the library under this name.
+SONAME = "libbgkit.so.1"
+
+
 def _candidates():
     """The places the library is looked for, in order (python/README.md
-    says the same): $BGKIT_LIB; next to this file; the tree around the
-    package; the installed soname, through the dynamic linker."""
+    says the same): $BGKIT_LIB, when set, alone; the copy the wheel
+    carries, next to this file; the tree around the package; the
+    installed soname, through the dynamic linker."""
     env = os.environ.get("BGKIT_LIB")
     if env:
         yield env
         return
     here = os.path.dirname(os.path.abspath(__file__))
-    for name in ("libbgkit.so", "libbgkit.so.1"):
-        p = os.path.join(here, name)
-        if os.path.exists(p):
-            yield p
+    p = os.path.join(here, SONAME)
+    if os.path.exists(p):
+        yield p
     # A checkout: python/bgkit/_lib.py -> lib/libbgkit.so.
     top = os.path.dirname(os.path.dirname(here))
     p = os.path.join(top, "lib", "libbgkit.so")
     if os.path.exists(p) and os.path.exists(os.path.join(top, "lib",
                                                          "bgkit.h")):
         yield p
-    yield "libbgkit.so.1"
+    yield SONAME
     found = ctypes.util.find_library("bgkit")
     if found:
         yield found
@@ -55,8 +60,10 @@ def _load():
             if env:
                 raise OSError("bgkit: BGKIT_LIB=%s: %s" % (env, e)) from e
             errors.append(str(e))
-    raise OSError("bgkit: libbgkit not found (build it with make, install "
-                  "it, or set BGKIT_LIB to its path): " + "; ".join(errors))
+    raise OSError("bgkit: libbgkit not found (install the package from "
+                  "a wheel built in the bgkit tree, install the library "
+                  "with make install, or set BGKIT_LIB to its path): " +
+                  "; ".join(errors))
 
 
 lib = _load()
@@ -293,6 +300,9 @@ _decl = [
     # given by its address.
     ("bg_pipeline_set_callback", None, [c_void_p, c_void_p, c_void_p]),
     ("bg_pipeline_next", c_int, [c_void_p]),
+    ("bg_pipeline_diag_count", c_size_t, [c_void_p]),
+    ("bg_pipeline_diag", P(Diag), [c_void_p, c_size_t]),
+    ("bg_pipeline_name", c_char_p, [c_void_p]),
     ("bg_decisions_new", c_void_p, [c_int]),
     ("bg_decisions_free", None, [c_void_p]),
     ("bg_decisions_match", c_int, [c_void_p, c_void_p]),

@@ -739,7 +739,7 @@ illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
 	    r->dice[1], x->length < 1000 ? x->length : 999,
 	    x->length == 0 && bg_match_tag(&x->match, "Jacoby") != NULL &&
 	    strcmp(bg_match_tag(&x->match, "Jacoby"), "On") == 0,
-	    x->length == 0, n);
+	    x->length == 0, s);
 	o = strlen(t);
 	for (side = n; side >= 0; side = side == n ? s : -1) {
 		/* The name, without what would end the field or the entry;

@@ -546,7 +546,7 @@ zero_pos(const unsigned char *p)
 static void
 cube_field(struct xg *x, long f)
 {
-	long n = (f < 0 ? -f : f) + x->autos;
+	long n = (f < -20 || f > 20 ? 20 : f < 0 ? -f : f) + x->autos;
 
 	x->cube = n < 20 ? 1 << n : 1 << 20;
 	x->owner = f > 0 ? 0 : f < 0 ? 1 : BG_CENTRED;
@@ -716,14 +716,15 @@ put(char *out, size_t size, size_t *o, const char *t)
 /*
  * A play XG itself marks illegal: as Snowie's "dd: Illegal play (...)"
  * entry, which gives the board after it (XG's, at p, in the mover's
- * view as every position after a move) as a Snowie
- * position line seen from the side to roll next (bgkit-snowie(5)); the
- * replay goes on from that board with a warning.
+ * view as every position after a move) as a Snowie position line seen
+ * from the side to roll next, its field 4 naming the mover as Snowie
+ * and gnubg write it (bgkit-snowie(5)); the replay goes on from that
+ * board with a warning.
  */
 static int
 illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
 {
-	char t[512], f[16];
+	char t[512], f[48];
 	const char *nm;
 	bg_board b;
 	size_t o = 0, i;

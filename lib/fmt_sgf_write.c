@@ -367,6 +367,9 @@ setup(bg_writer *w, size_t i)
 	    nx->dice[0] != ms.dice[1])))
 		fmt_printf(w, "PL[%c]DI[%d%d]", ms.on_roll ? 'B' : 'W',
 		    ms.dice[0], ms.dice[1]);
+	else if (ms.dice[0] == 0 && nx == NULL && r->text[0] == 'X')
+		/* A position to decide (an .xgp's cube decision): whose. */
+		fmt_printf(w, "PL[%c]", ms.on_roll ? 'B' : 'W');
 	fmt_printf(w, "CV[%d]CP[%c]", cube, owner == BG_CENTRED ? 'c' :
 	    owner ? 'b' : 'w');
 }

@@ -13,6 +13,42 @@
  * Analysis, rollouts and comments are not read: one warning names them.
  * Other binary input comes here too and is named as such.  Part of
  * libbgkit; callers use bgkit.h (bg_reader detects XG and comes here).
+ *
+ * The fields read, by byte offset in a record (byte 8 is its type; i32
+ * a signed 32-bit number; pos 26 signed bytes, XG's player 1's view:
+ * 1..24 the points in its numbering, its checkers positive, 25 its bar,
+ * 0 the other side's bar; "side" 1 is player 1, -1 player 2):
+ *
+ *   match header (0)  9, 50 the players' short strings; 92 i32 length
+ *     (99999 money); 96 i32 variation; 100..103 Crawford, Jacoby,
+ *     beaver, automatic doubles; 128 the date (a Delphi double); 136,
+ *     283, 417 event, site, round; 552 i32 version; 556 "DMLI"; 576,
+ *     580 comment indexes; 616 i32 the automatic doubles' limit (v8);
+ *     622, 880, 1138, 1396, 1654 event, players, site, round in UTF-16
+ *     (v24); 1960 transcriber (v30).
+ *   game header (1)  12, 16 i32 the score; 21 pos, the first position
+ *     (all zeros: the variant's start); 48 i32 the game's number; 52 the
+ *     game goes on (a position file); 56, 60 comment indexes; 64 i32
+ *     the number of automatic doubles (v26).
+ *   cube (2)  12 i32 side; 16 i32 doubled: 1 yes, 0 no, below 0 no
+ *     decision (-2 the side may not double, -1 it did not get to);
+ *     20 i32 take: 0 drop, 1 take, 2 beaver, -1 no answer; 24 i32 the
+ *     beaver's answer: 0 drop, 1 take, 2 raccoon; 28 i32 the raccoon's;
+ *     32 i32 the cube: 0 centred, +n 2^n held by player 1, -n by player
+ *     2 (automatic doubles not counted); 36 pos; 232, 256 analysis
+ *     levels; 292 i32 comment index; 296 edited (v24).
+ *   move (3)  9 pos before, 35 pos after; 64 i32 side; 68 8 x i32 from
+ *     and to of up to four steps in the mover's numbering from 0 (24 the
+ *     bar, below 0 off), -1 after the last; 100, 104 i32 dice; 108 i32
+ *     the cube, as in a cube record; 120 analysed moves; 2308 played (0:
+ *     a roll not played, the steps all 0 or -1); 2472 analysis level;
+ *     2480 i32 2 when XG knows the play is illegal; 2524 i32 comment
+ *     index; 2528 edited (v24).
+ *   game footer (4)  12, 16 i32 the score after the game; 24 i32 the
+ *     winner's side (0: none); 28 i32 points won; 32 i32 how it ended:
+ *     0 drop, 1..3 single, gammon, backgammon, plus 100 resigned, plus
+ *     1000 settled (other codes are seen: the points decide).
+ *   match footer (5).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -56,6 +92,7 @@ struct xg {
 	bg_board	 board;
 	int		 synced;	/* board follows XG's positions */
 	int		 cube, owner;
+	int		 autos;		/* automatic doubles of the game */
 	int		 score[2];
 
 	struct bg_match	 match;
@@ -489,6 +526,32 @@ same_board(const bg_board *b, const unsigned char *p, int mover,
 	return xg_board(&t, p, mover, v) == 0 && memcmp(&t, b, sizeof t) == 0;
 }
 
+/* Are the 26 bytes of XG's position at p all zero (no position)? */
+static int
+zero_pos(const unsigned char *p)
+{
+	int i;
+
+	for (i = 0; i < 26; i++)
+		if (p[i] != 0)
+			return 0;
+	return 1;
+}
+
+/*
+ * The cube as a record's signed field f gives it (0 centred, +n 2^n
+ * held by player 1, -n by player 2), times the game's automatic
+ * doubles, into x->cube and x->owner.
+ */
+static void
+cube_field(struct xg *x, long f)
+{
+	long n = (f < -20 || f > 20 ? 20 : f < 0 ? -f : f) + x->autos;
+
+	x->cube = n < 20 ? 1 << n : 1 << 20;
+	x->owner = f > 0 ? 0 : f < 0 ? 1 : BG_CENTRED;
+}
+
 /* The XGID of board b with cube, owner, side on roll and dice. */
 static int
 add_setpos(struct xg *x, const bg_board *b, int on_roll, const int dice[2],
@@ -541,6 +604,34 @@ side_of(long a)
 	return a == 1 ? 0 : a == -1 || a == 2 ? 1 : -1;
 }
 
+/*
+ * Follow XG's position before a move (or a cube decision) at p by side
+ * s: a difference from the board the plays lead to is an error, unless
+ * XG says the position was edited there, when it is a set position.
+ */
+static int
+follow(struct xg *x, const unsigned char *p, int s, const int d[2],
+    int edited, long cube, int k)
+{
+	bg_board b;
+
+	if (edited && xg_board(&b, p, 0, x->variant) == 0) {
+		cube_field(x, cube);
+		x->board = b;
+		x->synced = 1;
+		return add_setpos(x, &b, s, NULL, k);
+	}
+	if (x->synced && !same_board(&x->board, p, s, x->variant)) {
+		diag(x, BG_EXG, k, x->game.number, s, d, "the position before "
+		    "this %s is not the one the record's plays lead to",
+		    d != NULL ? "move" : "cube decision");
+		x->synced = 0;
+	}
+	if (!x->synced && xg_board(&x->board, p, 0, x->variant) == 0)
+		x->synced = 1;
+	return 0;
+}
+
 /* A cube record (2560 bytes at p, the k-th of the file). */
 static int
 cube_rec(struct xg *x, const unsigned char *p, int k)
@@ -551,10 +642,10 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	    rr = s32(p + 28);
 	int s = side_of(s32(p + 12));
 
-	if (s32(p + 232) > 0 || s32(p + 256) > 0)
-		x->notread |= NR_ANALYSIS;
-	if (s32(p + 292) >= 0)
-		x->notread |= NR_COMMENTS;
+	/* A position edited before the decision: set there. */
+	if (s >= 0 && x->version >= 24 && p[296] &&
+	    follow(x, p + 36, s, NULL, 1, s32(p + 32), k) < 0)
+		return -1;
 	if (dbl != 1)
 		return 0;		/* no double: nothing to record */
 	if (s < 0) {
@@ -612,6 +703,95 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	return 0;
 }
 
+/* Append text t to out[*o..size), cut short where it does not fit. */
+static void
+put(char *out, size_t size, size_t *o, const char *t)
+{
+	int n = snprintf(out + *o, size - *o, "%s", t);
+
+	if (n > 0)
+		*o = *o + (size_t)n < size ? *o + (size_t)n : size - 1;
+}
+
+/*
+ * A play XG itself marks illegal: as Snowie's "dd: Illegal play (...)"
+ * entry, which gives the board after it (XG's, at p, in the mover's
+ * view as every position after a move) as a Snowie position line seen
+ * from the side to roll next, its field 4 naming the mover as Snowie
+ * and gnubg write it (bgkit-snowie(5)); the replay goes on from that
+ * board with a warning.
+ */
+static int
+illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
+{
+	char t[512], f[48];
+	const char *nm;
+	bg_board b;
+	size_t o = 0, i;
+	int s = r->side, n = !s, pt, side, c;
+
+	if (xg_board(&b, p, s, x->variant) < 0) {
+		diag(x, BG_EXG, r->line, x->game.number, s, r->dice, "position "
+		    "after an illegal play with too many checkers");
+		x->synced = 0;
+		return 0;
+	}
+	snprintf(t, sizeof t, "%d%d: Illegal play (%d;%d;0;%d;%d;", r->dice[0],
+	    r->dice[1], x->length < 1000 ? x->length : 999,
+	    x->length == 0 && bg_match_tag(&x->match, "Jacoby") != NULL &&
+	    strcmp(bg_match_tag(&x->match, "Jacoby"), "On") == 0,
+	    x->length == 0, s);
+	o = strlen(t);
+	for (side = n; side >= 0; side = side == n ? s : -1) {
+		/* The name, without what would end the field or the entry;
+		 * cut after 40 bytes, not inside a character. */
+		nm = bg_match_player(&x->match, side);
+		for (i = 0; nm != NULL && nm[i] != '\0' && (i < 40 ||
+		    (nm[i] & 0xc0) == 0x80); i++)
+			t[o++] = strchr(";()", nm[i]) != NULL ? ' ' : nm[i];
+		t[o++] = ';';
+		t[o] = '\0';
+	}
+	snprintf(f, sizeof f, "0;%d;%d;", x->score[n], x->score[s]);
+	put(t, sizeof t, &o, f);
+	snprintf(f, sizeof f, "%d;%d;", x->cube < 32768 ? x->cube : 32768,
+	    x->owner == n ? 1 : x->owner == s ? -1 : 0);
+	put(t, sizeof t, &o, f);
+	snprintf(f, sizeof f, "%d;", -(int)b.pt[s][BG_BAR]);
+	put(t, sizeof t, &o, f);
+	for (pt = 1; pt <= 24; pt++) {
+		c = b.pt[n][pt] ? b.pt[n][pt] : -(int)b.pt[s][25 - pt];
+		snprintf(f, sizeof f, "%d;", c);
+		put(t, sizeof t, &o, f);
+	}
+	snprintf(f, sizeof f, "%d;0;0;)", (int)b.pt[n][BG_BAR]);
+	put(t, sizeof t, &o, f);
+	r->kind = BG_REC_ILLEGAL;
+	x->board = b;
+	x->synced = 1;
+	return add(x, r, t);
+}
+
+/*
+ * A move record whose roll was not played (p[2308] 0) that ends the
+ * file's last game, with no record after it: a position to decide
+ * (.xgp), not a dance.
+ */
+static int
+position_rec(struct xg *x, const unsigned char *p, int s, const int d[2],
+    int k)
+{
+	bg_board b;
+
+	if (xg_board(&b, p + 9, 0, x->variant) < 0) {
+		diag(x, BG_EXG, k, x->game.number, s, d, "position with "
+		    "too many checkers");
+		return 0;
+	}
+	cube_field(x, s32(p + 108));
+	return add_setpos(x, &b, s, d, k);
+}
+
 /* A move record. */
 static int
 move_rec(struct xg *x, const unsigned char *p, int k)
@@ -619,13 +799,9 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	bg_record r;
 	bg_play pl;
 	char t[64];
-	int s = side_of(s32(p + 64)), d[2], i, n, from, to;
+	int s = side_of(s32(p + 64)), d[2], i, n, from, to, next;
 	const unsigned char *mv = p + 68;
 
-	if (s32(p + 120) > 0 || s32(p + 2472) > 0)
-		x->notread |= NR_ANALYSIS;
-	if (s32(p + 2524) >= 0)
-		x->notread |= NR_COMMENTS;
 	d[0] = (int)s32(p + 100);
 	d[1] = (int)s32(p + 104);
 	memset(&r, 0, sizeof r);
@@ -645,6 +821,27 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	r.dice[1] = r.note.dice[1] = d[1];
 	if (d[0] < d[1])
 		r.flags |= BG_RF_LOWFIRST;
+	next = x->at < x->nrec ? x->gf[x->at * RECSIZE + 8] : -1;
+	if (!p[2308] && next != T_CUBE && next != T_MOVE &&
+	    next != T_GAMEEND)
+		return position_rec(x, p, s, d, k);
+	if (follow(x, p + 9, s, d, x->version >= 24 && p[2528],
+	    s32(p + 108), k) < 0)
+		return -1;
+	if (s32(p + 2480) == 2 && p[2308])
+		return illegal_rec(x, &r, p + 35);
+	if (!p[2308]) {
+		/*
+		 * A roll not played before the game's footer: the game
+		 * ended there, a resignation after the roll, whatever the
+		 * steps say (XG writes them 0); its .mat export writes it
+		 * "???".
+		 */
+		r.kind = BG_REC_MOVE;
+		r.note.kind = BG_NOTE_UNKNOWN;
+		snprintf(t, sizeof t, "%d%d: ???", d[0], d[1]);
+		return add(x, &r, t);
+	}
 	memset(&pl, 0, sizeof pl);
 	for (n = 0; n < 4; n++) {
 		from = (int)s32(mv + 8 * n);
@@ -675,35 +872,8 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	}
 	pl.n = n;
 	r.note.npath = n;
-	if (n == 0 && !p[2308] && (x->at == x->nrec ||
-	    (x->gf[x->at * RECSIZE + 8] != T_CUBE &&
-	    x->gf[x->at * RECSIZE + 8] != T_MOVE))) {
-		/* A roll not played, the file's last record: a position
-		 * to decide (.xgp), not a dance. */
-		bg_board b;
-
-		if (xg_board(&b, p + 9, 0, x->variant) < 0) {
-			diag(x, BG_EXG, k, x->game.number, s, d, "position with "
-			    "too many checkers");
-			return 0;
-		}
-		x->cube = 1;
-		x->owner = BG_CENTRED;
-		if ((i = (int)s32(p + 108)) != 0 && i >= -20 && i <= 20) {
-			x->cube = 1 << (i < 0 ? -i : i);
-			x->owner = i > 0 ? 0 : 1;
-		}
-		return add_setpos(x, &b, s, d, k);
-	}
 	r.kind = BG_REC_MOVE;
 	r.note.kind = n ? BG_NOTE_PLAY : BG_NOTE_NONE;
-	if (x->synced && !same_board(&x->board, p + 9, s, x->variant)) {
-		diag(x, BG_EXG, k, x->game.number, s, d, "the position before "
-		    "this move is not the one the record's plays lead to");
-		x->synced = 0;
-	}
-	if (!x->synced && xg_board(&x->board, p + 9, 0, x->variant) == 0)
-		x->synced = 1;
 	if (x->synced && bg_play_apply(&x->board, s, &pl) < 0)
 		x->synced = 0;
 	i = snprintf(t, sizeof t, "%d%d:", d[0], d[1]);
@@ -715,25 +885,36 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	return add(x, &r, t);
 }
 
-/* A game's footer: its result. */
+/*
+ * A game's footer: its result.  The points are XG's points won, but for
+ * the game that ends a match, where XG may count only what the winner
+ * needed: its score after the game then says the points (a result
+ * before the end of the game is a resignation of that many points).
+ */
 static int
 footer_rec(struct xg *x, const unsigned char *p, int k)
 {
 	bg_record r;
 	char t[48];
-	long w = s32(p + 24), pts = s32(p + 28);
+	long w = s32(p + 24), pts = s32(p + 28), gain;
+	int ws = w == 1 ? 0 : 1;
 
 	if (w == 0)
 		return 0;		/* no winner: the game goes on */
 	memset(&r, 0, sizeof r);
 	r.line = k;
 	r.kind = BG_REC_WIN;
-	r.side = w == 1 ? 0 : 1;
+	r.side = ws;
 	if ((w != 1 && w != -1) || pts < 1 || pts > MAXCUBE * 3) {
 		diag(x, BG_EXG, k, x->game.number, -1, NULL, "game footer: "
 		    "winner %ld, %ld points", w, pts);
 		return 0;
 	}
+	gain = s32(p + 12 + 4 * ws) - x->score[ws];
+	if (x->length > 0 && gain >= 1 && gain < pts &&
+	    s32(p + 12 + 4 * !ws) == x->score[!ws] &&
+	    x->score[ws] + gain >= x->length)
+		pts = gain;
 	r.value = (int)pts;
 	snprintf(t, sizeof t, "Wins %d point%s", r.value, r.value == 1 ? "" :
 	    "s");
@@ -911,31 +1092,41 @@ read_game(struct xg *x)
 	}
 	x->cube = 1;
 	x->owner = BG_CENTRED;
+	x->autos = 0;
 	if (x->version >= 26)
 		auto_n = s32(p + 64);
+	if (auto_n > 0 && auto_n < 20)
+		x->autos = (int)auto_n;
+	x->cube = 1 << x->autos;
 	if (s32(p + 56) >= 0 || s32(p + 60) >= 0)
 		x->notread |= NR_COMMENTS;
 	bg_board_start(&start, x->variant);
 	x->board = start;
 	x->synced = 1;
-	if (xg_board(&x->board, p + 21, 0, x->variant) < 0) {
+	/* A transcribed game's header may hold no position: the start. */
+	if (!zero_pos(p + 21) && xg_board(&x->board, p + 21, 0,
+	    x->variant) < 0) {
 		diag(x, BG_EXG, k, x->game.number, -1, NULL, "the game's first "
 		    "position has too many checkers");
 		x->board = start;
 		x->synced = 0;
 	}
-	if (auto_n > 0 && auto_n < 20)
-		x->cube = 1 << auto_n;
 	if (x->synced && (memcmp(&x->board, &start, sizeof start) != 0 ||
 	    x->cube > 1)) {
-		/* Who is on roll is not known yet: the first record says. */
+		/*
+		 * Who is on roll is not known yet, nor, in a position file,
+		 * the cube: the first record says.
+		 */
 		const unsigned char *q = p + RECSIZE;
 		int s = 1;
 
-		if (x->at < x->nrec && q[8] == T_MOVE)
+		if (x->at < x->nrec && q[8] == T_MOVE) {
 			s = side_of(s32(q + 64)) == 0 ? 0 : 1;
-		else if (x->at < x->nrec && q[8] == T_CUBE)
+			cube_field(x, s32(q + 108));
+		} else if (x->at < x->nrec && q[8] == T_CUBE) {
 			s = side_of(s32(q + 12)) == 0 ? 0 : 1;
+			cube_field(x, s32(q + 32));
+		}
 		if (add_setpos(x, &x->board, s, NULL, k) < 0)
 			return x->err;
 	}

@@ -103,12 +103,16 @@ while IFS= read -r f; do
 		# seen by the side it takes to be on roll at the setup node,
 		# which the node does not say (with a PL, gnubg reads the
 		# moves after it from the wrong side), so those Position IDs
-		# are not compared; sides, rolls and results are.
+		# are not compared; sides, rolls and results are.  Nor is
+		# the board before the move that follows an illegal play (a
+		# Snowie entry, a play XG marks illegal): the replay hands
+		# no position for that entry, so bgshow -a has none to give.
 		after=$(jq -s -c '[group_by(.game)[] | map(select(.type ==
 		    "record")) | . as $r | range(1; length) | select(
-		    $r[.].action == "move" and ([$r[:.][] | .action] as $a |
+		    $r[.].action == "move" and ($r[. - 1].action ==
+		    "illegal" or ([$r[:.][] | .action] as $a |
 		    ($a | index("move")) as $m | $m != null and
-		    ($a[$m:] | index("setpos")) != null)) |
+		    ($a[$m:] | index("setpos")) != null))) |
 		    "\($r[.].game) \($r[.].turn)"]' "$tmp/$n.json")
 		"$bin/bgshow" -a -T json "$f" | jq -s -r --argjson after \
 		    "$after" 'group_by(.game)[] |

@@ -20,7 +20,9 @@
 #    the files bgcheck calls no match record give the reader's
 #    no_match_line error; the defective ones as many games as "Game N"
 #    lines and an error; every other one as many games, no diagnostic
-#    and "Wins" lines that lead to the next score line;
+#    and "Wins" lines that lead to the next score line (an XG binary
+#    file: at least one game, no diagnostic but the warning naming what
+#    is not read, the same "Wins" check);
 #  - tests/corpus_conv.sh with the records holding a game (but the
 #    defective ones and those tests/public/formats names: a game log's
 #    game alone out of its match, a position's dice, do not come back

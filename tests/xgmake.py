@@ -16,19 +16,28 @@ fields aligned.  Each line of the description is one record or setting
           jacoby=0 beaver=0 autodouble=0 automax=N version=30 ansi=1
           unicode=1]
     game [score=A,B number=N autodoubles=N start=26 comma-separated
-          counts in player 1's view, positive player 1's]
+          counts in player 1's view, positive player 1's | start=zero
+          (the header holds no position: all zeros)]
     move p=1|2 dice=D,D [steps=24/18,13/11 (mover's points, 25 bar,
-          0 off) analysed=1 comment=N played=0]
-    cube p=1|2 [double=0|1|-2 take=0|1|2 beaver=0|1|2 raccoon=0|1
-          analysed=1]
-    end winner=1|2 points=N [termination=N]
+          0 off) raw=8 numbers (the steps as XG stores them)
+          analysed=1 comment=N played=0 invalid=1 (XG marks the play
+          illegal) edited=1 pos=26 counts (the position before, set
+          there) cube=N]
+    cube p=1|2 [double=0|1|-1|-2 take=0|1|2 beaver=0|1|2 raccoon=0|1
+          analysed=1 edited=1 pos=26 counts cube=N]
+    end winner=1|2 points=N [termination=N score=A,B]
     missing                   (a record of type 6)
     matchend
     option crc=bad | archive=bare | rollouts=N | comments=TEXT |
            thumbnail=N | truncate=N | garbage=HEX (appended to temp.xg)
 
 Positions are computed from the moves; player 1 moves from its 24 to
-its 1.  The standard library only.
+its 1.  XG's position before a move is in player 1's view, the one
+after it in the mover's.  The cube field of cube and move records
+(0 centred, +n 2^n held by player 1, -n by player 2, automatic doubles
+not counted) follows the doubles taken, unless cube=N gives it; a
+game footer's score is the game's plus the points won, unless score=
+gives it.  The standard library only.
 """
 import struct
 import sys
@@ -97,6 +106,17 @@ def sb(pos):
     return bytes((v & 0xff) for v in pos)
 
 
+def flip(pos):
+    """pos in the other player's view."""
+    return [-pos[25 - i] for i in range(26)]
+
+
+def counts(text):
+    if text == 'zero':
+        return [0] * 26
+    return [int(v) for v in text.split(',')]
+
+
 def words(line):
     kv, flags = {}, []
     for w in line.split()[1:]:
@@ -122,7 +142,8 @@ def build(lines):
     version = 30
     var = 0
     pos = start_board(0)
-    cube = 0
+    cube = 0                 # signed log2, as XG's cube fields
+    score = [0, 0]
     for raw in lines:
         line = raw.split('#', 1)[0].strip()
         if not line:
@@ -168,17 +189,19 @@ def build(lines):
                 r[1960:2218] = wide(kv.get('transcriber', ''))
         elif kind == 'game':
             r[8] = 1
-            sc = [int(v) for v in kv.get('score', '0,0').split(',')]
-            put(r, 12, 'ii', sc[0], sc[1])
+            score = [int(v) for v in kv.get('score', '0,0').split(',')]
+            put(r, 12, 'ii', score[0], score[1])
+            pos = start_board(var)
             if 'start' in kv:
-                pos = [int(v) for v in kv['start'].split(',')]
+                r[21:47] = sb(counts(kv['start']))
+                if kv['start'] != 'zero':
+                    pos = counts(kv['start'])
             else:
-                pos = start_board(var)
-            r[21:47] = sb(pos)
+                r[21:47] = sb(pos)
             put(r, 48, 'i', int(kv.get('number', 1)))
             put(r, 56, 'ii', -1, -1)
             put(r, 64, 'i', int(kv.get('autodoubles', 0)))
-            cube = int(kv.get('autodoubles', 0))
+            cube = 0
         elif kind == 'move':
             r[8] = 3
             side = int(kv['p'])
@@ -187,9 +210,11 @@ def build(lines):
                 for s in kv['steps'].split(','):
                     a, b = s.split('/')
                     steps.append((int(a), int(b)))
+            if 'pos' in kv:
+                pos = counts(kv['pos'])
             r[9:35] = sb(pos)
             after = apply(pos, side, steps)
-            r[35:61] = sb(after)
+            r[35:61] = sb(after if side == 1 else flip(after))
             pos = after
             put(r, 64, 'i', 1 if side == 1 else -1)
             mv = []
@@ -200,26 +225,46 @@ def build(lines):
             mv += [-1] * (8 - len(mv))
             put(r, 68, '8i', *mv)
             d = [int(v) for v in kv['dice'].split(',')]
-            put(r, 100, 'iii', d[0], d[1], cube)
+            put(r, 100, 'iii', d[0], d[1], int(kv.get('cube', cube)))
             put(r, 120, 'i', 3 if kv.get('analysed') else 0)
             r[2308] = int(kv.get('played', 1))
             put(r, 2472, 'i', 2 if kv.get('analysed') else 0)
+            put(r, 2480, 'i', 2 if kv.get('invalid') else 0)
             put(r, 2524, 'i', int(kv.get('comment', -1)))
+            r[2528] = int(kv.get('edited', 0))
         elif kind == 'cube':
             r[8] = 2
             side = int(kv['p'])
-            put(r, 12, 'iiiiii', 1 if side == 1 else -1,
-                int(kv.get('double', 1)), int(kv.get('take', 1)),
-                int(kv.get('beaver', 0)), int(kv.get('raccoon', 0)),
-                cube)
+            sign = 1 if side == 1 else -1
+            dbl, take = int(kv.get('double', 1)), int(kv.get('take', 1))
+            br, rr = int(kv.get('beaver', 0)), int(kv.get('raccoon', 0))
+            if 'pos' in kv:
+                pos = counts(kv['pos'])
+            put(r, 12, 'iiiiii', sign, dbl, take, br, rr,
+                int(kv.get('cube', cube)))
             r[36:62] = sb(pos)
             put(r, 232, 'i', 2 if kv.get('analysed') else 0)
             put(r, 292, 'i', int(kv.get('comment', -1)))
+            r[296] = int(kv.get('edited', 0))
+            n = abs(cube)
+            if dbl == 1 and take == 1:
+                cube = -sign * (n + 1)
+            elif dbl == 1 and take == 2 and br == 2:
+                cube = -sign * (n + 3)   # the taker keeps it (bgkit-xg(5))
+            elif dbl == 1 and take == 2:
+                cube = -sign * (n + 2)
         elif kind == 'end':
             r[8] = 4
             w = int(kv.get('winner', 1))
+            pts = int(kv.get('points', 1))
+            after = list(score)
+            if w in (1, 2):
+                after[w - 1] += pts
+            if 'score' in kv:
+                after = [int(v) for v in kv['score'].split(',')]
+            put(r, 12, 'ii', after[0], after[1])
             put(r, 24, 'iii', 1 if w == 1 else -1 if w == 2 else 0,
-                int(kv.get('points', 1)), int(kv.get('termination', 1)))
+                pts, int(kv.get('termination', 1)))
         elif kind == 'missing':
             r[8] = 6
         elif kind == 'matchend':

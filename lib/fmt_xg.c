@@ -896,7 +896,7 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 {
 	bg_record r;
 	char t[48];
-	long w = s32(p + 24), pts = s32(p + 28), gain;
+	long w = s32(p + 24), pts = s32(p + 28);
 	int ws = w == 1 ? 0 : 1;
 
 	if (w == 0)
@@ -910,11 +910,6 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 		    "winner %ld, %ld points", w, pts);
 		return 0;
 	}
-	gain = s32(p + 12 + 4 * ws) - x->score[ws];
-	if (x->length > 0 && gain >= 1 && gain < pts &&
-	    s32(p + 12 + 4 * !ws) == x->score[!ws] &&
-	    x->score[ws] + gain >= x->length)
-		pts = gain;
 	r.value = (int)pts;
 	snprintf(t, sizeof t, "Wins %d point%s", r.value, r.value == 1 ? "" :
 	    "s");

@@ -75,6 +75,18 @@ for t in $tools; do
 		bad "$t --no-such-option: exit $rc (want 2 and the synopsis on stderr)"
 		cat "$tmp/err"
 	fi
+	# getopt's messages name the tool as every other message does, not
+	# the path it was run by ($b is one): unknown short and long
+	# options, and an option's missing argument.
+	argopt=$("$b" --help | sed -n 's/^ *\(-[A-Za-z0-9]\), --[a-z-]* [A-Z].*/\1/p' |
+	    head -n 1)
+	for o in '-?' --no-such-option --help=x $argopt; do
+		"$b" "$o" >/dev/null 2>"$tmp/err"
+		case $(head -n 1 "$tmp/err") in
+		"$t: "*) ok ;;
+		*) bad "$b $o: the message does not start \"$t: \": $(head -n 1 "$tmp/err")" ;;
+		esac
+	done
 
 	# The manual names each option.
 	m=man/$t.1

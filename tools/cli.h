@@ -165,6 +165,7 @@ struct cli_output {
 	char		*tmp, *real;
 	FILE		*fp;		/* write here */
 	int		 direct;	/* a device or a pipe: in place */
+	int		 existed;	/* a file was there when opened */
 	int		 failed;	/* cli_output_write() failed */
 	int		 noclobber;	/* set after opening: an existing
 					   file is kept, the output refused */

@@ -1662,6 +1662,8 @@ typedef struct bg_trace_entry {
 	const char	*text;		/* the record as written, or "" */
 	const char	*file;		/* the input or archive member it is
 					   in (bg_pipeline_name()) */
+	const char	*play;		/* a move: the play the replay made,
+					   in gnubg's notation, or "" */
 } bg_trace_entry;
 
 bg_trace *bg_trace_new(void);
@@ -1683,6 +1685,12 @@ int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
 /* Both indexes on to the next game (or match) of their list. */
 void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
     size_t *ib);
+/*
+ * Entry i in words, with the players' names: "Zoe rolls 31 and plays
+ * 8/5 6/5", "Ivan drops", "Zoe wins 2 points, gammon", "the file ends"
+ * (i past the last); as snprintf, the length it needed.
+ */
+int bg_trace_describe(char *buf, size_t size, const bg_trace *t, size_t i);
 
 /*
  * The decisions of the games as rows (bg_decisions_new(3)): one per

@@ -187,6 +187,12 @@ bench: all
 # check-asan, check-valgrind, check-scalar; they build under build/.
 include tests/fuzz/fuzz.mk
 
+# The directories the dynamic linker searches: its own and ld.so.conf's.
+# Installed elsewhere (a prefix of one's own), `make install` says what
+# a program built on bgkit needs, as README.md does.
+LD_DIRS = /lib /usr/lib /lib64 /usr/lib64 $(shell cat /etc/ld.so.conf \
+	  /etc/ld.so.conf.d/*.conf 2>/dev/null | grep '^/')
+
 # The tools link libbgkit statically; the shared library, its links and
 # bgkit.pc are for other programs.  Each name of a section 3 page's NAME
 # gets a link to the page, and each tool one to the bash completion.
@@ -211,6 +217,14 @@ install: all
 		ln -sf $$p $(DESTDIR)$(MANDIR)/man3/$$n.3; done; done
 	install -m 644 tools/bgkit-completion.bash $(DESTDIR)$(COMPDIR)/bgkit
 	for t in $(TOOLS); do ln -sf bgkit $(DESTDIR)$(COMPDIR)/$$t; done
+ifeq ($(DESTDIR),)
+	@$(if $(filter $(LIBDIR),$(LD_DIRS)),:,printf '%s\n' \
+	    "bgkit: the dynamic linker does not search $(LIBDIR), nor pkg-config" \
+	    "$(PKGDIR); a program built on bgkit finds them with" \
+	    "  export PKG_CONFIG_PATH=$(PKGDIR)" \
+	    "  cc -o prog prog.c \$$(pkg-config --cflags --libs bgkit) -Wl,-rpath,$(LIBDIR)" \
+	    "or LD_LIBRARY_PATH=$(LIBDIR) when it runs (README.md, Installing)")
+endif
 
 uninstall:
 	rm -f $(TOOLS:%=$(DESTDIR)$(BINDIR)/%) $(DESTDIR)$(INCDIR)/bgkit.h

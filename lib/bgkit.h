@@ -1328,10 +1328,23 @@ int bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms);
 /*
  * What bgcheck(1) says of the input read so far.  Text: "name: valid, 1
  * match, 3 games, 240 records; score alice 7, bob 3 (7-point match)"
- * and "final position: PositionID XGID"; JSON: the summary object.
+ * (no score after several matches: bg_pipeline_match_summary gives
+ * each one's) and "final position: PositionID XGID"; JSON: the summary
+ * object.
  */
 int bg_pipeline_summary(bg_write_fn write, void *ctx, bg_outfmt f,
     const bg_pipeline *p);
+/*
+ * At each BG_PIPE_MATCH_END, the line bgcheck -v gives each match of an
+ * input of several, text only: "name: match 2: valid, 3 games, 240
+ * records; score alice 7, bob 3 (7-point match)", name the match's
+ * (an archive's member).  The first match's line is held and written
+ * with the second's, so that an input of one match gets none; a second
+ * call at the same match writes nothing.  0, or a negative code
+ * (BG_EINVAL: not text, or not at a match's end).
+ */
+int bg_pipeline_match_summary(bg_write_fn write, void *ctx, bg_outfmt f,
+    bg_pipeline *p);
 
 /* ------------------------------------------------------------ outputs */
 
@@ -1649,6 +1662,8 @@ typedef struct bg_trace_entry {
 	const char	*text;		/* the record as written, or "" */
 	const char	*file;		/* the input or archive member it is
 					   in (bg_pipeline_name()) */
+	const char	*play;		/* a move: the play the replay made,
+					   in gnubg's notation, or "" */
 } bg_trace_entry;
 
 bg_trace *bg_trace_new(void);
@@ -1670,6 +1685,12 @@ int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
 /* Both indexes on to the next game (or match) of their list. */
 void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
     size_t *ib);
+/*
+ * Entry i in words, with the players' names: "Zoe rolls 31 and plays
+ * 8/5 6/5", "Ivan drops", "Zoe wins 2 points, gammon", "the file ends"
+ * (i past the last); as snprintf, the length it needed.
+ */
+int bg_trace_describe(char *buf, size_t size, const bg_trace *t, size_t i);
 
 /*
  * The decisions of the games as rows (bg_decisions_new(3)): one per

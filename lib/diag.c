@@ -257,6 +257,48 @@ diaglist_addf(struct diaglist *l, int *err, int code, int line, int col,
 		*err = -BG_ENOMEM;
 }
 
+void
+diag_bytes(char *t, size_t size, const char *head, const unsigned char *p,
+    size_t n, int more)
+{
+	static const char hex[] = "0123456789abcdef";
+	char e[4];
+	size_t i, o, k;
+
+	if (size == 0)
+		return;
+	o = (size_t)snprintf(t, size, "%s", head);
+	if (o >= size)
+		o = size - 1;
+	/* Room for " ..." is kept unless the last byte is the input's. */
+	for (i = 0; i < n && i < DIAG_BYTES; i++) {
+		if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '\\')
+			e[0] = (char)p[i], k = 1;
+		else if (p[i] == '\\' || p[i] == '\t' || p[i] == '\n' ||
+		    p[i] == '\r') {
+			e[0] = '\\';
+			e[1] = p[i] == '\t' ? 't' : p[i] == '\n' ? 'n' :
+			    p[i] == '\r' ? 'r' : '\\';
+			k = 2;
+		} else {
+			e[0] = '\\';
+			e[1] = 'x';
+			e[2] = hex[p[i] >> 4];
+			e[3] = hex[p[i] & 15];
+			k = 4;
+		}
+		if (o + k + (i + 1 < n || more ? 4 : 0) >= size)
+			break;
+		memcpy(t + o, e, k);
+		o += k;
+	}
+	if ((i < n || more) && o + 4 < size) {
+		memcpy(t + o, " ...", 4);
+		o += 4;
+	}
+	t[o] = '\0';
+}
+
 int
 diaglist_add(struct diaglist *l, int code, int line, int col, int game,
     int move, int side, const int dice[2], const char *text, size_t len)

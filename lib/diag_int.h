@@ -35,4 +35,15 @@ void	diaglist_addf(struct diaglist *, int *, int, int, int, int,
 	    const char *, ...) __attribute__((format(printf, 7, 8)));
 void	diaglist_free(struct diaglist *);
 
+/*
+ * The first bytes of an input, p[0..n), for the detail of binary data:
+ * head, then at most DIAG_BYTES bytes, printable ASCII as itself, a
+ * backslash, tab, LF and CR as \\, \t, \n and \r, any other byte as
+ * \xNN; " ..." when bytes are left out (more: the input goes on past
+ * p[n)).  At most size - 1 characters go to t, and a NUL.
+ */
+#define DIAG_BYTES	16
+void	diag_bytes(char *, size_t, const char *, const unsigned char *,
+	    size_t, int);
+
 #endif

@@ -225,11 +225,13 @@ find_match(struct matrd *r, struct head *h)
 /*
  * No match in the input: say why, once, naming binary data and empty
  * input as such rather than echoing them.  The bad-encoding warning of
- * binary data goes: its bytes are no text.
+ * binary data goes: its bytes are no text.  What the input starts with
+ * is named, escaped, since it often says what the file is.
  */
 static void
 no_match(struct matrd *r, const struct head *h)
 {
+	char t[sizeof ((bg_diag *)0)->detail];
 	size_t i, n = 0;
 
 	if (h->binline) {
@@ -237,7 +239,11 @@ no_match(struct matrd *r, const struct head *h)
 			if (r->dl.d[i].code != BG_WENCODING)
 				r->dl.d[n++] = r->dl.d[i];
 		r->dl.n = n;
-		mat_diag(r, BG_EBINARY, h->binline, 0, -1, 0, NULL, NULL, 0);
+		/* No match: the input was read to its end. */
+		diag_bytes(t, sizeof t, "it starts ", r->head, r->headlen,
+		    r->nread > r->headlen);
+		mat_diag(r, BG_EBINARY, h->binline, 0, -1, 0, NULL, t,
+		    strlen(t));
 	} else if (!h->content)
 		mat_diag(r, BG_ENOINPUT, 0, 0, -1, 0, NULL, NULL, 0);
 	else

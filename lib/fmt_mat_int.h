@@ -76,6 +76,9 @@ struct matrd {
 	char		*dec;		/* decoded UTF-8 */
 	size_t		 dlen, dpos, dcap, dscan;
 	int		 skipping;	/* discarding the rest of a long line */
+	unsigned char	 head[DIAG_BYTES];	/* the input's first bytes */
+	size_t		 headlen;
+	size_t		 nread;		/* bytes read from the input */
 
 	/*
 	 * The current line, NUL-terminated, right-trimmed: in the decoded

@@ -214,6 +214,15 @@ read_chunk(struct matrd *r, char *buf, size_t *len, size_t want)
 		return r->err = -BG_EIO;
 	if (n == 0)
 		r->eof = 1;
+	/* Named if the input proves to be binary data (fmt_mat.c). */
+	if (r->headlen < DIAG_BYTES) {
+		size_t k = DIAG_BYTES - r->headlen;
+
+		k = (size_t)n < k ? (size_t)n : k;
+		memcpy(r->head + r->headlen, buf + *len, k);
+		r->headlen += k;
+	}
+	r->nread += (size_t)n;
 	*len += (size_t)n;
 	return 0;
 }

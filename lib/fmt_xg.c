@@ -1196,22 +1196,18 @@ start(struct xg *x)
 		return 0;
 	}
 	if (x->inlen < 4 || memcmp(x->in, "RGMH", 4) != 0) {
-		char t[64];
-		size_t k, o = 0;
+		char t[sizeof ((bg_diag *)0)->detail];
+		size_t k;
 
-		for (k = 0; k < 8 && k < x->inlen; k++)
-			o += (size_t)snprintf(t + o, sizeof t - o, "%s%02x",
-			    k ? " " : "", x->in[k]);
-		t[o] = '\0';
 		/* Text read as XG (-f xg) is no binary data. */
 		for (k = 0; k < x->inlen && k < 512; k++)
 			if (x->in[k] < 0x09 || (x->in[k] > 0x0d &&
 			    x->in[k] < 0x20 && x->in[k] != 0x1b))
 				break;
+		diag_bytes(t, sizeof t, k < x->inlen && k < 512 ? "it starts " :
+		    "no \"RGMH\" at the start: it starts ", x->in, x->inlen, 0);
 		diag(x, k < x->inlen && k < 512 ? BG_EBINARY : BG_EXG, 0, 0,
-		    -1, NULL, "%sit starts %s%s", k < x->inlen && k < 512 ?
-		    "" : "no \"RGMH\" at the start: ", x->inlen ? t : "empty",
-		    x->inlen > 8 ? " ..." : "");
+		    -1, NULL, "%s", x->inlen ? t : "empty");
 		return 0;
 	}
 	if (u32(x->in + 4) != 1) {

@@ -19,6 +19,13 @@
 
 enum { S_BETWEEN, S_INMATCH, S_DONE };
 
+/* What the line of one match says (bg_pipeline_match_summary). */
+struct mline {
+	const char	*name, *player[2];
+	bg_pipe_count	 c;		/* the match's own counts */
+	int		 n, score[2], length;
+};
+
 struct bg_pipeline {
 	bg_reader	*rd;
 	bg_replay	*rp;
@@ -43,6 +50,10 @@ struct bg_pipeline {
 	size_t		 ndiag, capdiag;
 	char		*player[2];	/* the match's names, see below */
 	char		*gplayer[2];	/* the game's */
+	bg_pipe_count	 mstart;	/* the counts as the match started */
+	int		 msaid;		/* the last match given a line */
+	struct mline	 first;		/* the first match's line, held */
+	char		*fcopy[3];	/* and its strings */
 };
 
 static long
@@ -158,6 +169,8 @@ bg_pipeline_free(bg_pipeline *p)
 		free(p->player[s]);
 		free(p->gplayer[s]);
 	}
+	for (s = 0; s < 3; s++)
+		free(p->fcopy[s]);
 	free(p->diag);
 	free(p->turn);
 	free(p->name);
@@ -355,6 +368,7 @@ next_match(bg_pipeline *p)
 	p->m = m;
 	p->length = bg_match_length(m);
 	p->count.matches++;
+	p->mstart = p->count;
 	for (s = 0; s < 2; s++)
 		if (setname(&p->player[s], bg_match_player(p->m, s)) < 0)
 			return -BG_ENOMEM;
@@ -556,18 +570,46 @@ bg_pipeline_final(const bg_pipeline *p, bg_board *b, bg_matchstate *ms)
 	return 0;
 }
 
+/*
+ * "valid, N matches, G games, R records" (the matches left out when
+ * matches < 0), then "; score A x, B y (L-point match)" unless player is
+ * NULL or no game was read.
+ */
+static void
+counts(struct out *o, const bg_pipe_count *c, int matches,
+    const char *const player[2], const int score[2], int length)
+{
+	int s;
+
+	out_puts(o, c->errors ? "invalid" : "valid");
+	if (matches >= 0)
+		out_printf(o, ", %d match%s", matches,
+		    matches == 1 ? "" : "es");
+	out_printf(o, ", %d game%s, %d record%s", c->games,
+	    c->games == 1 ? "" : "s", c->records, c->records == 1 ? "" : "s");
+	for (s = 0; s < 2 && player != NULL && c->games > 0; s++) {
+		out_puts(o, s ? ", " : "; score ");
+		out_name(o, player[s]);
+		out_printf(o, " %d", score[s]);
+	}
+	if (player != NULL && c->games > 0 && length > 0)
+		out_printf(o, " (%d-point match)", length);
+	out_put(o, "\n", 1);
+}
+
 int
 bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
     const bg_pipeline *p)
 {
 	const bg_pipe_count *c = &p->count;
 	const bg_result *res = bg_replay_result(p->rp);
+	const char *player[2];
 	char xg[128], pid[BG_POSID_LEN + 1];
 	const char *n;
 	struct out o;
 	bg_board b;
 	bg_matchstate ms;
-	int s, x;
+	int x;
 
 	/* An archive's summary is the whole archive's, or its member's. */
 	n = p->src != NULL && src_selected(p->src) == NULL ?
@@ -585,24 +627,71 @@ bg_pipeline_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 	if (f != BG_OUT_TEXT)
 		return -BG_EINVAL;
 	out_text(&o, n);
-	out_printf(&o, ": %s, %d match%s, %d game%s, %d records",
-	    c->errors ? "invalid" : "valid", c->matches,
-	    c->matches == 1 ? "" : "es", c->games, c->games == 1 ? "" : "s",
-	    c->records);
-	for (s = 0; s < 2 && c->games > 0; s++) {
-		n = bg_pipeline_player(p, s);
-		out_puts(&o, s ? ", " : "; score ");
-		out_name(&o, n);
-		out_printf(&o, " %d", res->score[s]);
-	}
-	if (c->games > 0 && p->length > 0)
-		out_printf(&o, " (%d-point match)", p->length);
-	out_put(&o, "\n", 1);
+	out_puts(&o, ": ");
+	/* Several matches: each has its score on its line, not here. */
+	player[0] = bg_pipeline_player(p, 0);
+	player[1] = bg_pipeline_player(p, 1);
+	counts(&o, c, c->matches, c->matches > 1 ? NULL : player, res->score,
+	    p->length);
 	/* A position whose state does not fit an XGID is not named. */
 	if (bg_pipeline_final(p, &b, &ms) == 0 &&
 	    (x = bg_xgid_encode(xg, sizeof xg, &b, &ms)) >= 0 &&
 	    x < (int)sizeof xg && bg_posid_encode(pid, sizeof pid, &b,
 	    ms.on_roll) >= 0)
 		out_printf(&o, "final position: %s %s\n", pid, xg);
+	return out_flush(&o);
+}
+
+static void
+mline_write(struct out *o, const struct mline *l)
+{
+	out_text(o, l->name);
+	out_printf(o, ": match %d: ", l->n);
+	counts(o, &l->c, -1, l->player, l->score, l->length);
+}
+
+int
+bg_pipeline_match_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
+    bg_pipeline *p)
+{
+	const bg_result *res = bg_replay_result(p->rp);
+	struct mline l;
+	struct out o;
+	int s;
+
+	if (f != BG_OUT_TEXT || p->state != S_BETWEEN ||
+	    p->count.matches == 0)
+		return -BG_EINVAL;
+	if (p->msaid == p->count.matches)
+		return 0;
+	p->msaid = p->count.matches;
+	l.name = p->name;
+	l.n = p->count.matches;
+	l.length = p->length;
+	l.c.matches = 1;
+	l.c.games = p->count.games - p->mstart.games;
+	l.c.records = p->count.records - p->mstart.records;
+	l.c.errors = p->count.errors - p->mstart.errors;
+	l.c.warnings = p->count.warnings - p->mstart.warnings;
+	for (s = 0; s < 2; s++) {
+		l.player[s] = bg_pipeline_player(p, s);
+		l.score[s] = res->score[s];
+	}
+	if (l.n == 1) {
+		/* Held: an input of one match has its summary's line. */
+		for (s = 0; s < 3; s++)
+			if ((p->fcopy[s] = strdup(s ? l.player[s - 1] :
+			    l.name)) == NULL)
+				return -BG_ENOMEM;
+		p->first = l;
+		p->first.name = p->fcopy[0];
+		p->first.player[0] = p->fcopy[1];
+		p->first.player[1] = p->fcopy[2];
+		return 0;
+	}
+	out_init(&o, fn, ctx);
+	if (l.n == 2 && p->fcopy[0] != NULL)
+		mline_write(&o, &p->first);
+	mline_write(&o, &l);
 	return out_flush(&o);
 }

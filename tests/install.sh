@@ -8,8 +8,8 @@
 # 1, 3, 5 and 7 clean under `mandoc -Tlint` with nothing reported, the
 # bash completion; then that `make uninstall` removes it all.  Then installs under another prefix
 # and builds the programs of examples/ with pkg-config against it, shared
-# and static, and runs them.  Run by tests/run.sh; ends
-# "install: N passed, N failed".
+# and static, and runs them; and follows README.md's words for a prefix
+# of one's own.  Run by tests/run.sh; ends "install: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -285,6 +285,43 @@ final position: 2raCBRDQc3AAbA XGID=--a--AD-C--abC---aabbbbaBB:0:0:1:00:0:3:0:0:
 fi
 check "make uninstall (second prefix)" \
     $make -s uninstall DESTDIR="$sys" PREFIX=$pre
+
+# ------------------------------------------ README's words, word for word
+# The block of README.md's "Installing" that installs under a prefix of
+# one's own, run as it is written, from a directory that sees the tree
+# (so that checkplay lands there), with a HOME of its own and nothing of
+# the environment that would find the library without its words: it
+# must print what README says, and make install the same advice.
+unset PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR LD_LIBRARY_PATH
+awk '/^## / { f = ($0 == "## Installing") } f && /^```sh$/ { b = 1; n = ""; next }
+    b && /^```$/ { b = 0; if (n ~ /PKG_CONFIG_PATH/) printf "%s", n; next }
+    b { n = n $0 "\n" }' README.md >"$tmp/readme.sh"
+want=$(sed -n '/^## Installing/,/^## /s/^`checkplay` prints `\([^`]*\)`.*/\1/p' README.md)
+rd=$tmp/readme
+mkdir -p "$rd" "$tmp/home"
+for f in "$top"/*; do
+	ln -s "$f" "$rd/"
+done
+if [ ! -s "$tmp/readme.sh" ] || [ -z "$want" ]; then
+	bad "README.md, Installing: no sh block with PKG_CONFIG_PATH, or no output shown"
+else
+	(cd "$rd" && HOME=$tmp/home sh -e "$tmp/readme.sh") >"$tmp/readme.out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && [ "$(tail -n 1 "$tmp/readme.out")" = "$want" ]; then
+		ok
+	else
+		bad "README.md, Installing: exit $rc, want 0 and \"$want\" last"
+		tail -n 20 "$tmp/readme.out"
+	fi
+	h=$tmp/home/bgkit/lib
+	check "make install under a prefix of one's own gives README's advice" \
+	    sh -c "grep -qxF '  export PKG_CONFIG_PATH=$h/pkgconfig' '$tmp/readme.out' &&
+	    grep -qF -- '-Wl,-rpath,$h' '$tmp/readme.out'"
+	check "checkplay built by README's words finds libbgkit.so.$major by its rpath" \
+	    sh -c "readelf -d '$rd/checkplay' | grep -q 'R.*PATH.*\\[$h\\]'"
+	check "a system prefix gets no advice" \
+	    sh -c "! $make -n install PREFIX=/usr | grep -q 'PKG_CONFIG_PATH'"
+fi
 
 echo "install: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -75,6 +75,18 @@ for t in $tools; do
 		bad "$t --no-such-option: exit $rc (want 2 and the synopsis on stderr)"
 		cat "$tmp/err"
 	fi
+	# getopt's messages name the tool as every other message does, not
+	# the path it was run by ($b is one): unknown short and long
+	# options, and an option's missing argument.
+	argopt=$("$b" --help | sed -n 's/^ *\(-[A-Za-z0-9]\), --[a-z-]* [A-Z].*/\1/p' |
+	    head -n 1)
+	for o in '-?' --no-such-option --help=x $argopt; do
+		"$b" "$o" >/dev/null 2>"$tmp/err"
+		case $(head -n 1 "$tmp/err") in
+		"$t: "*) ok ;;
+		*) bad "$b $o: the message does not start \"$t: \": $(head -n 1 "$tmp/err")" ;;
+		esac
+	done
 
 	# The manual names each option.
 	m=man/$t.1
@@ -144,16 +156,29 @@ if [ ! -s "$tmp/readme.sh" ]; then
 	bad "README.md has no console block under ## Examples"
 else
 	# In a scratch directory that sees the tree's bin/ and fixtures/,
-	# so that files the examples write land there.
-	mkdir -p "$tmp/readme"
+	# its own TMPDIR: the examples write nothing in the tree, nor in the
+	# current directory, where a reader types them.
+	mkdir -p "$tmp/readme/tmp"
 	ln -s "$top/bin" "$top/fixtures" "$tmp/readme/"
-	(cd "$tmp/readme" && sh "$tmp/readme.sh") >"$tmp/readme.got" 2>&1
+	ls -A "$top" >"$tmp/top.before"
+	(cd "$tmp/readme" && TMPDIR=$tmp/readme/tmp sh "$tmp/readme.sh") \
+	    >"$tmp/readme.got" 2>&1
 	if cmp -s "$tmp/readme.want" "$tmp/readme.got"; then
 		ok
 	else
 		bad "README examples: the output differs from the README's"
 		diff "$tmp/readme.want" "$tmp/readme.got" | head -20
 	fi
+	ls -A "$top" >"$tmp/top.after"
+	left=$(cd "$tmp/readme" && ls -A | grep -v '^bin$\|^fixtures$\|^tmp$')
+	if cmp -s "$tmp/top.before" "$tmp/top.after" && [ -z "$left" ]; then
+		ok
+	else
+		bad "README examples leave files behind: $left" \
+		    "$(diff "$tmp/top.before" "$tmp/top.after" | grep '^>')"
+	fi
+	[ -s "$tmp/readme/tmp/position.svg" ] && ok ||
+	    bad "README examples: no SVG written to \$TMPDIR/position.svg"
 fi
 
 echo "tools: $pass passed, $fail failed"

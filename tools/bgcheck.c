@@ -65,6 +65,9 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 			    bg_match_player(m, d->side) : NULL, d,
 			    bg_pipeline_diag_turn(p, i));
 		}
+		if (rc == BG_PIPE_MATCH_END && o->verbose && !o->json)
+			bg_pipeline_match_summary(bg_write_stdio, k->out,
+			    BG_OUT_TEXT, p);
 	} while (rc > 0);
 	if (rc < 0)
 		cli_pipe_syserr(k->out, k->err, o->json, p,

@@ -37,28 +37,28 @@ trace(bg_trace *t, const char *name)
 	return cli_close(p, ev) < 0 ? 2 : 0;
 }
 
-/* One side of a difference: "< file:line: text". */
+/* One side of a difference: "< file:line: what it holds", in words. */
 static void
 side(char mark, const char *name, const bg_trace *t, size_t i)
 {
 	const bg_trace_entry *e = bg_trace_get(t, i);
+	char what[512];
 
 	printf("%c ", mark);
 	cli_puttext(stdout, e != NULL && e->file != NULL ? e->file : name);
-	if (e == NULL) {
-		fputs(": the end\n", stdout);
-		return;
-	}
-	if (e->line > 0)
+	if (e != NULL && e->line > 0)
 		printf(":%d", e->line);
 	fputs(": ", stdout);
-	cli_puttext(stdout, *e->text ? e->text : e->canon);
-	if (*e->text)
-		printf(" (%s)", e->canon);
+	bg_trace_describe(what, sizeof what, t, i);
+	cli_puttext(stdout, what);
 	putchar('\n');
 }
 
-/* Where a difference is: "game N, move M:" of whichever side has it. */
+/*
+ * Where a difference is, on whichever side has it: "game N, turn T:",
+ * T the position the action was taken in, as bgshow -g N -m T shows it
+ * and bgcheck -T json counts it; or the game's start or result.
+ */
 static void
 where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 {
@@ -70,8 +70,10 @@ where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 		printf("match:\n");
 	else if (e->turn < 0)
 		printf("game %d, result:\n", e->game);
+	else if (e->turn == 0)
+		printf("game %d, start:\n", e->game);
 	else
-		printf("game %d, move %d:\n", e->game, e->turn);
+		printf("game %d, turn %d:\n", e->game, e->turn - 1);
 }
 
 int

@@ -101,6 +101,11 @@ FILE	*cli_fopen(const char *);
 /* A bg_read_fn reading the FILE * ctx: bytes read, 0 at the end, -1. */
 long	cli_read(void *, char *, size_t);
 /*
+ * strerror(err) for input name into buf; for a directory, with what the
+ * tool can do instead (bggrep -r, a find command, a file under it).
+ */
+const char *cli_strerror(char *, size_t, const char *, int);
+/*
  * Run fn(ctx, name) on every operand (stdin, named NULL, when there is
  * none or for "-"); the largest status.
  */
@@ -165,6 +170,7 @@ struct cli_output {
 	char		*tmp, *real;
 	FILE		*fp;		/* write here */
 	int		 direct;	/* a device or a pipe: in place */
+	int		 existed;	/* a file was there when opened */
 	int		 failed;	/* cli_output_write() failed */
 	int		 noclobber;	/* set after opening: an existing
 					   file is kept, the output refused */

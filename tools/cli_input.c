@@ -168,6 +168,7 @@ each_one(char **argv, char **name, int i, cli_input_fn fn, void *ctx)
 {
 	const char *f = argv && strcmp(argv[i], "-") != 0 ? argv[i] : NULL;
 	struct cli_input in;
+	char t[512];
 	int j;
 
 	/* Two inputs of one output: the first operand has it. */
@@ -177,7 +178,7 @@ each_one(char **argv, char **name, int i, cli_input_fn fn, void *ctx)
 		cli_warnx("%s: not converted: %s is the output of %s",
 		    argv[i], name[i], argv[j]);
 	else if (cli_input_open(&in, f) != 0)
-		cli_warnx("%s: %s", f, strerror(errno));
+		cli_warnx("%s: %s", f, cli_strerror(t, sizeof t, f, errno));
 	else if (name && cli_input_is(&in, name[i])) {
 		cli_warnx("%s: not converted: %s is the input itself",
 		    argv[i], name[i]);

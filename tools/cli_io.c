@@ -90,6 +90,55 @@ cli_fopen(const char *name)
 	return fp;
 }
 
+/*
+ * What to do with a directory, by tool; %s is the directory, quoted for
+ * the shell.  bggrep reads one with -r; the others take files.
+ */
+static const char *const dirhint[][2] = {
+	{ "bggrep", "-r reads the files under it" },
+	{ "bgcheck", "find %s -type f -exec bgcheck {} + checks the files "
+	    "under it" },
+	{ "bgscore", "find %s -type f -exec bgscore {} + scores the files "
+	    "under it" },
+	{ "bgconv", "find %s -type f -exec bgconv -T FORMAT -d OUTDIR {} + "
+	    "converts the files under it" },
+};
+
+const char *
+cli_strerror(char *buf, size_t size, const char *name, int err)
+{
+	char q[256];
+	size_t i, k = 0;
+	const char *hint = "name a file under it";
+
+	if (err != EISDIR || name == NULL)
+		return strerror(err);
+	for (i = 0; i < sizeof dirhint / sizeof dirhint[0]; i++)
+		if (strcmp(cli_prog, dirhint[i][0]) == 0)
+			hint = dirhint[i][1];
+	/* The name as the shell reads it back: plain, or in '...'. */
+	if (strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	    "0123456789./_-+,:@%=") == strlen(name))
+		snprintf(q, sizeof q, "%s", name);
+	else {
+		q[k++] = '\'';
+		for (i = 0; name[i] != '\0' && k + 5 < sizeof q; i++)
+			if (name[i] == '\'') {
+				memcpy(q + k, "'\\''", 4);
+				k += 4;
+			} else
+				q[k++] = name[i];
+		q[k++] = '\'';
+		q[k] = '\0';
+	}
+	k = (size_t)snprintf(buf, size, "%s (", strerror(err));
+	if (k < size)
+		k += (size_t)snprintf(buf + k, size - k, hint, q);
+	if (k + 1 < size)
+		memcpy(buf + k, ")", 2);
+	return buf;
+}
+
 long
 cli_read(void *ctx, char *buf, size_t n)
 {

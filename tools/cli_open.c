@@ -120,6 +120,7 @@ cli_open_to(FILE *out, FILE *err, const char *name, bg_format from,
     const bg_ruleset *rules, int json)
 {
 	bg_pipeline *p;
+	char t[512];
 
 	if (name != NULL && strcmp(name, "-") == 0)
 		name = NULL;
@@ -132,8 +133,9 @@ cli_open_to(FILE *out, FILE *err, const char *name, bg_format from,
 			cli_syserr(out, err, json, json ? name : NULL,
 			    BG_ENOMEM, NULL);
 		else
-			cli_syserr(out, err, json, name, BG_EIO,
-			    strerror(errno));
+			cli_syserr(out, err, json, name, BG_EIO, json ?
+			    strerror(errno) : cli_strerror(t, sizeof t, name,
+			    errno));
 		return NULL;
 	}
 	bg_pipeline_set_format(p, from);

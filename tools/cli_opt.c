@@ -57,6 +57,7 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 {
 	static struct option lo[MAXOPTS + 3];
 	static char so[2 * MAXOPTS + 1];
+	char *argv0;
 	size_t i, k = 0;
 	int c;
 
@@ -75,8 +76,16 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 	lo[i].name = "version";
 	lo[i++].val = OPT_VERSION;
 	memset(&lo[i], 0, sizeof lo[i]);
-	if ((c = getopt_long(argc, argv, so, lo, NULL)) == OPT_HELP ||
-	    c == OPT_VERSION) {
+	/*
+	 * getopt_long() names the program by argv[0], a path when the tool
+	 * was run by one (bin/bgcheck): its messages say the name every
+	 * other message says.
+	 */
+	argv0 = argv[0];
+	argv[0] = (char *)cli_prog;
+	c = getopt_long(argc, argv, so, lo, NULL);
+	argv[0] = argv0;
+	if (c == OPT_HELP || c == OPT_VERSION) {
 		if (c == OPT_HELP)
 			help(opts, usage);
 		else

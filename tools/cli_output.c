@@ -51,7 +51,8 @@ cli_output_open(struct cli_output *out, const char *name)
 	out->fp = stdout;
 	if (name == NULL)
 		return 0;
-	if (stat(name, &st) == 0 && !S_ISREG(st.st_mode)) {
+	out->existed = stat(name, &st) == 0;
+	if (out->existed && !S_ISREG(st.st_mode)) {
 		if ((out->fp = fopen(name, "wb")) == NULL) {
 			cli_warnx("%s: %s", name, strerror(errno));
 			return 2;

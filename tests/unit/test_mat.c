@@ -672,11 +672,25 @@ test_diagnostics(void)
 	CHECK_STR(out, "! 0:0 empty_input g0 m0 s-1 \n");
 	CHECK_INT(dump("; only\n; comments\n"), 0);
 	CHECK_STR(out, "! 0:0 no_match_line g0 m0 s-1 \n");
-	/* Binary data: named so, its bytes not echoed, no encoding warning. */
+	/*
+	 * Binary data: named so at its line, no encoding warning, the
+	 * input's first 16 bytes escaped, " ..." when it has more, however
+	 * it was read.
+	 */
 	CHECK_INT(dumpn("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff", 17, 0, 0), 0);
-	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 \n");
+	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 it starts "
+	    "\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR ...\n");
+	CHECK_INT(dumpn("\x89PNG\r\n\x1a\n\0\0\0\rIHDR\xff", 17, 1, 0), 0);
+	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 it starts "
+	    "\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR ...\n");
+	CHECK_INT(dumpn("\x89PNG\r\n\x1a\n\0\0\0\rIHD\\", 16, 3, 0), 0);
+	CHECK_STR(out, "! 2:0 binary_data g0 m0 s-1 it starts "
+	    "\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHD\\\\\n");
+	CHECK_INT(dumpn("\0\t", 2, 0, 0), 0);
+	CHECK_STR(out, "! 1:0 binary_data g0 m0 s-1 it starts \\x00\\t\n");
 	CHECK_INT(dump("; [Event \"x\"]\nhello\n\x01\x02\n"), 0);
-	CHECK_STR(out, "! 3:0 binary_data g0 m0 s-1 \n");
+	CHECK_STR(out, "! 3:0 binary_data g0 m0 s-1 "
+	    "it starts ; [Event \"x\"]\\nhe ...\n");
 	/*
 	 * A Jellyfish single game (.gam): two names, then the move lines;
 	 * two words followed by no move line are no .gam.

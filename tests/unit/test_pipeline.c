@@ -88,6 +88,57 @@ events(void)
 	CHECK_INT(bg_pipeline_free(p), 0);
 }
 
+/*
+ * The lines of an input of several matches: the first held until the
+ * second ends, each with its own counts and score; a second call at one
+ * match, a call elsewhere and a form other than text write nothing.
+ */
+static void
+match_lines(void)
+{
+	static const char two[] =
+	    " 1 point match\n\n Game 1\n"
+	    " a : 0                          b : 0\n"
+	    "  1) 31: 8/5 6/5                Doubles => 2\n"
+	    "  2)  Drops\n"
+	    "                                Wins 1 point and the match\n\n"
+	    " 3 point match\n\n Game 1\n"
+	    " c : 0                          d : 0\n"
+	    "  1) 77: 8/1\n";
+	bg_pipeline *p = bg_pipeline_new_mem(two, sizeof two - 1, "t.mat");
+	struct buf b = { "", 0, 0 };
+	int ev, ends = 0;
+
+	CHECK(p != NULL);
+	while ((ev = bg_pipeline_next(p)) > 0) {
+		if (ev != BG_PIPE_MATCH_END) {
+			CHECK_INT(bg_pipeline_match_summary(put, &b,
+			    BG_OUT_TEXT, p), -BG_EINVAL);
+			continue;
+		}
+		CHECK_INT(bg_pipeline_match_summary(put, &b, BG_OUT_JSON, p),
+		    -BG_EINVAL);
+		CHECK_INT(bg_pipeline_match_summary(put, &b, BG_OUT_TEXT, p),
+		    0);
+		CHECK_INT(bg_pipeline_match_summary(put, &b, BG_OUT_TEXT, p),
+		    0);
+		if (++ends == 1)
+			CHECK_STR(b.s, "");
+	}
+	CHECK_INT(ends, 2);
+	CHECK_STR(b.s,
+	    "t.mat: match 1: valid, 1 game, 1 record; "
+	    "score a 0, b 1 (1-point match)\n"
+	    "t.mat: match 2: invalid, 1 game, 0 records; "
+	    "score c 0, d 0 (3-point match)\n");
+	b.n = 0;
+	CHECK_INT(bg_pipeline_summary(put, &b, BG_OUT_TEXT, p), 0);
+	CHECK_STR(b.s, "t.mat: invalid, 2 matches, 2 games, 1 record\n"
+	    "final position: 4HPwATDgc/ABMA "
+	    "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:3:10\n");
+	bg_pipeline_free(p);
+}
+
 static void
 failing(void)
 {
@@ -407,6 +458,7 @@ main(void)
 {
 	filenames();
 	events();
+	match_lines();
 	failing();
 	writing();
 	writing_gam();

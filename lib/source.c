@@ -1,11 +1,13 @@
 /*
- * source.c: the bytes under the pipeline's reader.  A source reads a few
- * bytes of its input and tells from them whether it is plain (handed on
- * as it is), gzip-compressed (1f 8b), a zip archive ("PK\3\4") or a tar
- * archive ("ustar" at offset 257); the last three are read through
- * libarchive, as a stream with a bounded buffer, one member after the
- * other, each named "INPUT:MEMBER" (a gzip file of one record file keeps
- * the input's own name).  No temporary file, no seek.
+ * source.c: the bytes under the pipeline's reader.  A source reads the
+ * first chunk of its input (a small file whole, in one read) and tells
+ * from its first bytes whether it is plain (handed on as it is: that
+ * chunk, then straight from the caller), gzip-compressed (1f 8b), a zip
+ * archive ("PK\3\4") or a tar archive ("ustar" at offset 257); the last
+ * three are read through libarchive, as a stream through the same
+ * chunk, one member after the other, each named "INPUT:MEMBER" (a gzip
+ * file of one record file keeps the input's own name).  No temporary
+ * file, no seek.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -19,7 +21,7 @@
 #include "source_int.h"
 
 #define PEEK	512		/* the tar header's magic is at 257 */
-#define CHUNK	65536		/* a read of the compressed input */
+#define CHUNK	65536		/* a read of the input */
 
 struct src {
 	bg_read_fn	 read;
@@ -33,10 +35,9 @@ struct src {
 	char		 why[96];	/* what libarchive said of it */
 	int		 done;		/* past the last member */
 	char		*want;		/* the one member read, or NULL */
-	char		 peek[PEEK];
-	size_t		 npeek, ppos;
+	char		*chunk;		/* CHUNK bytes: the first read's */
+	size_t		 npeek, ppos;	/* bytes of it, and handed on */
 	struct archive	*a;
-	char		*chunk;
 };
 
 /* libarchive's read callback: the peeked bytes, then the input's. */
@@ -48,11 +49,12 @@ feed(struct archive *a, void *ctx, const void **buf)
 
 	(void)a;
 	if (s->ppos < s->npeek) {
-		*buf = s->peek + s->ppos;
+		*buf = s->chunk + s->ppos;
 		got = (long)(s->npeek - s->ppos);
 		s->ppos = s->npeek;
 		return got;
 	}
+	/* libarchive is done with the last buffer: the same again. */
 	if ((got = s->read(s->ctx, s->chunk, CHUNK)) < 0) {
 		archive_set_error(a, EIO, "read error");
 		return -1;
@@ -109,8 +111,7 @@ failed(struct src *s, const char *what)
 static int
 start_archive(struct src *s)
 {
-	if ((s->chunk = malloc(CHUNK)) == NULL ||
-	    (s->a = archive_read_new()) == NULL)
+	if ((s->a = archive_read_new()) == NULL)
 		return -1;
 	if (archive_read_support_filter_gzip(s->a) != ARCHIVE_OK &&
 	    archive_read_support_filter_gzip(s->a) != ARCHIVE_WARN)
@@ -136,14 +137,20 @@ src_new(bg_read_fn read, void *ctx, const char *name)
 		goto nomem;
 	s->read = read;
 	s->ctx = ctx;
+	/*
+	 * The first bytes tell the kind; asked for as a whole chunk, so that
+	 * a small file comes in one read, which the reader then takes from
+	 * here.
+	 */
+	if ((s->chunk = malloc(CHUNK)) == NULL)
+		goto nomem;
 	while (s->npeek < PEEK) {
-		if ((got = read(ctx, s->peek + s->npeek, PEEK - s->npeek)) < 0)
-			break;		/* said by the first read */
-		if (got == 0)
-			break;
+		got = read(ctx, s->chunk + s->npeek, CHUNK - s->npeek);
+		if (got <= 0 || (size_t)got > CHUNK - s->npeek)
+			break;		/* an error is said by the next read */
 		s->npeek += (size_t)got;
 	}
-	if ((s->kind = kind(s->peek, s->npeek)) != K_PLAIN &&
+	if ((s->kind = kind(s->chunk, s->npeek)) != K_PLAIN &&
 	    start_archive(s) < 0)
 		goto nomem;
 	return s;
@@ -266,7 +273,7 @@ src_read(void *ctx, char *buf, size_t n)
 	}
 	if (s->ppos < s->npeek) {
 		k = s->npeek - s->ppos < n ? s->npeek - s->ppos : n;
-		memcpy(buf, s->peek + s->ppos, k);
+		memcpy(buf, s->chunk + s->ppos, k);
 		s->ppos += k;
 		return (long)k;
 	}

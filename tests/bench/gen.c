@@ -4,8 +4,9 @@
  * every roll; cube actions, takes and drops; gammons and backgammons;
  * resignations) and the games are written as .mat text in gnubg's
  * export layout (bgkit-mat(5)): match files of about ten games, one
- * money session of at least 100 MiB, and the same 2,400 money games once
- * as one file and once as 240 files of ten.  It also writes mutated
+ * money session of at least 100 MiB, the same 2,400 money games once
+ * as one file and once as 240 files of ten, and 2,000 money games once
+ * as 2,000 files of one game (the cost of a file) and once as one file.  It also writes mutated
  * copies of the match files, each with one defect whose line it knows,
  * so the benchmark can check that bgcheck still finds every error.
  * Part of `make bench` only: never installed.
@@ -14,7 +15,8 @@
  *	gen -l length -n games file
  *
  * writes outdir/match/mNNN.mat, outdir/session.mat, outdir/one.mat,
- * outdir/split/sNNN.mat, outdir/mutant/mNNN.mat, outdir/mutants.txt
+ * outdir/split/sNNN.mat, outdir/tiny/tNNNN.mat, outdir/tinyone.mat,
+ * outdir/mutant/mNNN.mat, outdir/mutants.txt
  * (file, line and code name of each mutant's first error) and prints
  * one line per input set: name, files, bytes, games, rolls.  The second
  * form writes one match of that length and that many games, the last
@@ -34,6 +36,7 @@
 #define NMATCH		720
 #define NSPLIT		240
 #define PERSPLIT	10
+#define NTINY		2000
 #define CUBEMAX		64
 
 /* ------------------------------------------------------------- random */
@@ -644,6 +647,7 @@ main(int argc, char *argv[])
 	make_dir(dir, "");
 	make_dir(dir, "match");
 	make_dir(dir, "split");
+	make_dir(dir, "tiny");
 	make_dir(dir, "mutant");
 
 	/* Matches of about ten games, and a mutant of each. */
@@ -748,6 +752,40 @@ main(int argc, char *argv[])
 		die(path);
 	set.bytes += t.len;
 	set.files = 1;
+	report(&set);
+
+	/*
+	 * One-game files, and the same games in one file: made after the
+	 * other sets, which stay as they were.
+	 */
+	memset(&set, 0, sizeof set);
+	set.name = "tiny";
+	reset(&one);
+	pick_names(&r, who);
+	header(&one, "session of the one-game files", 0);
+	ts[0] = ts[1] = 0;
+	for (i = 0; i < NTINY; i++) {
+		reset(&t);
+		snprintf(what, sizeof what, "one game %d", i + 1);
+		header(&t, what, 0);
+		score[0] = score[1] = 0;
+		play_game(&r, ml, &g, 1);
+		write_game(&t, &g, 1, who, score, NULL);
+		write_game(&one, &g, i + 1, who, ts, NULL);
+		ts[g.winner] += g.points;
+		set.games++;
+		set.rolls += g.rolls;
+		snprintf(path, sizeof path, "%s/tiny/t%04d.mat", dir, i + 1);
+		save(path, t.p, t.len);
+		set.files++;
+		set.bytes += t.len;
+	}
+	snprintf(path, sizeof path, "%s/tinyone.mat", dir);
+	save(path, one.p, one.len);
+	report(&set);
+	set.name = "tinyone";
+	set.files = 1;
+	set.bytes = one.len;
 	report(&set);
 
 	free(g.a);

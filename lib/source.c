@@ -352,7 +352,11 @@ src_read(void *ctx, char *buf, size_t n)
 	if (s->ppos < s->npeek) {
 		k = s->npeek - s->ppos < n ? s->npeek - s->ppos : n;
 		memcpy(buf, s->chunk + s->ppos, k);
-		s->ppos += k;
+		if ((s->ppos += k) == s->npeek) {
+			/* Handed on: the reader's buffers may take its place. */
+			free(s->chunk);
+			s->chunk = NULL;
+		}
 		return (long)k;
 	}
 	return s->read(s->ctx, buf, n);

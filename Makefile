@@ -19,8 +19,9 @@ WARN	= -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes \
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 
 # PCRE2, zlib (for eXtreme Gammon's compressed files), libarchive
-# (gzip, zip and tar inputs) and Nettle (SHA-256, for fingerprints) are
-# the dependencies.  When pkg-config cannot find them (a fresh Debian
+# (gzip, zip and tar inputs; its header at build time, the library
+# loaded when an input is an archive) and Nettle (SHA-256, for
+# fingerprints) are the dependencies.  When pkg-config cannot find them (a fresh Debian
 # machine), tests/deps.sh installs what the build needs, or says exactly
 # what to install.
 DEPS_OK := $(shell pkg-config --exists libpcre2-8 zlib libarchive nettle 2>/dev/null && echo yes)
@@ -35,7 +36,8 @@ endif
 endif
 endif
 PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive nettle 2>/dev/null)
-PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib libarchive nettle 2>/dev/null)
+# libarchive is not linked: lib/source.c loads it (dlopen) for an archive.
+PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib nettle 2>/dev/null) -ldl
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 

@@ -60,9 +60,12 @@ static long
 stdio_read(void *ctx, char *buf, size_t n)
 {
 	FILE *fp = ctx;
-	size_t got = fread(buf, 1, n, fp);
+	size_t got;
 
-	if (got == 0 && ferror(fp))
+	/* fread asks the system again after the end: not us. */
+	if (feof(fp))
+		return 0;
+	if ((got = fread(buf, 1, n, fp)) == 0 && ferror(fp))
 		return -1;
 	return (long)got;
 }

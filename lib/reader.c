@@ -430,27 +430,26 @@ sniff(const unsigned char *p, size_t n, int *more)
 	return BG_FORMAT_MAT;
 }
 
-/* Read ahead from the caller's callback until the format is clear. */
+/*
+ * Read ahead from the caller's callback until the format is clear.  All
+ * HEADMAX bytes are asked for at once, so that the format is told once
+ * from all of them when they come in one piece (a file read whole by
+ * the source), not again from each larger part.
+ */
 static bg_format
 read_head(struct fmt_src *s)
 {
 	bg_format f = BG_FORMAT_MAT;
-	size_t cap = 0;
 	long got;
 	int more = 1;
-	char *p;
 
+	if ((s->head = malloc(HEADMAX)) == NULL) {
+		s->err = 1;
+		return f;
+	}
 	while (more && s->hlen < HEADMAX) {
-		if (s->hlen == cap) {
-			cap = cap ? cap * 2 : 256;
-			if ((p = realloc(s->head, cap)) == NULL) {
-				s->err = 1;
-				break;
-			}
-			s->head = p;
-		}
-		got = s->read(s->ctx, s->head + s->hlen, cap - s->hlen);
-		if (got < 0 || (size_t)got > cap - s->hlen) {
+		got = s->read(s->ctx, s->head + s->hlen, HEADMAX - s->hlen);
+		if (got < 0 || (size_t)got > HEADMAX - s->hlen) {
 			s->err = 1;
 			break;
 		}

@@ -1,12 +1,15 @@
 /*
- * source.c: the bytes under the pipeline's reader.  A source reads a few
- * bytes of its input and tells from them whether it is plain (handed on
- * as it is), gzip-compressed (1f 8b), a zip archive ("PK\3\4") or a tar
- * archive ("ustar" at offset 257); the last three are read through
- * libarchive, as a stream with a bounded buffer, one member after the
- * other, each named "INPUT:MEMBER" (a gzip file of one record file keeps
- * the input's own name).  No temporary file, no seek.
+ * source.c: the bytes under the pipeline's reader.  A source reads the
+ * first chunk of its input (a small file whole, in one read) and tells
+ * from its first bytes whether it is plain (handed on as it is: that
+ * chunk, then straight from the caller), gzip-compressed (1f 8b), a zip
+ * archive ("PK\3\4") or a tar archive ("ustar" at offset 257); the last
+ * three are read through libarchive, as a stream through the same
+ * chunk, one member after the other, each named "INPUT:MEMBER" (a gzip
+ * file of one record file keeps the input's own name).  No temporary
+ * file, no seek.
  */
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,7 +22,42 @@
 #include "source_int.h"
 
 #define PEEK	512		/* the tar header's magic is at 257 */
-#define CHUNK	65536		/* a read of the compressed input */
+#define CHUNK	65536		/* a read of the input */
+#define LIBARCHIVE "libarchive.so.13"
+
+#ifndef RTLD_NODELETE
+#define RTLD_NODELETE	0
+#endif
+
+/*
+ * libarchive's functions, looked up when an input is an archive: linked
+ * in, libarchive and what it needs (libxml2, ICU, libstdc++...) would be
+ * loaded by every program of the library, 3.5 MB of its peak RSS, for
+ * the few inputs that are archives.  The names are libarchive's without
+ * "archive_"; LA() checks each against its prototype in <archive.h>.
+ */
+struct la {
+	void		*dl;
+	struct archive	*(*read_new)(void);
+	int		 (*read_support_filter_gzip)(struct archive *);
+	int		 (*read_support_format_tar)(struct archive *);
+	int		 (*read_support_format_zip)(struct archive *);
+	int		 (*read_support_format_raw)(struct archive *);
+	int		 (*read_open)(struct archive *, void *,
+			    archive_open_callback *, archive_read_callback *,
+			    archive_close_callback *);
+	int		 (*read_next_header)(struct archive *,
+			    struct archive_entry **);
+	la_ssize_t	 (*read_data)(struct archive *, void *, size_t);
+	int		 (*read_free)(struct archive *);
+	const char	*(*error_string)(struct archive *);
+	int		 (*format)(struct archive *);
+	int		 (*filter_code)(struct archive *, int);
+	void		 (*set_error)(struct archive *, int, const char *,
+			    ...);
+	const char	*(*entry_pathname)(struct archive_entry *);
+	__LA_MODE_T	 (*entry_filetype)(struct archive_entry *);
+};
 
 struct src {
 	bg_read_fn	 read;
@@ -33,10 +71,10 @@ struct src {
 	char		 why[96];	/* what libarchive said of it */
 	int		 done;		/* past the last member */
 	char		*want;		/* the one member read, or NULL */
-	char		 peek[PEEK];
-	size_t		 npeek, ppos;
+	char		*chunk;		/* CHUNK bytes: the first read's */
+	size_t		 npeek, ppos;	/* bytes of it, and handed on */
 	struct archive	*a;
-	char		*chunk;
+	struct la	 la;
 };
 
 /* libarchive's read callback: the peeked bytes, then the input's. */
@@ -48,13 +86,14 @@ feed(struct archive *a, void *ctx, const void **buf)
 
 	(void)a;
 	if (s->ppos < s->npeek) {
-		*buf = s->peek + s->ppos;
+		*buf = s->chunk + s->ppos;
 		got = (long)(s->npeek - s->ppos);
 		s->ppos = s->npeek;
 		return got;
 	}
+	/* libarchive is done with the last buffer: the same again. */
 	if ((got = s->read(s->ctx, s->chunk, CHUNK)) < 0) {
-		archive_set_error(a, EIO, "read error");
+		s->la.set_error(a, EIO, "read error");
 		return -1;
 	}
 	*buf = s->chunk;
@@ -83,11 +122,11 @@ kind(const char *b, size_t n)
 static int
 as_told(struct src *s)
 {
-	int f = archive_format(s->a) & ARCHIVE_FORMAT_BASE_MASK;
+	int f = s->la.format(s->a) & ARCHIVE_FORMAT_BASE_MASK;
 
 	switch (s->kind) {
 	case K_GZIP:
-		return archive_filter_code(s->a, 0) == ARCHIVE_FILTER_GZIP;
+		return s->la.filter_code(s->a, 0) == ARCHIVE_FILTER_GZIP;
 	case K_ZIP:
 		return f == ARCHIVE_FORMAT_ZIP;
 	default:
@@ -99,28 +138,66 @@ as_told(struct src *s)
 static void
 failed(struct src *s, const char *what)
 {
-	const char *e = s->a != NULL ? archive_error_string(s->a) : NULL;
+	const char *e = s->a != NULL ? s->la.error_string(s->a) : NULL;
 
 	s->failed = 1;
 	snprintf(s->why, sizeof s->why, "%s", e != NULL && *e != '\0' ?
 	    e : what);
 }
 
+/* Function pointer *fp, of size n, set to the symbol name of dl: 0, -1. */
+static int
+sym(void *dl, const char *name, void *fp, size_t n)
+{
+	void *v = dlsym(dl, name);
+
+	if (v == NULL || n != sizeof v)
+		return -1;
+	memcpy(fp, &v, n);
+	return 0;
+}
+
+/* s->la.f from libarchive, its type checked but not called. */
+#define LA(f)	sym(s->la.dl, "archive_" #f, &s->la.f, sizeof s->la.f + \
+		    0 * sizeof (s->la.f = archive_ ## f))
+
+/* libarchive's functions in s->la: 0, or -1 after saying why. */
+static int
+load(struct src *s)
+{
+	if ((s->la.dl = dlopen(LIBARCHIVE, RTLD_NOW | RTLD_LOCAL |
+	    RTLD_NODELETE)) == NULL ||
+	    LA(read_new) || LA(read_support_filter_gzip) ||
+	    LA(read_support_format_tar) || LA(read_support_format_zip) ||
+	    LA(read_support_format_raw) || LA(read_open) ||
+	    LA(read_next_header) || LA(read_data) || LA(read_free) ||
+	    LA(error_string) || LA(format) || LA(filter_code) ||
+	    LA(set_error) || LA(entry_pathname) || LA(entry_filetype)) {
+		/* dlerror() names paths of this machine: not in a message. */
+		s->failed = 1;
+		snprintf(s->why, sizeof s->why, "%s cannot be loaded",
+		    LIBARCHIVE);
+		return -1;
+	}
+	return 0;
+}
+
 static int
 start_archive(struct src *s)
 {
-	if ((s->chunk = malloc(CHUNK)) == NULL ||
-	    (s->a = archive_read_new()) == NULL)
-		return -1;
-	if (archive_read_support_filter_gzip(s->a) != ARCHIVE_OK &&
-	    archive_read_support_filter_gzip(s->a) != ARCHIVE_WARN)
-		return -1;
-	archive_read_support_format_tar(s->a);
-	archive_read_support_format_zip(s->a);
-	archive_read_support_format_raw(s->a);
-	if (archive_read_open(s->a, s, NULL, feed, NULL) != ARCHIVE_OK)
-		failed(s, "cannot be opened");
 	s->archived = 1;
+	if (load(s) < 0)
+		return 0;	/* a damaged input, as far as it can tell */
+	if ((s->a = s->la.read_new()) == NULL)
+		return -1;
+	if (s->la.read_support_filter_gzip(s->a) != ARCHIVE_OK &&
+	    s->la.read_support_filter_gzip(s->a) != ARCHIVE_WARN)
+		return -1;
+	s->la.read_support_format_tar(s->a);
+	s->la.read_support_format_zip(s->a);
+	s->la.read_support_format_raw(s->a);
+	if (s->la.read_open(s->a, s, NULL, feed, NULL) != ARCHIVE_OK)
+		failed(s, "cannot be opened");
 	return 0;
 }
 
@@ -136,14 +213,20 @@ src_new(bg_read_fn read, void *ctx, const char *name)
 		goto nomem;
 	s->read = read;
 	s->ctx = ctx;
+	/*
+	 * The first bytes tell the kind; asked for as a whole chunk, so that
+	 * a small file comes in one read, which the reader then takes from
+	 * here.
+	 */
+	if ((s->chunk = malloc(CHUNK)) == NULL)
+		goto nomem;
 	while (s->npeek < PEEK) {
-		if ((got = read(ctx, s->peek + s->npeek, PEEK - s->npeek)) < 0)
-			break;		/* said by the first read */
-		if (got == 0)
-			break;
+		got = read(ctx, s->chunk + s->npeek, CHUNK - s->npeek);
+		if (got <= 0 || (size_t)got > CHUNK - s->npeek)
+			break;		/* an error is said by the next read */
 		s->npeek += (size_t)got;
 	}
-	if ((s->kind = kind(s->peek, s->npeek)) != K_PLAIN &&
+	if ((s->kind = kind(s->chunk, s->npeek)) != K_PLAIN &&
 	    start_archive(s) < 0)
 		goto nomem;
 	return s;
@@ -159,7 +242,9 @@ src_free(struct src *s)
 	if (s == NULL)
 		return;
 	if (s->a != NULL)
-		archive_read_free(s->a);
+		s->la.read_free(s->a);
+	if (s->la.dl != NULL)
+		dlclose(s->la.dl);
 	free(s->chunk);
 	free(s->want);
 	free(s->base);
@@ -171,11 +256,11 @@ src_free(struct src *s)
 static int
 member_name(struct src *s, struct archive_entry *e)
 {
-	const char *m = archive_entry_pathname(e);
+	const char *m = s->la.entry_pathname(e);
 	size_t n;
 	char *t;
 
-	if (archive_format(s->a) == ARCHIVE_FORMAT_RAW || m == NULL)
+	if (s->la.format(s->a) == ARCHIVE_FORMAT_RAW || m == NULL)
 		return 0;
 	n = strlen(s->base) + strlen(m) + 2;
 	if ((t = malloc(n)) == NULL)
@@ -199,7 +284,7 @@ src_next(struct src *s)
 	if (s->done)
 		return 0;
 	for (;;) {
-		r = archive_read_next_header(s->a, &e);
+		r = s->la.read_next_header(s->a, &e);
 		if (r == ARCHIVE_EOF) {
 			s->done = 1;
 			return 0;
@@ -217,8 +302,8 @@ src_next(struct src *s)
 			return -1;
 		}
 		/* Directories, links and devices hold no record. */
-		if (archive_entry_filetype(e) != AE_IFREG &&
-		    archive_format(s->a) != ARCHIVE_FORMAT_RAW)
+		if (s->la.entry_filetype(e) != AE_IFREG &&
+		    s->la.format(s->a) != ARCHIVE_FORMAT_RAW)
 			continue;
 		if (member_name(s, e) < 0) {
 			errno = ENOMEM;
@@ -258,7 +343,7 @@ src_read(void *ctx, char *buf, size_t n)
 	if (s->done || (!s->archived && s->want != NULL))
 		return 0;
 	if (s->archived) {
-		if ((got = archive_read_data(s->a, buf, n)) < 0) {
+		if ((got = s->la.read_data(s->a, buf, n)) < 0) {
 			failed(s, "damaged data");
 			return -1;
 		}
@@ -266,8 +351,12 @@ src_read(void *ctx, char *buf, size_t n)
 	}
 	if (s->ppos < s->npeek) {
 		k = s->npeek - s->ppos < n ? s->npeek - s->ppos : n;
-		memcpy(buf, s->peek + s->ppos, k);
-		s->ppos += k;
+		memcpy(buf, s->chunk + s->ppos, k);
+		if ((s->ppos += k) == s->npeek) {
+			/* Handed on: the reader's buffers may take its place. */
+			free(s->chunk);
+			s->chunk = NULL;
+		}
 		return (long)k;
 	}
 	return s->read(s->ctx, buf, n);

@@ -2,10 +2,11 @@
  * bgcheck: validate match transcripts.  Reads each file (.mat, SGF or
  * JSON Lines, as its content shows or -f says), replays every game
  * through the rules and reports what is
- * wrong, where and why.  With several files and -j N, N threads check
- * files side by side, each into its own output buffers, and the main
- * thread prints the buffers in the order of the operands.  A thin front
- * end: reading and replay live in lib/.
+ * wrong, where and why.  With several files and -j N, N threads (the
+ * main one among them) check files side by side, each into its own
+ * output buffers, printed in the order of the operands; with -j 1 the
+ * main thread checks them one by one, straight out.  A thin front end:
+ * reading and replay live in lib/.
  */
 #include <errno.h>
 #ifdef __GLIBC__

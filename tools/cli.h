@@ -111,9 +111,10 @@ const char *cli_strerror(char *, size_t, const char *, int);
  */
 int	cli_each(int, char **, int (*)(void *, const char *), void *);
 /*
- * The same on up to jobs threads: fn(ctx, name, out, err) writes to out
- * and err, which are stdout and stderr or buffers printed in operand
- * order.
+ * The same on up to jobs threads, the calling one among them:
+ * fn(ctx, name, out, err) writes to out and err, which are stdout and
+ * stderr (one job or one operand: no thread is made) or buffers printed
+ * in operand order.
  */
 typedef int (*cli_file_fn)(void *, const char *, FILE *, FILE *);
 int	cli_each_jobs(int, char **, int, cli_file_fn, void *);

@@ -11,10 +11,13 @@
 #include "cli.h"
 
 /*
- * Workers take the next operand, run fn on
- * it into two memory streams and mark it done; the calling thread waits
- * for each operand in turn and prints its buffers, stderr's first, so
- * that the output is in operand order.
+ * Every thread, the calling one included, takes the next operand (an
+ * index under the mutex), runs fn on it into two memory streams and
+ * marks it done.  The thread that completes the first operand not yet
+ * printed prints it and every one done after it, stderr's buffer
+ * first, so that the output is in operand order; a thread that finds
+ * another printing leaves it to that one.  Nobody waits for a file:
+ * the threads meet only on the mutex, and at the end.
  */
 struct job {
 	const char	*name;
@@ -28,8 +31,9 @@ struct pool {
 	void		*ctx;
 	struct job	*job;
 	int		 njob, next;
+	int		 printed;	/* operands printed */
+	int		 printing;	/* a thread is printing them */
 	pthread_mutex_t	 mu;
-	pthread_cond_t	 cv;
 };
 
 static void
@@ -39,7 +43,7 @@ run_job(struct pool *p, struct job *j)
 	FILE *err = open_memstream(&j->err, &j->errlen);
 
 	if (out == NULL || err == NULL) {
-		j->rc = -1;	/* told by the calling thread */
+		j->rc = -1;	/* told when printed */
 		if (out)
 			fclose(out);
 		if (err)
@@ -51,34 +55,10 @@ run_job(struct pool *p, struct job *j)
 	}
 }
 
-static void *
-worker(void *arg)
+/* Print what job j wrote; its status is kept in j->rc. */
+static void
+print_job(struct job *j)
 {
-	struct pool *p = arg;
-	int i;
-
-	for (;;) {
-		pthread_mutex_lock(&p->mu);
-		i = p->next++;
-		pthread_mutex_unlock(&p->mu);
-		if (i >= p->njob)
-			return NULL;
-		run_job(p, &p->job[i]);
-		pthread_mutex_lock(&p->mu);
-		p->job[i].done = 1;
-		pthread_cond_broadcast(&p->cv);
-		pthread_mutex_unlock(&p->mu);
-	}
-}
-
-/* Wait for job j and print what it wrote; its status. */
-static int
-collect(struct pool *p, struct job *j)
-{
-	pthread_mutex_lock(&p->mu);
-	while (!j->done)
-		pthread_cond_wait(&p->cv, &p->mu);
-	pthread_mutex_unlock(&p->mu);
 	if (j->rc < 0) {
 		cli_warnx("%s: %s", j->name ? j->name : "<stdin>",
 		    bg_strerror(BG_ENOMEM));
@@ -93,7 +73,62 @@ collect(struct pool *p, struct job *j)
 		fwrite(j->out, 1, j->outlen, stdout);
 	free(j->out);
 	free(j->err);
-	return j->rc;
+	j->out = j->err = NULL;
+}
+
+/* Job i is done: print the jobs done from the first not printed on. */
+static void
+finish(struct pool *p, int i)
+{
+	struct job *j;
+
+	pthread_mutex_lock(&p->mu);
+	p->job[i].done = 1;
+	if (p->printing || i != p->printed) {
+		pthread_mutex_unlock(&p->mu);
+		return;
+	}
+	p->printing = 1;
+	while (p->printed < p->njob && p->job[p->printed].done) {
+		j = &p->job[p->printed];
+		pthread_mutex_unlock(&p->mu);
+		print_job(j);
+		pthread_mutex_lock(&p->mu);
+		p->printed++;
+	}
+	p->printing = 0;
+	pthread_mutex_unlock(&p->mu);
+}
+
+static void *
+worker(void *arg)
+{
+	struct pool *p = arg;
+	int i;
+
+	for (;;) {
+		pthread_mutex_lock(&p->mu);
+		i = p->next < p->njob ? p->next++ : -1;
+		pthread_mutex_unlock(&p->mu);
+		if (i < 0)
+			return NULL;
+		run_job(p, &p->job[i]);
+		finish(p, i);
+	}
+}
+
+/* One operand after the other in the calling thread, straight out. */
+static int
+each_here(int argc, char **argv, cli_file_fn fn, void *ctx)
+{
+	int i, r, rc = 0;
+
+	for (i = 0; i < argc; i++) {
+		r = fn(ctx, strcmp(argv[i], "-") == 0 ? NULL : argv[i],
+		    stdout, stderr);
+		rc = r > rc ? r : rc;
+	}
+	return rc;
 }
 
 int
@@ -101,10 +136,12 @@ cli_each_jobs(int argc, char **argv, int jobs, cli_file_fn fn, void *ctx)
 {
 	struct pool p;
 	pthread_t *tid;
-	int i, nt = 0, r, rc = 0;
+	int i, nt = 0, rc = 0;
 
 	if (argc == 0)
 		return fn(ctx, NULL, stdout, stderr);
+	if (jobs <= 1 || argc == 1)
+		return each_here(argc, argv, fn, ctx);
 	memset(&p, 0, sizeof p);
 	p.fn = fn;
 	p.ctx = ctx;
@@ -118,21 +155,16 @@ cli_each_jobs(int argc, char **argv, int jobs, cli_file_fn fn, void *ctx)
 	for (i = 0; i < argc; i++)
 		p.job[i].name = strcmp(argv[i], "-") == 0 ? NULL : argv[i];
 	pthread_mutex_init(&p.mu, NULL);
-	pthread_cond_init(&p.cv, NULL);
-	for (i = 0; i < jobs && i < argc && argc > 1; i++)
+	/* jobs - 1 more threads: the calling one is the last. */
+	for (i = 1; i < jobs && i < argc; i++)
 		if (pthread_create(&tid[nt], NULL, worker, &p) == 0)
 			nt++;
-	for (i = 0; i < argc; i++) {
-		if (nt == 0)	/* no thread: here, one by one */
-			r = fn(ctx, p.job[i].name, stdout, stderr);
-		else
-			r = collect(&p, &p.job[i]);
-		rc = r > rc ? r : rc;
-	}
+	worker(&p);
 	for (i = 0; i < nt; i++)
 		pthread_join(tid[i], NULL);
 	pthread_mutex_destroy(&p.mu);
-	pthread_cond_destroy(&p.cv);
+	for (i = 0; i < argc; i++)
+		rc = p.job[i].rc > rc ? p.job[i].rc : rc;
 	free(tid);
 	free(p.job);
 	return rc;

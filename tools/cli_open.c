@@ -1,14 +1,10 @@
 /*
  * cli_open.c: an input operand opened as a pipeline (see cli.h): a
  * file, the standard input, or one member of an archive named
- * "ARCHIVE:MEMBER" when no file has that name; and the operands that
- * name a place in a file ("FILE:LINE:COL").  Nothing here knows
+ * "ARCHIVE:MEMBER" when no file has that name, and run through to its
+ * end with a callback on every position (cli_replay); and the operands
+ * that name a place in a file ("FILE:LINE:COL").  Nothing here knows
  * backgammon.
-}
-
- * "ARCHIVE:MEMBER" when no file has that name; and run through to its
- * end with a callback on every position (cli_replay).  Nothing here
- * knows backgammon.
  */
 #include <sys/stat.h>
 

@@ -6,9 +6,10 @@
 # installed, gnubg's `import mat` in one hyperfine run (medians), then
 # the Python package against `bgshow -a -T json` (every position of
 # the money session; PYRUNS runs, 3 by default) in another, and
-# prints the table: rolls per second, MB per second, the ratios, peak
-# RSS, instructions per roll under callgrind, the worst position's
-# listing time and the -j scaling.  A benchmark, not a test: it never
+# prints the table: rolls per second, MB per second, the ratios, the
+# cost of a file (2,000 one-game files against their games in one
+# file), peak RSS, instructions per roll under callgrind, the worst
+# position's listing time and the -j scaling.  A benchmark, not a test: it never
 # runs from `make check`.  RUNS sets the minimum number of runs (5).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -50,6 +51,8 @@ set_field() { awk -v s="$1" -v f="$2" '$1 == s { print $f }' sets.txt; }
 "$bin/bgcheck" -q match/*.mat || die "bgcheck rejects a match file"
 "$bin/bgcheck" -q split/*.mat one.mat session.mat ||
     die "bgcheck rejects a money session"
+"$bin/bgcheck" -q tiny/*.mat tinyone.mat ||
+    die "bgcheck rejects a one-game file"
 "$bin/bgcheck" -T json mutant/*.mat > "$out/mutants.json" 2>&1 &&
     die "bgcheck accepts a mutant"
 # The first error of each mutant: file, line, code.
@@ -77,6 +80,7 @@ gnubg=$(command -v gnubg || ls /usr/games/gnubg 2>/dev/null || true)
 ncpu=$(nproc 2>/dev/null || echo 1)
 match=$(ls match/*.mat | tr '\n' ' ')
 split=$(ls split/*.mat | tr '\n' ' ')
+tiny=$(ls tiny/*.mat | tr '\n' ' ')
 set -- \
     -n bgcheck-match "$bin/bgcheck -q -j 1 $match" \
     -n wc-match "wc -l $match" \
@@ -84,6 +88,8 @@ set -- \
     -n wc-session "wc -l session.mat" \
     -n bgcheck-one "$bin/bgcheck -q -j 1 one.mat" \
     -n bgcheck-split "$bin/bgcheck -q -j 1 $split" \
+    -n bgcheck-tiny "$bin/bgcheck -q -j 1 $tiny" \
+    -n bgcheck-tinyone "$bin/bgcheck -q -j 1 tinyone.mat" \
     -n bggrep-position "$bin/bggrep -c -P 4HPwATDgc/ABMA $match" \
     -n bggrep-dups "$bin/bggrep -D $match"
 if [ "$ncpu" -gt 1 ]; then

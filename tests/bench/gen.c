@@ -4,8 +4,9 @@
  * every roll; cube actions, takes and drops; gammons and backgammons;
  * resignations) and the games are written as .mat text in gnubg's
  * export layout (bgkit-mat(5)): match files of about ten games, one
- * money session of at least 100 MiB, and the same 2,400 money games once
- * as one file and once as 240 files of ten.  It also writes mutated
+ * money session of at least 100 MiB, the same 2,400 money games once
+ * as one file and once as 240 files of ten, and 2,000 money games once
+ * as 2,000 files of one game (the cost of a file) and once as one file.  It also writes mutated
  * copies of the match files, each with one defect whose line it knows,
  * so the benchmark can check that bgcheck still finds every error.
  * Part of `make bench` only: never installed.
@@ -14,7 +15,8 @@
  *	gen -l length -n games file
  *
  * writes outdir/match/mNNN.mat, outdir/session.mat, outdir/one.mat,
- * outdir/split/sNNN.mat, outdir/mutant/mNNN.mat, outdir/mutants.txt
+ * outdir/split/sNNN.mat, outdir/tiny/tNNNN.mat, outdir/tinyone.mat,
+ * outdir/mutant/mNNN.mat, outdir/mutants.txt
  * (file, line and code name of each mutant's first error) and prints
  * one line per input set: name, files, bytes, games, rolls.  The second
  * form writes one match of that length and that many games, the last
@@ -34,6 +36,7 @@
 #define NMATCH		720
 #define NSPLIT		240
 #define PERSPLIT	10
+#define NTINY		2000
 #define CUBEMAX		64
 
 /* ------------------------------------------------------------- random */
@@ -553,6 +556,66 @@ mutate(const char *dir, FILE *list, int i, const struct text *t,
 	    bg_code_name(code));
 }
 
+/*
+ * Money games, per in each of nfiles files (path: their name under dir,
+ * a format of the file's number; part: their title) and all of them in
+ * one file, dir/ONE.mat (whole: its title); reported as two sets, named
+ * after path's folder and ONE.
+ */
+static void
+money_files(const char *dir, struct rng *r, bg_movelist *ml,
+    const char *path, int nfiles, int per, const char *part,
+    const char *whole, const char *one_name)
+{
+	struct game g = { 0 };
+	struct text t = { 0 }, one = { 0 };
+	struct set set;
+	const char *who[2];
+	char name[4096], what[64], folder[64];
+	long score[2], ts[2];
+	int i, j;
+
+	memset(&set, 0, sizeof set);
+	snprintf(folder, sizeof folder, "%.*s", (int)strcspn(path, "/"),
+	    path);
+	set.name = folder;
+	pick_names(r, who);
+	header(&one, whole, 0);
+	ts[0] = ts[1] = 0;
+	for (i = 0; i < nfiles; i++) {
+		reset(&t);
+		snprintf(what, sizeof what, part, i + 1);
+		header(&t, what, 0);
+		score[0] = score[1] = 0;
+		for (j = 0; j < per; j++) {
+			play_game(r, ml, &g, 1);
+			write_game(&t, &g, j + 1, who, score, NULL);
+			write_game(&one, &g, i * per + j + 1, who, ts, NULL);
+			score[g.winner] += g.points;
+			ts[g.winner] += g.points;
+			set.games++;
+			set.rolls += g.rolls;
+		}
+		snprintf(what, sizeof what, path, i + 1);
+		snprintf(name, sizeof name, "%s/%s", dir, what);
+		save(name, t.p, t.len);
+		set.files++;
+		set.bytes += t.len;
+	}
+	snprintf(name, sizeof name, "%s/%s.mat", dir, one_name);
+	save(name, one.p, one.len);
+	report(&set);
+	set.name = one_name;
+	set.files = 1;
+	set.bytes = one.len;
+	report(&set);
+	free(g.a);
+	free(t.p);
+	free(t.line);
+	free(one.p);
+	free(one.line);
+}
+
 static void
 make_dir(const char *dir, const char *sub)
 {
@@ -616,15 +679,15 @@ main(int argc, char *argv[])
 	struct rng r = { SEED };
 	bg_movelist *ml = bg_movelist_new();
 	struct game g = { 0 };
-	struct text t = { 0 }, one = { 0 };
+	struct text t = { 0 };
 	struct marks ms = { 0 };
 	struct set set;
 	const char *dir, *who[2];
 	char path[4096], what[64];
 	unsigned long long want = 100ULL << 20;
-	long score[2], ts[2];
+	long score[2];
 	FILE *list, *fp;
-	int i, j, k, length;
+	int i, k, length;
 
 	if (argc == 6 && strcmp(argv[1], "-l") == 0 &&
 	    strcmp(argv[3], "-n") == 0 && ml != NULL)
@@ -644,6 +707,7 @@ main(int argc, char *argv[])
 	make_dir(dir, "");
 	make_dir(dir, "match");
 	make_dir(dir, "split");
+	make_dir(dir, "tiny");
 	make_dir(dir, "mutant");
 
 	/* Matches of about ten games, and a mutant of each. */
@@ -687,39 +751,8 @@ main(int argc, char *argv[])
 	report(&set);
 
 	/* 2,400 money games as 240 files of ten and as one file. */
-	memset(&set, 0, sizeof set);
-	set.name = "split";
-	reset(&one);
-	pick_names(&r, who);
-	header(&one, "session of 2400 games", 0);
-	ts[0] = ts[1] = 0;
-	for (i = 0; i < NSPLIT; i++) {
-		reset(&t);
-		snprintf(what, sizeof what, "session part %d", i + 1);
-		header(&t, what, 0);
-		score[0] = score[1] = 0;
-		for (j = 0; j < PERSPLIT; j++) {
-			play_game(&r, ml, &g, 1);
-			write_game(&t, &g, j + 1, who, score, NULL);
-			write_game(&one, &g, i * PERSPLIT + j + 1, who, ts,
-			    NULL);
-			score[g.winner] += g.points;
-			ts[g.winner] += g.points;
-			set.games++;
-			set.rolls += g.rolls;
-		}
-		snprintf(path, sizeof path, "%s/split/s%03d.mat", dir, i + 1);
-		save(path, t.p, t.len);
-		set.files++;
-		set.bytes += t.len;
-	}
-	snprintf(path, sizeof path, "%s/one.mat", dir);
-	save(path, one.p, one.len);
-	report(&set);
-	set.name = "one";
-	set.files = 1;
-	set.bytes = one.len;
-	report(&set);
+	money_files(dir, &r, ml, "split/s%03d.mat", NSPLIT, PERSPLIT,
+	    "session part %d", "session of 2400 games", "one");
 
 	/* The long money session, written game by game. */
 	memset(&set, 0, sizeof set);
@@ -750,11 +783,16 @@ main(int argc, char *argv[])
 	set.files = 1;
 	report(&set);
 
+	/*
+	 * One-game files, and the same games in one file: made after the
+	 * other sets, which stay as they were.
+	 */
+	money_files(dir, &r, ml, "tiny/t%04d.mat", NTINY, 1, "one game %d",
+	    "session of the one-game files", "tinyone");
+
 	free(g.a);
 	free(t.p);
 	free(t.line);
-	free(one.p);
-	free(one.line);
 	free(ms.m);
 	bg_movelist_free(ml);
 	if (fflush(stdout) != 0 || ferror(stdout))

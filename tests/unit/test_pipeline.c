@@ -3,7 +3,8 @@
  * outputs written through a caller's function (lib/out.c): the events of
  * a small record in order, the reader's and the replay's diagnostics
  * merged in line order and all handed out before the end, the names and
- * counts, a failing source, and the text, JSON and CSV forms; a writer
+ * counts, a failing source, an input read in pieces of any size, and
+ * the text, JSON and CSV forms; a writer
  * on the pipeline (its warnings in the event's list, a dry run saying
  * the same, a failing output), the .gam and Snowie writers (one game
  * chosen, what they cannot hold) and the choice of a position
@@ -11,6 +12,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "bgkit.h"
 #include "t.h"
@@ -155,6 +157,91 @@ failing(void)
 	bg_pipeline_free(p);
 	CHECK(bg_pipeline_open("/nonexistent/x.mat") == NULL);
 	CHECK(bg_pipeline_open(".") == NULL);
+}
+
+/* A caller's input handed out at most ctx->step bytes a call. */
+struct pieces {
+	const char	*s;
+	size_t		 len, pos, step, calls;
+};
+
+static long
+piece(void *ctx, char *buf, size_t n)
+{
+	struct pieces *c = ctx;
+
+	if (n > c->step)
+		n = c->step;
+	if (n > c->len - c->pos)
+		n = c->len - c->pos;
+	memcpy(buf, c->s + c->pos, n);
+	c->pos += n;
+	c->calls++;
+	return (long)n;
+}
+
+/* What a pipeline made of an input: its counts and diagnostics' lines. */
+static void
+digest(bg_pipeline *p, long *out)
+{
+	const bg_pipe_count *c;
+	size_t i;
+	int ev;
+
+	out[0] = out[1] = 0;
+	while ((ev = bg_pipeline_next(p)) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
+			out[0] = out[0] * 31 + bg_pipeline_diag(p, i)->line;
+			out[1]++;
+		}
+	c = bg_pipeline_count(p);
+	out[2] = ev;
+	out[3] = c->matches;
+	out[4] = c->games;
+	out[5] = c->records;
+	out[6] = c->errors;
+	out[7] = c->warnings;
+}
+
+/*
+ * An input of several chunks read through a caller's function in
+ * pieces of every size around the source's first read (512 bytes for
+ * the kind, a chunk of 65536) reads as the same text in memory.
+ */
+static void
+pieced(void)
+{
+	static const size_t steps[] = { 1, 7, 511, 512, 513, 4096, 65535,
+	    65536, 65537, 300000 };
+	struct pieces c;
+	long want[8], got[8];
+	size_t i, n = 600, len = sizeof rec - 1;
+	char *s = malloc(n * len);
+	bg_pipeline *p;
+	int k;
+
+	CHECK(s != NULL);
+	if (s == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		memcpy(s + i * len, rec, len);
+	p = bg_pipeline_new_mem(s, n * len, "t.mat");
+	digest(p, want);
+	bg_pipeline_free(p);
+	CHECK_INT(want[3], 600);	/* every copy a match */
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		memset(&c, 0, sizeof c);
+		c.s = s;
+		c.len = n * len;
+		c.step = steps[i];
+		p = bg_pipeline_new(piece, &c, "t.mat");
+		digest(p, got);
+		bg_pipeline_free(p);
+		for (k = 0; k < 8; k++)
+			CHECK_INT(got[k], want[k]);
+		CHECK_INT(c.pos, c.len);
+	}
+	free(s);
 }
 
 /* Read s through a pipeline writing format f to b (NULL: a dry run). */
@@ -460,6 +547,7 @@ main(void)
 	events();
 	match_lines();
 	failing();
+	pieced();
 	writing();
 	writing_gam();
 	picking();

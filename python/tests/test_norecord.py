@@ -79,13 +79,14 @@ def test_no_record_raises(name, tmp_path, monkeypatch):
 def test_every_error_kept(tmp_path):
     """A file of no record line: the first error is raised, all are
     kept."""
-    p = tmp_path / "junk.jsonl"
-    p.write_bytes(b'{"a": 1}\nnot json\n')
+    p = tmp_path / "chess.sgf"
+    p.write_bytes(b'(;FF[4]GM[1])\n(;FF[4]GM[1])\n')
     with pytest.raises(bgkit.ReadError) as e:
         bgkit.read(str(p))
-    assert [d.code for d in e.value.diagnostics] == ["json_syntax"] * 2
+    assert [d.line for d in e.value.diagnostics] == [1, 2]
+    assert len({d.code for d in e.value.diagnostics}) == 1
     assert e.value.diagnostic is e.value.diagnostics[0]
-    assert (e.value.line, e.value.column) == (1, 1)
+    assert (e.value.line, e.value.column) == (1, 8)
 
 
 def test_records_with_errors_are_read(tmp_path):

@@ -58,7 +58,7 @@ side(char mark, const char *name, const bg_trace *t, size_t i)
 	putchar('\n');
 }
 
-/* Where a difference is: "game N, move M:" of whichever side has it. */
+/* Where a difference is: "game N, turn T:" of whichever side has it. */
 static void
 where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 {
@@ -71,7 +71,7 @@ where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 	else if (e->turn < 0)
 		printf("game %d, result:\n", e->game);
 	else
-		printf("game %d, move %d:\n", e->game, e->turn);
+		printf("game %d, turn %d:\n", e->game, e->turn);
 }
 
 int

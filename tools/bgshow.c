@@ -59,7 +59,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	why = rc == -BG_EINVAL ? "its match state does not fit" :
 	    bg_strerror(rc);
 	if (p->v.action != NULL)
-		snprintf(at, sizeof at, "game %d, move %d: ", p->v.game,
+		snprintf(at, sizeof at, "game %d, turn %d: ", p->v.game,
 		    p->v.turn);
 	cli_warnx("%sno %s for this position: %s", at,
 	    bg_posfmt_name(o->format), why);
@@ -163,7 +163,7 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
 	else if ((c == 'f' && cli_from(&o->from, arg, "") < 0) ||
 	    (c == 'g' && cli_number(&o->game, arg, 1, "game") < 0) ||
-	    (c == 'm' && cli_number(&o->move, arg, 0, "move") < 0) ||
+	    (c == 'm' && cli_number(&o->move, arg, 0, "turn") < 0) ||
 	    (c == 'r' && cli_rules(&o->rules, arg) < 0) ||
 	    (c == 'w' && cli_warnopt(&o->filter, arg, "") != 0))
 		;
@@ -213,8 +213,9 @@ main(int argc, char *argv[])
 		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
 		    "xgtext\n(default: from the content)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
-		{ 'm', "move", "N", "the position after action N of the game "
-		    "(0: its\nstart; default: its end)" },
+		{ 'm', "move", "N", "the position after turn N of the game, "
+		    "each play\nand each cube action a turn (0: its start; "
+		    "default:\nits end; not the record's move numbers)" },
 		{ 'p', "position", "POS", "an XGID, an OGID, a gnubg ID (PID or "
 		    "PID:MID),\na FIBS board: line or a start word, instead of "
 		    "files" },
@@ -244,7 +245,5 @@ main(int argc, char *argv[])
 		return rc;
 	cli_progress_init(0);
 	rc = o.pos ? show_id(&o) : cli_each(argc, argv, show_file, &o);
-	if ((r = cli_close_stdout()) > rc)
-		rc = r;
-	return rc;
+	return (r = cli_close_stdout()) > rc ? r : rc;
 }

@@ -263,7 +263,7 @@ pick(int game, int move, int line, int col, char *got, size_t size)
 		;
 	if (bg_pick_done(&k, bg_pipeline_count(p)->games, &sp, got,
 	    size) == 0)
-		snprintf(got, size, "game %d, move %d, %s", sp->v.game,
+		snprintf(got, size, "game %d, turn %d, %s", sp->v.game,
 		    sp->v.turn, sp->v.names[0]);
 	bg_pipeline_free(p);
 }
@@ -278,18 +278,18 @@ picking(void)
 	size_t i;
 
 	pick(1, 1, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 1, alice");
+	CHECK_STR(got, "game 1, turn 1, alice");
 	pick(1, 0, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 0, alice");
+	CHECK_STR(got, "game 1, turn 0, alice");
 	pick(3, -1, 0, 0, got, sizeof got);
 	CHECK_STR(got, "no game 3 (2 in the file)");
 	pick(1, 9, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1 has no move 9");
+	CHECK_STR(got, "game 1 has no turn 9");
 	/* Line 5 holds game 1's first action: the position before it. */
 	pick(0, -1, 5, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 0, alice");
+	CHECK_STR(got, "game 1, turn 0, alice");
 	pick(0, -1, 6, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 2, alice");
+	CHECK_STR(got, "game 1, turn 2, alice");
 	pick(0, -1, 99, 0, got, sizeof got);
 	CHECK_STR(got, "no action at line 99 or after");
 	/* A diagnostic's player is the match's name of its side. */

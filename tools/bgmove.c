@@ -162,7 +162,8 @@ batch(struct opts *o, char *move)
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
 	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
-	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, onpos, o, &o->p);
+	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, &o->filter,
+	    onpos, o, &o->p);
 	return r > o->status ? r : o->status;
 }
 
@@ -218,11 +219,9 @@ main(int argc, char *argv[])
 	memset(&o, 0, sizeof o);
 	o.mb.su.style = BG_STYLE_GNUBG;
 	o.mb.filter = &o.filter;
-	if ((rc = options(&o, argc, argv)) >= 0)
+	if ((rc = options(&o, argc, argv)) >= 0 || (rc = setup(&o)) != 0)
 		return rc;
 	argv += optind;
-	if ((rc = setup(&o)) != 0)
-		return rc;
 	move = (argc -= optind) > 0 ? cli_join(argc, argv) : NULL;
 	if (argc > 0 && move == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));

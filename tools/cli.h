@@ -69,12 +69,12 @@ bg_pipeline *cli_open_to(FILE *, FILE *, const char *, bg_format,
 /*
  * Open name (cli_open) in format from, variant v (BG_VARIANT_UNSTATED:
  * the input's), and run it to its end, fn(ctx, pos) called on every
- * position (*pp the pipeline meanwhile), its diagnostics told but the
- * unfinished games of positions: 0, 1 when it has errors or a record
- * the replay cannot follow, 2 on a system error.
+ * position (*pp the pipeline meanwhile), its diagnostics that filter f
+ * lets through told but the unfinished games of positions: 0, 1 when it
+ * has errors or a record the replay cannot follow, 2 on a system error.
  */
-int	cli_replay(const char *, bg_format, bg_variant, int, bg_replay_fn,
-	    void *, bg_pipeline **);
+int	cli_replay(const char *, bg_format, bg_variant, int,
+	    const bg_diagfilter *, bg_replay_fn, void *, bg_pipeline **);
 /*
  * Warn of what form f cannot hold of a position shown (bgshow), unless
  * the filter turned not_written off; 0.

@@ -190,7 +190,7 @@ cli_report_at(FILE *out, FILE *err, int json, const bg_pipeline *p,
 
 int
 cli_replay(const char *name, bg_format from, bg_variant v, int json,
-    bg_replay_fn fn, void *ctx, bg_pipeline **pp)
+    const bg_diagfilter *f, bg_replay_fn fn, void *ctx, bg_pipeline **pp)
 {
 	const bg_diag *d;
 	bg_ruleset rs;
@@ -202,6 +202,8 @@ cli_replay(const char *name, bg_format from, bg_variant v, int json,
 	if ((*pp = cli_open(name, from, &rs, json)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(*pp, fn, ctx);
+	if (f != NULL)
+		bg_pipeline_set_filter(*pp, f);
 	do
 		for (r = cli_next(*pp), i = 0;
 		    i < bg_pipeline_diag_count(*pp); i++) {

@@ -192,6 +192,29 @@ const char *bg_strerror(int code);
 /* Static stable identifier of a code ("blocked_point"), for JSON. */
 const char *bg_code_name(int code);
 bg_severity bg_code_severity(int code);
+/*
+ * The code whose name bg_code_name() gives, '-' read as '_'
+ * ("hit-not-marked" too): 0 or a positive code; -BG_EINVAL for a name
+ * the catalogue does not have.
+ */
+int bg_code_parse(const char *name);
+
+/*
+ * Which diagnostics are given: the kinds of warning turned off by name
+ * (bgcheck -w no-NAME).  A plain value; bg_diagfilter_init() turns every
+ * kind on.  Errors cannot be turned off.
+ */
+typedef struct bg_diagfilter {
+	unsigned char	off[256];	/* by code: 1 when turned off */
+} bg_diagfilter;
+void bg_diagfilter_init(bg_diagfilter *f);
+/*
+ * Turn the warnings of code on (on not 0) or off: 0, or -BG_EINVAL when
+ * code is no warning.
+ */
+int bg_diagfilter_set(bg_diagfilter *f, int code, int on);
+/* 1 when a diagnostic of code is given (every error is), else 0. */
+int bg_diagfilter_shows(const bg_diagfilter *f, int code);
 
 /* ------------------------------------------------------------- variants */
 
@@ -560,6 +583,8 @@ typedef struct bg_moveline {
  */
 int bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
     const char *s, size_t len, char *msg, size_t size, size_t *msglen);
+/* Take out of ml->warn the warnings f turns off (f NULL: none). */
+void bg_moveline_filter(bg_moveline *ml, const bg_diagfilter *f);
 /* Fill ml for the legal play p of the setup that leads to after. */
 int bg_moveline_play(bg_moveline *ml, const bg_moveline_setup *su,
     const bg_play *p, const bg_board *after);
@@ -1126,6 +1151,7 @@ typedef struct bg_movebatch {
 	const char	*move;
 	size_t		 movelen;
 	int		 json;		/* JSON objects, else text lines */
+	const bg_diagfilter *filter;	/* the warnings given; NULL: all */
 } bg_movebatch;
 
 /*
@@ -1272,6 +1298,23 @@ void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
 void bg_pipeline_set_writer(bg_pipeline *p, bg_writer *w);
 /* on 0: read only, no replay (a writer replays on its own). */
 void bg_pipeline_set_replay(bg_pipeline *p, int on);
+/*
+ * Give only the diagnostics f lets through (f is copied); a warning
+ * turned off is in no event's list and not counted.  By default every
+ * one is given.
+ */
+void bg_pipeline_set_filter(bg_pipeline *p, const bg_diagfilter *f);
+/*
+ * on not 0: the warnings of one code in one input (in an archive, one
+ * member) are given once, the first of them standing for all (but
+ * BG_WLOST, each naming another thing the output cannot hold): it comes
+ * with the input's last event (BG_PIPE_END, BG_PIPE_MEMBER or an
+ * error), after that event's own diagnostics, in the order of the
+ * kinds' first places, and bg_pipeline_diag_repeats() says how many
+ * more it stands for.  Each is counted all the same.  0: each warning
+ * in its place (the default).
+ */
+void bg_pipeline_set_collapse(bg_pipeline *p, int on);
 /* The next event, 0 at the end, or a negative code. */
 int bg_pipeline_next(bg_pipeline *p);
 /* The diagnostics of the last event, in line order. */
@@ -1283,6 +1326,11 @@ const bg_diag *bg_pipeline_diag(const bg_pipeline *p, size_t i);
  * is about no action of a game.
  */
 int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
+/*
+ * How many more warnings of its code, in this input, diagnostic i
+ * stands for (bg_pipeline_set_collapse); 0 for any other.
+ */
+size_t bg_pipeline_diag_repeats(const bg_pipeline *p, size_t i);
 /*
  * The name of the player diagnostic d is about, as a message names it:
  * the current match's (bg_match_player), NULL when d is about no side
@@ -1367,6 +1415,15 @@ int bg_diag_write(bg_write_fn write, void *ctx, bg_outfmt f,
  */
 int bg_diag_write_turn(bg_write_fn write, void *ctx, bg_outfmt f,
     const char *file, const char *who, const bg_diag *d, int turn);
+/*
+ * The same for a diagnostic that stands for more others of its kind in
+ * the file (bg_pipeline_diag_repeats): text ends " (and N more like it
+ * in this file)", JSON has the key "more": N.  more 0: as
+ * bg_diag_write_turn().
+ */
+int bg_diag_write_more(bg_write_fn write, void *ctx, bg_outfmt f,
+    const char *file, const char *who, const bg_diag *d, int turn,
+    size_t more);
 /* What an action is called: "start" (rec NULL), "move", ..., "resign". */
 const char *bg_action_name(const bg_replay_pos *pos);
 /*

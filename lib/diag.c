@@ -234,6 +234,55 @@ bg_code_severity(int code)
 	return d ? d->sev : BG_SEV_ERROR;
 }
 
+int
+bg_code_parse(const char *name)
+{
+	size_t n;
+	int c;
+
+	for (c = 0; name != NULL && c < BG_CODE_COUNT; c++) {
+		if (catalogue[c].name == NULL)
+			continue;
+		for (n = 0; catalogue[c].name[n] != '\0' && (name[n] ==
+		    catalogue[c].name[n] || (name[n] == '-' &&
+		    catalogue[c].name[n] == '_')); n++)
+			continue;
+		if (catalogue[c].name[n] == '\0' && name[n] == '\0')
+			return c;
+	}
+	return -BG_EINVAL;
+}
+
+/* A filter has room for every code (C99 has no static assertion). */
+typedef char filter_room[BG_CODE_COUNT <=
+    (int)sizeof ((bg_diagfilter *)0)->off ? 1 : -1];
+
+void
+bg_diagfilter_init(bg_diagfilter *f)
+{
+	memset(f, 0, sizeof *f);
+}
+
+int
+bg_diagfilter_set(bg_diagfilter *f, int code, int on)
+{
+	if (code < 0)
+		code = -code;
+	if (bg_code_severity(code) != BG_SEV_WARNING ||
+	    lookup(code) == NULL)
+		return -BG_EINVAL;
+	f->off[code] = on == 0;
+	return 0;
+}
+
+int
+bg_diagfilter_shows(const bg_diagfilter *f, int code)
+{
+	if (code < 0)
+		code = -code;
+	return f == NULL || code >= BG_CODE_COUNT || !f->off[code];
+}
+
 const char *
 bg_version(void)
 {

@@ -226,7 +226,7 @@ bg_select_hit_write(bg_write_fn fn, void *ctx, bg_outfmt f,
 		out_puts(&o, "}\n");
 	} else if (f == BG_OUT_TEXT) {
 		out_text(&o, file);
-		out_printf(&o, ":%d: game %d, move %d: %s\n", h->line, h->game,
+		out_printf(&o, ":%d: game %d, turn %d: %s\n", h->line, h->game,
 		    h->turn, h->fingerprint);
 	} else
 		return -BG_EINVAL;

@@ -4,8 +4,11 @@
  * the SVG of draw_svg.c without its pieces, the move list with the
  * replay's diagnostics at the moves they concern, every position as a
  * compact XGID in the game's data-p attribute, and a small script that
- * draws the pieces of the position chosen (by click, key or a "#g3m12"
- * fragment) where draw_svg.c's geometry says.  A page holds one match.
+ * draws the pieces of the position chosen (by click, key or a "#g3t12"
+ * fragment, game 3 after turn 12 as bgshow -g 3 -m 12 counts; the old
+ * "#g3m12" is read too) where draw_svg.c's geometry says.  The heading
+ * names both numbers: the move, the numbered row of the list, and the
+ * turn.  A page holds one match.
  * Part of libbgkit, behind the bg_writer of writer.c.
  */
 #include <stdio.h>
@@ -204,7 +207,7 @@ static const char *const script[] = {
 "q.cube:'')));st.appendChild(k);}",
 "if(q.owner<0&&q.cube>1&&hascube){k=document.createElement('span');",
 "k.textContent='cube '+q.cube;st.appendChild(k);}}",
-"function link(g,m){return list.querySelector('a[href=\"#g'+(g+1)+'m'+m+",
+"function link(g,m){return list.querySelector('a[href=\"#g'+(g+1)+'t'+m+",
 "'\"]');}",
 /* Sections laid out only near the view may move it: once per frame. */
 "function reveal(a){var i,top;if(!a)return;",
@@ -222,14 +225,17 @@ static const char *const script[] = {
 "g=Math.max(0,Math.min(secs.length-1,g));",
 "m=Math.max(0,Math.min(pos[g].length-1,m));",
 "sec=secs[g];q=parse(pos[g][m]);draw(q,sec);cur={g:g,m:m};",
-"id='g'+(g+1)+'m'+m;svg.setAttribute('data-xgid',q.xgid);",
+"id='g'+(g+1)+'t'+m;svg.setAttribute('data-xgid',q.xgid);",
 "svg.setAttribute('data-at',id);",
 "if(shown)shown.classList.remove('cur');shown=link(g,m);",
 "if(shown)shown.classList.add('cur');",
-"where.textContent='Game '+(g+1)+', move '+m+': '+",
-"(m===0?'start of the game':shown?name([sec.getAttribute('data-o'),",
+/* "Game 1, move 3, turn 5: Mallory 52: 13/8 13/11", the row's number. */
+"where.textContent='Game '+(g+1)+(shown&&m>0?', move '+",
+"shown.parentNode.parentNode.cells[0].textContent.replace(')','')+",
+"', turn '+m+': '+name([sec.getAttribute('data-o'),",
 "sec.getAttribute('data-x')][shown.parentNode.cellIndex-1],",
-"shown.parentNode.cellIndex-1)+' '+shown.textContent:'');",
+"shown.parentNode.cellIndex-1)+' '+shown.textContent:",
+"', turn '+m+(m===0?': start of the game':''));",
 "note.textContent='';",
 "ds=document.querySelectorAll('li[data-at=\"'+id+'\"]');",
 "for(i=0;i<ds.length;i++){li=ds[i].cloneNode(true);note.appendChild(li);}",
@@ -250,8 +256,9 @@ static const char *const script[] = {
 "if(m<0){if(g===0)return;g--;m=pos[g].length-1;}",
 "else if(m>=pos[g].length){if(g===secs.length-1)return;g++;m=0;}",
 "go(g,m);}",
-"function fromhash(){var r=/^#g(\\d+)m(\\d+)$/.exec(location.hash);",
-"if(r)go(+r[1]-1,+r[2],true);else go(0,0,true);}",
+/* An old "#g3m12" is read, and the address then given the new form. */
+"function fromhash(){var r=/^#g(\\d+)([tm])(\\d+)$/.exec(location.hash);",
+"if(r)go(+r[1]-1,+r[3],r[2]==='t');else go(0,0,true);}",
 "document.getElementById('first').onclick=function(){go(cur.g,0);};",
 "document.getElementById('prev').onclick=function(){step(-1);};",
 "document.getElementById('next').onclick=function(){step(1);};",
@@ -625,7 +632,7 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 	fmt_printf(w, "<td%s>", worst == 2 ? " class=\"e\"" : worst == 1 ?
 	    " class=\"w\"" : "");
 	if (wr->pos) {
-		fmt_printf(w, "<a href=\"#g%dm%d\">", game, wr->turn);
+		fmt_printf(w, "<a href=\"#g%dt%d\">", game, wr->turn);
 	} else
 		fmt_puts(w, "<span>");
 	words(w, r, wr);
@@ -646,7 +653,7 @@ diags(bg_writer *w, const bg_game *g, size_t n, size_t rec, int game,
 	bg_diag d;
 
 	if (rec < n && w->wr[rec].pos) {
-		snprintf(at, sizeof at, "g%dm%d", game, w->wr[rec].turn);
+		snprintf(at, sizeof at, "g%dt%d", game, w->wr[rec].turn);
 		where = at;
 	}
 	/* The record's own problem, as the reader saw it. */
@@ -732,7 +739,7 @@ fmt_html_game(bg_writer *w)
 		fmt_put(w, " ", 1);
 		posdata(w, &w->wr[i].after, &w->wr[i].ms, w->wr[i].lost);
 	}
-	fmt_printf(w, "\">\n<h2><a href=\"#g%dm0\">Game %d</a><span>", game,
+	fmt_printf(w, "\">\n<h2><a href=\"#g%dt0\">Game %d</a><span>", game,
 	    game);
 	for (s = 0; s < 2; s++) {
 		if (s)
@@ -790,10 +797,12 @@ fmt_html_end(bg_writer *w)
 		return 0;
 	fmt_puts(w, "</div>\n</main>\n<footer>Step with the buttons, a click "
 	    "on a move, or the keys <kbd>\xe2\x86\x90</kbd> <kbd>\xe2\x86\x92"
-	    "</kbd> (a move), <kbd>Home</kbd> <kbd>End</kbd> (the game's "
+	    "</kbd> (a turn), <kbd>Home</kbd> <kbd>End</kbd> (the game's "
 	    "start and end), <kbd>Page Up</kbd> <kbd>Page Down</kbd> (a "
-	    "game). The address ends in #g3m12 for game 3 after its 12th "
-	    "action: copy it to share the position.</footer>\n<script>\n"
+	    "game). A move is a numbered row of the list, a play or cube "
+	    "action of each side; a turn is one of them. The address ends "
+	    "in #g3t12 for game 3 after turn 12: copy it to share the "
+	    "position.</footer>\n<script>\n"
 	    "var G=");
 	bg_drawopts_init(&d);
 	d.variant = bg_replay_variant(w->rp);

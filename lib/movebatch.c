@@ -182,6 +182,7 @@ bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
 		    "gives none and the move no \"64:\" prefix");
 		ml->code = BG_EDICESYNTAX;
 	}
+	bg_moveline_filter(ml, mb->filter);
 	ml->column = r->col;
 	if (mb->move != NULL || ml->code != 0)
 		return bg_moveline_write(fn, ctx, ml, msg, file, r->line, 0,

@@ -63,6 +63,17 @@ same_dice(const int a[2], const int b[2])
 	    (a[0] == b[1] && a[1] == b[0]);
 }
 
+void
+bg_moveline_filter(bg_moveline *ml, const bg_diagfilter *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ml->nwarn && i < 4; i++)
+		if (bg_diagfilter_shows(f, ml->warn[i]))
+			ml->warn[n++] = ml->warn[i];
+	ml->nwarn = n;
+}
+
 int
 bg_moveline_play(bg_moveline *ml, const bg_moveline_setup *su,
     const bg_play *p, const bg_board *after)

@@ -233,7 +233,7 @@ sevname(bg_severity s)
 
 static void
 diag_text(struct out *o, const char *file, const char *who,
-    const bg_diag *d)
+    const bg_diag *d, size_t more)
 {
 	out_text(o, file);
 	if (d->line > 0) {
@@ -270,12 +270,15 @@ diag_text(struct out *o, const char *file, const char *who,
 		out_put(o, ": ", 2);
 		out_text(o, d->detail);
 	}
+	if (more > 0)
+		out_printf(o, " (and %lu more like it in this file)",
+		    (unsigned long)more);
 	out_put(o, "\n", 1);
 }
 
 static void
 diag_json(struct out *o, const char *file, const char *who,
-    const bg_diag *d, int turn)
+    const bg_diag *d, int turn, size_t more)
 {
 	out_puts(o, "{\"file\":");
 	out_json(o, file);
@@ -302,6 +305,8 @@ diag_json(struct out *o, const char *file, const char *who,
 	out_json(o, bg_strerror(d->code));
 	out_puts(o, ",\"detail\":");
 	out_json(o, d->detail);
+	if (more > 0)
+		out_printf(o, ",\"more\":%lu", (unsigned long)more);
 	out_puts(o, "}\n");
 }
 
@@ -316,6 +321,13 @@ int
 bg_diag_write_turn(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
     const char *who, const bg_diag *d, int turn)
 {
+	return bg_diag_write_more(fn, ctx, f, file, who, d, turn, 0);
+}
+
+int
+bg_diag_write_more(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
+    const char *who, const bg_diag *d, int turn, size_t more)
+{
 	struct out o;
 
 	if (d == NULL || (f != BG_OUT_TEXT && f != BG_OUT_JSON))
@@ -324,9 +336,9 @@ bg_diag_write_turn(bg_write_fn fn, void *ctx, bg_outfmt f, const char *file,
 	if (file == NULL)
 		file = "<stdin>";
 	if (f == BG_OUT_JSON)
-		diag_json(&o, file, who, d, turn);
+		diag_json(&o, file, who, d, turn, more);
 	else
-		diag_text(&o, file, who, d);
+		diag_text(&o, file, who, d, more);
 	return out_flush(&o);
 }
 

@@ -98,10 +98,10 @@ bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
 			snprintf(why, size, "no game %d (%d in the file)",
 			    k->game ? k->game : 1, games);
 		else
-			snprintf(why, size, "game %d has no move %d",
+			snprintf(why, size, "game %d has no turn %d",
 			    k->game ? k->game : games, k->move);
 	} else if (k->cand.lost)
-		snprintf(why, size, "game %d, move %d: the record cannot be "
+		snprintf(why, size, "game %d, turn %d: the record cannot be "
 		    "followed this far", k->cand.v.game, k->cand.v.turn);
 	else {
 		bg_shownpos_bind(&k->cand);

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,7 +45,6 @@ struct bg_pipeline {
 	int		 length;	/* of the last match */
 	bg_pipe_count	 count;
 	bg_diag		*diag;		/* the last event's, merged */
-	int		*turn;		/* and the position before each */
 	size_t		 tat;		/* turn_of(): records passed */
 	int		 tturn;		/* and positions */
 	size_t		 ndiag, capdiag;
@@ -54,6 +54,27 @@ struct bg_pipeline {
 	int		 msaid;		/* the last match given a line */
 	struct mline	 first;		/* the first match's line, held */
 	char		*fcopy[3];	/* and its strings */
+	bg_diagfilter	 filter;	/* the diagnostics given */
+	int		 collapse;	/* a warning once an input */
+	struct held	*held;		/* then the first of each code */
+	int		 order[BG_CODE_COUNT];	/* codes held, first first */
+	size_t		 nheld;
+	struct extra	*extra;		/* of each diagnostic of the event */
+};
+
+/* The first warning of a code in the input, and how many came. */
+struct held {
+	bg_diag		 d;
+	int		 turn;
+	size_t		 n;
+	char		*who;		/* its player: the match may change */
+};
+
+/* What a diagnostic of an event has beside the bg_diag. */
+struct extra {
+	int		 turn;
+	size_t		 more;		/* warnings it stands for */
+	char		*who;		/* a held one's player, else NULL */
 };
 
 static long
@@ -89,6 +110,7 @@ make(bg_reader *rd, const char *name)
 	}
 	p->rd = rd;
 	p->replay = 1;
+	bg_diagfilter_init(&p->filter);
 	return p;
 }
 
@@ -156,6 +178,17 @@ bg_pipeline_open(const char *path)
 	return p;
 }
 
+/* Empty the event's list. */
+static void
+drop(bg_pipeline *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->ndiag; i++)
+		free(p->extra[i].who);
+	p->ndiag = 0;
+}
+
 int
 bg_pipeline_free(bg_pipeline *p)
 {
@@ -174,8 +207,12 @@ bg_pipeline_free(bg_pipeline *p)
 	}
 	for (s = 0; s < 3; s++)
 		free(p->fcopy[s]);
+	drop(p);
+	for (s = 0; s < BG_CODE_COUNT && p->held != NULL; s++)
+		free(p->held[s].who);
+	free(p->held);
 	free(p->diag);
-	free(p->turn);
+	free(p->extra);
 	free(p->name);
 	free(p);
 	return rc;
@@ -214,6 +251,18 @@ bg_pipeline_set_replay(bg_pipeline *p, int on)
 	p->replay = on != 0;
 }
 
+void
+bg_pipeline_set_filter(bg_pipeline *p, const bg_diagfilter *f)
+{
+	p->filter = *f;
+}
+
+void
+bg_pipeline_set_collapse(bg_pipeline *p, int on)
+{
+	p->collapse = on != 0;
+}
+
 /*
  * The position before the action at line, col of the current game: the
  * actions of a side written before it (each gives one position).
@@ -241,34 +290,91 @@ turn_of(bg_pipeline *p, const bg_diag *d)
 	return -1;
 }
 
-/* Add d to the event's list; -BG_ENOMEM when there is no room. */
+/* d at the end of the event's list; -BG_ENOMEM when there is no room. */
 static int
-add(bg_pipeline *p, const bg_diag *d)
+push(bg_pipeline *p, const bg_diag *d, int turn, size_t more, char *who)
 {
-	if (d->code == BG_WEOF)
-		p->eof = 1;
-	else if (d->code == BG_WUNFINISHED && p->eof)
-		return 0;	/* the reader said it already */
 	if (p->ndiag == p->capdiag) {
 		size_t cap = p->capdiag ? 2 * p->capdiag : 16;
 		bg_diag *n = realloc(p->diag, cap * sizeof *n);
-		int *t;
+		struct extra *x;
 
 		if (n == NULL)
 			return -BG_ENOMEM;
 		p->diag = n;
-		if ((t = realloc(p->turn, cap * sizeof *t)) == NULL)
+		if ((x = realloc(p->extra, cap * sizeof *x)) == NULL)
 			return -BG_ENOMEM;
-		p->turn = t;
+		p->extra = x;
 		p->capdiag = cap;
 	}
-	p->turn[p->ndiag] = turn_of(p, d);
+	p->extra[p->ndiag].turn = turn;
+	p->extra[p->ndiag].more = more;
+	p->extra[p->ndiag].who = who;
 	p->diag[p->ndiag++] = *d;
+	return 0;
+}
+
+/* A warning kept back until the input ends (collapse); -BG_ENOMEM. */
+static int
+hold(bg_pipeline *p, const bg_diag *d)
+{
+	const char *who = bg_pipeline_diag_player(p, d);
+	struct held *h;
+
+	if (p->held == NULL &&
+	    (p->held = calloc(BG_CODE_COUNT, sizeof *p->held)) == NULL)
+		return -BG_ENOMEM;
+	h = &p->held[d->code];
+	if (h->n++ > 0)
+		return 0;
+	h->d = *d;
+	h->turn = turn_of(p, d);
+	if (who != NULL && (h->who = strdup(who)) == NULL)
+		return -BG_ENOMEM;
+	p->order[p->nheld++] = d->code;
+	return 0;
+}
+
+/* The warnings held, after the event's own diagnostics; -BG_ENOMEM. */
+static int
+release(bg_pipeline *p)
+{
+	struct held *h;
+	size_t i;
+
+	for (i = 0; i < p->nheld; i++) {
+		h = &p->held[p->order[i]];
+		if (push(p, &h->d, h->turn, h->n - 1, h->who) < 0)
+			return -BG_ENOMEM;
+		h->who = NULL;		/* the list's now */
+		h->n = 0;
+	}
+	p->nheld = 0;
+	return 0;
+}
+
+/*
+ * Add d to the event's list, unless the filter stops it or it is held;
+ * -BG_ENOMEM when there is no room.
+ */
+static int
+add(bg_pipeline *p, const bg_diag *d)
+{
+	if (!bg_diagfilter_shows(&p->filter, d->code))
+		return 0;
+	if (d->code == BG_WEOF)
+		p->eof = 1;
+	else if (d->code == BG_WUNFINISHED && p->eof)
+		return 0;	/* the reader said it already */
 	if (d->severity == BG_SEV_WARNING)
 		p->count.warnings++;
 	else
 		p->count.errors++;
-	return 0;
+	/* What an output cannot hold: each names another thing lost. */
+	if (p->collapse && d->severity == BG_SEV_WARNING &&
+	    d->code != BG_WLOST)
+		return hold(p, d);
+	return push(p, d, turn_of(p, d), 0, NULL);
 }
 
 /* The reader's diagnostics and, with rp, the replay's, in line order. */
@@ -463,7 +569,7 @@ bg_pipeline_next(bg_pipeline *p)
 
 	if (p == NULL)
 		return -BG_EINVAL;
-	p->ndiag = 0;
+	drop(p);
 	if (p->state == S_DONE)
 		return 0;
 	rc = p->advance ? advance(p) : 0;
@@ -474,6 +580,12 @@ bg_pipeline_next(bg_pipeline *p)
 	if (rc < 0) {
 		p->state = S_DONE;
 		p->count.errors++;	/* an input not read through */
+	}
+	/* The input (or the member) is over: what it held comes out. */
+	if ((rc < 0 || rc == BG_PIPE_END || rc == BG_PIPE_MEMBER) &&
+	    release(p) < 0 && rc >= 0) {
+		p->state = S_DONE;
+		rc = -BG_ENOMEM;
 	}
 	return rc;
 }
@@ -493,15 +605,27 @@ bg_pipeline_diag(const bg_pipeline *p, size_t i)
 int
 bg_pipeline_diag_turn(const bg_pipeline *p, size_t i)
 {
-	return i < p->ndiag ? p->turn[i] : -1;
+	return i < p->ndiag ? p->extra[i].turn : -1;
+}
+
+size_t
+bg_pipeline_diag_repeats(const bg_pipeline *p, size_t i)
+{
+	return i < p->ndiag ? p->extra[i].more : 0;
 }
 
 const char *
 bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d)
 {
-	if (p->m == NULL || d == NULL || d->side < 0)
+	uintptr_t a = (uintptr_t)d, lo = (uintptr_t)p->diag;
+
+	if (d == NULL || d->side < 0)
 		return NULL;
-	return bg_match_player(p->m, d->side);
+	/* One held from an earlier match names its own player. */
+	if (p->ndiag > 0 && a >= lo && a < (uintptr_t)(p->diag + p->ndiag) &&
+	    p->extra[(a - lo) / sizeof *d].who != NULL)
+		return p->extra[(a - lo) / sizeof *d].who;
+	return p->m != NULL ? bg_match_player(p->m, d->side) : NULL;
 }
 
 const char *

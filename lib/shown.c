@@ -38,11 +38,14 @@ who(const bg_shown *p, int s)
 	return p->names[s] && p->names[s][0] ? p->names[s] : s ? "X" : "O";
 }
 
-/* "Game 3, move 12: alice 64: 24/18 13/9". */
+/*
+ * "Game 3, turn 12: alice 64: 24/18 13/9": turn 12 as bgshow -m counts
+ * (each play and cube action one), not the record's numbered move.
+ */
 static void
 caption(struct out *o, const bg_shown *p)
 {
-	out_printf(o, "Game %d, move %d: ", p->game, p->turn);
+	out_printf(o, "Game %d, turn %d: ", p->game, p->turn);
 	if (p->side < 0) {
 		out_puts(o, p->turn > 0 ? "a position set up\n" :
 		    "start of the game\n");

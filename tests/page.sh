@@ -34,7 +34,7 @@ size=$(wc -c <"$out/long.html")
 echo "page: a 25 point match of 30 games: $size bytes"
 if [ "$size" -lt 1000000 ]; then ok; else
 	bad "the page of 30 games is $size bytes, 1 MB or more"; fi
-# Self-contained: no address but the SVG namespace and its own #gGmM.
+# Self-contained: no address but the SVG namespace and its own #gGtT.
 if grep -o 'https\{0,1\}://[^"'"'"' ]*\|src=\|url(\|@import\|href="[^#][^"]*"' \
     "$out/long.html" | grep -v '^http://www.w3.org/2000/svg$' |
     grep . >"$out/ext"; then
@@ -45,8 +45,8 @@ fi
 
 warned=fixtures/bgcheck/mutants/hit_marker_missing.mat
 bgconv -T html -o "$out/warned.html" "$warned" 2>/dev/null
-if grep -q '<td class="w"><a href="#g1m19"' "$out/warned.html" &&
-    grep -q '<li class="w" data-at="g1m19">line 17: warning: hit not' \
+if grep -q '<td class="w"><a href="#g1t19"' "$out/warned.html" &&
+    grep -q '<li class="w" data-at="g1t19">line 17: warning: hit not' \
     "$out/warned.html"; then ok; else
 	bad "the warning of $warned is not at its move"; fi
 
@@ -57,9 +57,9 @@ if [ -z "$exe" ] || ! command -v python3 >/dev/null 2>&1; then
 	skip=$((skip + 1))
 else
 	python3 tests/page/check.py "$exe" "$out" "$out/long.html" \
-	    "$out/long.mat" auto '#g3m12' >"$out/check.log" 2>&1
+	    "$out/long.mat" auto '#g3t12' '#g3m12' >"$out/check.log" 2>&1
 	python3 tests/page/check.py "$exe" "$out" "$out/warned.html" \
-	    "$warned" '#g1m19' '#g1m0' >>"$out/check.log" 2>&1
+	    "$warned" '#g1t19' '#g1t0' >>"$out/check.log" 2>&1
 	grep '^FAIL' -A3 "$out/check.log"
 	grep 'shown in' "$out/check.log" | sed 's/^ok: /page: /'
 	pass=$((pass + $(grep -c '^ok:' "$out/check.log")))

@@ -138,7 +138,7 @@ if [ $havebash = 1 ]; then
 	expect "bgmove -d (a roll: nothing to offer)" "" bgmove -d ""
 	expect "bgcheck -T" "text json " bgcheck -T ""
 	expect "bgscore --format" "text csv json " bgscore --format ""
-	expect "bgcheck --w" "--warnings-fatal " bgcheck --w
+	expect "bgcheck --w" "--warning --warnings-fatal " bgcheck --w
 	expect "bgcheck operand: files" "tools/bgkit-completion.bash " \
 	    bgcheck tools/bgkit-comp
 	expect "bgmove operand: a move, not a file" "" bgmove tools/

@@ -21,7 +21,8 @@
 #include "cli.h"
 
 #define USAGE "usage: bgcheck [-qvW] [-f format] [-j jobs] " \
-	"[-r rules] [-T text|json] [file ...]\n"
+	"[-r rules] [-T text|json]\n" \
+	"               [-w [no-]name] [file ...]\n"
 
 #define MAXJOBS	256
 #define MIN(a, b)	((a) < (b) ? (a) : (b))
@@ -30,6 +31,7 @@
 struct opts {
 	bg_format from;		/* -f */
 	bg_ruleset rules;	/* -r */
+	bg_diagfilter filter;	/* -w */
 	int	quiet;		/* no warnings */
 	int	verbose;	/* a summary line per file */
 	int	werror;
@@ -45,27 +47,22 @@ static int
 check_file(const struct opts *o, const struct sink *k, const char *name)
 {
 	bg_pipeline *p;
-	const bg_match *m;
-	const bg_diag *d;
 	const bg_pipe_count *c;
-	int rc;
 	size_t i;
+	int rc;
 
 	if ((p = cli_open_to(k->out, k->err, name, o->from, &o->rules,
 	    o->json)) == NULL)
 		return 2;
+	/* JSON is for programs: every warning, each in its place. */
+	bg_pipeline_set_filter(p, &o->filter);
+	bg_pipeline_set_collapse(p, !o->verbose && !o->json);
 	do {
 		rc = cli_next(p);
-		m = bg_pipeline_match(p);
-		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
-			d = bg_pipeline_diag(p, i);
-			if (d->severity == BG_SEV_WARNING && o->quiet)
-				continue;
-			cli_report(k->out, k->err, o->json,
-			    bg_pipeline_name(p), m && d->side >= 0 ?
-			    bg_match_player(m, d->side) : NULL, d,
-			    bg_pipeline_diag_turn(p, i));
-		}
+		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+			if (bg_pipeline_diag(p, i)->severity !=
+			    BG_SEV_WARNING || !o->quiet)
+				cli_report_at(k->out, k->err, o->json, p, i);
 		if (rc == BG_PIPE_MATCH_END && o->verbose && !o->json)
 			bg_pipeline_match_summary(bg_write_stdio, k->out,
 			    BG_OUT_TEXT, p);
@@ -136,11 +133,13 @@ main(int argc, char *argv[])
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
 		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"
 		    "cubelimit=N,\nvariant=NAME,cube=on|off" },
-		{ 'v', "verbose", NULL, "a summary line per file" },
+		{ 'v', "verbose", NULL, "a summary line per file, and every "
+		    "warning in its\nplace (not once a file)" },
 		{ 'W', "warnings-fatal", NULL, "warnings make the exit status 1" },
 		{ 'j', "jobs", "N", "check N files at a time (default: the "
 		    "cores)" },
 		{ 'T', "format", "FORMAT", "text (default) or json" },
+		CLI_OPT_WARN,
 		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
@@ -158,11 +157,13 @@ main(int argc, char *argv[])
 #endif
 	memset(&o, 0, sizeof o);
 	bg_ruleset_init(&o.rules);
+	bg_diagfilter_init(&o.filter);
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
 		if (c == 0)
 			return rc;
 		if ((c == 'f' && cli_from(&o.from, optarg, USAGE) < 0) ||
-		    (c == 'r' && cli_rules(&o.rules, optarg) < 0))
+		    (c == 'r' && cli_rules(&o.rules, optarg) < 0) ||
+		    (c == 'w' && cli_warnopt(&o.filter, optarg, USAGE)))
 			return 2;
 		if ((c == 'j' && jobs_arg(&jobs, optarg) < 0) ||
 		    (c == 'T' && format_arg(&o.json, optarg) < 0))

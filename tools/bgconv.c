@@ -17,9 +17,9 @@
 #include "cli.h"
 #include "bgconv.h"
 
-#define USAGE "usage: bgconv [-FqW] [-f format] -T " \
-	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg] " \
-	"[-o file | -d dir] [file ...]\n"
+#define USAGE "usage: bgconv [-FqvW] [-f format] -T " \
+	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg]\n" \
+	"              [-w [no-]name] [-o file | -d dir] [file ...]\n"
 
 bg_writer *
 writer(const struct opts *o, bg_write_fn fn, void *ctx)
@@ -49,6 +49,8 @@ pass(struct opts *o, struct cli_input *in, bg_writer *w,
 	bg_pipeline_set_format(p, o->from);
 	bg_pipeline_set_rules(p, &o->rules);
 	bg_pipeline_set_writer(p, w);
+	bg_pipeline_set_filter(p, &o->filter);
+	bg_pipeline_set_collapse(p, !o->verbose);
 	cli_progress_count(out != NULL);
 	if ((rc = cli_run(p, stdout, err, 0, o->quiet)) < 0 &&
 	    (rc != -BG_EIO || out == NULL || !out->failed))
@@ -165,13 +167,16 @@ option(struct opts *o, int c, const char *arg)
 		    "gam, snowie)", arg);
 		return cli_usage(USAGE);
 	}
-	if (strchr("frTsodFqW", c) == NULL)
+	if (c == 'w' && cli_warnopt(&o->filter, arg, USAGE) != 0)
+		return 2;
+	if (strchr("frTsodFqvWw", c) == NULL)
 		return cli_usage(USAGE);
 	o->stylearg = c == 's' ? arg : o->stylearg;
 	o->out = c == 'o' ? arg : o->out;
 	o->dir = c == 'd' ? arg : o->dir;
 	o->force |= c == 'F';
 	o->quiet |= c == 'q';
+	o->verbose |= c == 'v';
 	o->werror |= c == 'W';
 	return 0;
 }
@@ -218,8 +223,11 @@ main(int argc, char *argv[])
 		    "DIR/NAME.FORMAT" },
 		{ 'F', "force", NULL, "write even what has errors" },
 		{ 'q', "quiet", NULL, "do not print warnings" },
+		{ 'v', "verbose", NULL, "every warning in its place (not once "
+		    "a file)" },
 		{ 'W', "warnings-fatal", NULL, "warnings make the exit status "
 		    "1" },
+		CLI_OPT_WARN,
 		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;

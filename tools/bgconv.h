@@ -8,11 +8,12 @@
 
 struct opts {
 	bg_ruleset	 rules;		/* -r */
+	bg_diagfilter	 filter;	/* -w */
 	bg_format	 from, to;
 	bg_style	 style;
 	const char	*out, *dir;	/* -o, -d */
 	const char	*stylearg;	/* -s */
-	int		 quiet, werror, force;
+	int		 quiet, werror, force, verbose;
 	int		 games;		/* games read by the last pass */
 	struct cli_output *output;	/* all inputs' output, but with -d */
 	bg_writer	*w;		/* and its writer */

@@ -56,8 +56,8 @@ side(char mark, const char *name, const bg_trace *t, size_t i)
 
 /*
  * Where a difference is, on whichever side has it: "game N, turn T:",
- * T the position the action was taken in, as bgshow -g N -m T shows it
- * and bgcheck -T json counts it; or the game's start or result.
+ * the game's T-th action, each play and cube action one, whose
+ * position bgshow -g N -m T shows; or the game's start or result.
  */
 static void
 where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
@@ -73,7 +73,7 @@ where(const bg_trace *a, size_t ia, const bg_trace *b, size_t ib)
 	else if (e->turn == 0)
 		printf("game %d, start:\n", e->game);
 	else
-		printf("game %d, turn %d:\n", e->game, e->turn - 1);
+		printf("game %d, turn %d:\n", e->game, e->turn);
 }
 
 int

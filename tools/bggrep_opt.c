@@ -13,12 +13,12 @@
 #define USAGE "usage: bggrep [-AcDdEFlnOqruX] [-C range] [-f format] " \
 	"[-k kind] [-L range]\n              [-m play] [-P position] " \
 	"[-p pattern] [-R list] [-s template]\n              [-T format] " \
-	"[-t key=pattern] [-w pattern] [file ...]\n"
+	"[-t key=pattern] [--winner pattern] [file ...]\n"
 
 /* The options, in the order --help lists them. */
 static const struct cli_opt opts[] = {
 	{ 'p', "player", "PATTERN", "a player's name matches (PCRE2)" },
-	{ 'w', "winner", "PATTERN", "the winner's name matches" },
+	{ CLI_LONG + 'w', "winner", "PATTERN", "the winner's name matches" },
 	{ 't', "tag", "SPEC", "KEY=PATTERN: the match's tag KEY matches" },
 	{ 'L', "length", "RANGE", "match length: N, N-M, N- or -M (0 money)" },
 	{ 'C', "cube", "RANGE", "the game's highest cube" },
@@ -59,7 +59,7 @@ static int
 option(struct opts *o, int c, const char *a, const char **pos,
     unsigned *need)
 {
-	char msg[160] = "";
+	char msg[160] = "", name[3] = { '-', (char)c, '\0' };
 	size_t at = 0;
 	int rc = 0;
 
@@ -105,7 +105,9 @@ option(struct opts *o, int c, const char *a, const char **pos,
 		break;
 	case 't': rc = bg_select_tag(o->sel, a, msg, sizeof msg); break;
 	case 'u': o->unique = 1; break;
-	case 'w': rc = bg_select_winner(o->sel, a, msg, sizeof msg); break;
+	case CLI_LONG + 'w':
+		rc = bg_select_winner(o->sel, a, msg, sizeof msg);
+		break;
 	case 'X':
 		bg_fingerprint_set_text(bg_select_fingerprint(o->sel),
 		    bg_write_stdio, stdout);
@@ -114,7 +116,8 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	default: fputs(USAGE, stderr); return -1;
 	}
 	if (rc < 0) {
-		cli_warnx("-%c %s: %s%s%s", c, a, bg_strerror(rc),
+		cli_warnx("%s %s: %s%s%s", c == CLI_LONG + 'w' ? "--winner" :
+		    name, a, bg_strerror(rc),
 		    *msg && *msg != ' ' ? ": " : "", msg);
 		return -1;
 	}

@@ -54,6 +54,17 @@ _bgkit_values()
 		echo roll dice cube score ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
+	bgcheck:-w | bgcheck:--warning | bgconv:-w | bgconv:--warning | \
+	    bgshow:-w | bgshow:--warning | bgmove:-w | bgmove:--warning)
+		# The warnings of bgcheck(1)'s DIAGNOSTICS, off and on.
+		for w in hit_not_marked hit_marker_without_hit \
+		    unexpected_eof bad_encoding non_canonical_spelling \
+		    unfinished_game jacoby_full_value_written \
+		    automatic_double_inferred not_replayed sgf_variation \
+		    not_written not_read match_not_won illegal_play \
+		    fibslog_gap; do
+			echo "no-$w $w"
+		done ;;
 	*)
 		return 1 ;;
 	esac

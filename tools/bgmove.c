@@ -15,10 +15,12 @@
 
 #define LINEMAX	65536	/* longest line of moves read */
 #define USAGE "usage: bgmove [-lW] [-A dir] [-d dice] [-p position | -P " \
-	"file]\n              [-s style] [-T format] [-V variant] [move]\n"
+	"file]\n              [-s style] [-T format] [-V variant] " \
+	"[-w [no-]name] [move]\n"
 
 struct opts {
-	bg_movebatch	 mb;		/* su, json; -P's move */
+	bg_movebatch	 mb;		/* su, json, filter; -P's move */
+	bg_diagfilter	 filter;	/* -w */
 	int		 list, werror;
 	const char	*pos, *dice, *variant, *plist, *dir;
 	bg_pipeline	*p;
@@ -63,19 +65,19 @@ do_move(const struct opts *o, const char *text, size_t len,
 	char *msg;
 	int rc;
 
-	if ((msg = malloc(len + 1024)) == NULL) {
-		cli_warnx("%s", bg_strerror(BG_ENOMEM));
-		return 2;
-	}
+	if ((msg = malloc(len + 1024)) == NULL)
+		return tell(o, -BG_ENOMEM, NULL, NULL, file, line, text, len);
 	if (bg_moveline_check(&ml, &o->mb.su, text, len, msg, len + 1024,
 	    NULL) < 0) {
 		cli_warnx("no dice: use -d, a position with dice, or a "
 		    "\"64:\" prefix");
 		rc = 2;
-	} else
+	} else {
+		bg_moveline_filter(&ml, &o->filter);
 		rc = tell(o, bg_moveline_write(bg_write_stdio, stdout, &ml,
 		    msg, NULL, (int)line, !o->mb.su.havepos, o->mb.json), &ml, msg,
 		    file, line, text, len);
+	}
 	free(msg);
 	return rc;
 }
@@ -100,11 +102,9 @@ read_moves(struct opts *o)
 			    o->lineno);
 		rc = r > rc ? r : rc;
 	}
-	if (ferror(stdin)) {
+	if (ferror(stdin))
 		cli_warnx("<stdin>: read error");
-		rc = 2;
-	}
-	return rc;
+	return ferror(stdin) ? 2 : rc;
 }
 
 /* The position of -p ("-": stdin's first line), -d and -V; 0, 1 or 2. */
@@ -162,7 +162,8 @@ batch(struct opts *o, char *move)
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
 	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
-	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, onpos, o, &o->p);
+	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, &o->filter,
+	    onpos, o, &o->p);
 	return r > o->status ? r : o->status;
 }
 
@@ -182,12 +183,14 @@ options(struct opts *o, int argc, char *argv[])
 		{ 'V', "variant", "VARIANT", "standard, nackgammon, hyper1..3, "
 		    "tavla" },
 		{ 'W', "warnings-fatal", NULL, "warnings make the exit status 1" },
+		CLI_OPT_WARN,
 		{ 0, NULL, NULL, NULL }
 	};
 	int c, rc;
 
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1) {
-		if (c == 0)
+		if (c == 0 || (c == 'w' && (rc = cli_warnopt(&o->filter,
+		    optarg, USAGE)) != 0))
 			return rc;
 		o->dir = c == 'A' ? optarg : o->dir;
 		o->dice = c == 'd' ? optarg : o->dice;
@@ -215,13 +218,11 @@ main(int argc, char *argv[])
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
 	o.mb.su.style = BG_STYLE_GNUBG;
-	if ((rc = options(&o, argc, argv)) >= 0)
+	o.mb.filter = &o.filter;
+	if ((rc = options(&o, argc, argv)) >= 0 || (rc = setup(&o)) != 0)
 		return rc;
-	argc -= optind;
 	argv += optind;
-	if ((rc = setup(&o)) != 0)
-		return rc;
-	move = argc > 0 ? cli_join(argc, argv) : NULL;
+	move = (argc -= optind) > 0 ? cli_join(argc, argv) : NULL;
 	if (argc > 0 && move == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		rc = 2;
@@ -244,7 +245,5 @@ main(int argc, char *argv[])
 	else	/* The operands are the words of one move, as typed. */
 		rc = do_move(&o, move, strlen(move), "<args>", 1);
 	free(move);
-	if ((r = cli_close_stdout()) > rc)
-		rc = r;
-	return rc;
+	return (r = cli_close_stdout()) > rc ? r : rc;
 }

@@ -13,9 +13,9 @@
 #include "cli.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f format] [-g game] [-m move]\n" \
+	"[-f format] [-g game] [-m turn]\n" \
 	"              [-r rules] [-T format] [-V variant] " \
-	"[-p position | file ...]\n"
+	"[-w [no-]name]\n              [-p position | file ...]\n"
 
 struct opts {
 	bg_posfmt	 format;
@@ -25,6 +25,7 @@ struct opts {
 	const char	*pos;		/* -p */
 	bg_variant	 variant;	/* -V, for IDs */
 	bg_drawopts	 draw;
+	bg_diagfilter	 filter;	/* -w */
 	bg_ruleset	 rules;
 	bg_format	 from;		/* -f */
 	int		 printed;	/* positions, all files so far */
@@ -45,7 +46,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	p->v.sep = !first;
 	if ((rc = bg_shown_write(bg_write_stdio, stdout, o->format, &p->v,
 	    &o->draw)) >= 0)
-		return cli_poslost(o->format, &p->v);
+		return cli_poslost(o->format, &p->v, &o->filter);
 	if (rc == -BG_ENOMEM) {
 		cli_warnx("%s", bg_strerror(rc));
 		return 2;
@@ -58,7 +59,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	why = rc == -BG_EINVAL ? "its match state does not fit" :
 	    bg_strerror(rc);
 	if (p->v.action != NULL)
-		snprintf(at, sizeof at, "game %d, move %d: ", p->v.game,
+		snprintf(at, sizeof at, "game %d, turn %d: ", p->v.game,
 		    p->v.turn);
 	cli_warnx("%sno %s for this position: %s", at,
 	    bg_posfmt_name(o->format), why);
@@ -76,12 +77,10 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	if (o->system || (rc = bg_pick_offer(&o->pick, o->p, pos, &p)) == 0 ||
 	    (rc == 1 && !o->all) || p.lost)
 		return;		/* a position lost: the diagnostics say why */
-	if ((rc = show(o, &p, o->printed == 0)) != 0) {
-		if (rc > 1)
-			o->system = 1;
-		else
-			o->errors++;
-	}
+	if ((rc = show(o, &p, o->printed == 0)) > 1)
+		o->system = 1;
+	else if (rc == 1)
+		o->errors++;
 	o->printed++;
 }
 
@@ -164,8 +163,9 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
 	else if ((c == 'f' && cli_from(&o->from, arg, "") < 0) ||
 	    (c == 'g' && cli_number(&o->game, arg, 1, "game") < 0) ||
-	    (c == 'm' && cli_number(&o->move, arg, 0, "move") < 0) ||
-	    (c == 'r' && cli_rules(&o->rules, arg) < 0))
+	    (c == 'm' && cli_number(&o->move, arg, 0, "turn") < 0) ||
+	    (c == 'r' && cli_rules(&o->rules, arg) < 0) ||
+	    (c == 'w' && cli_warnopt(&o->filter, arg, "") != 0))
 		;
 	else if (c == 'T' && bg_posfmt_parse(&o->format, arg) < 0)
 		cli_warnx("unknown format: %s (ascii, svg, xgid, gnubgid, "
@@ -173,7 +173,7 @@ option(struct opts *o, int c, const char *arg)
 	else if (c == 'V' && bg_variant_parse(&o->variant, arg) < 0)
 		cli_warnx("unknown variant: %s", arg);
 	else
-		bad = strchr("abdfgmprTV", c) == NULL;
+		bad = strchr("abdfgmprTVw", c) == NULL;
 	if (bad)
 		return cli_usage(USAGE);
 	o->all |= c == 'a';
@@ -213,8 +213,9 @@ main(int argc, char *argv[])
 		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
 		    "xgtext\n(default: from the content)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
-		{ 'm', "move", "N", "the position after action N of the game "
-		    "(0: its\nstart; default: its end)" },
+		{ 'm', "move", "N", "the position after turn N of the game, "
+		    "each play\nand each cube action a turn (0: its start; "
+		    "default:\nits end; not the record's move numbers)" },
 		{ 'p', "position", "POS", "an XGID, an OGID, a gnubg ID (PID or "
 		    "PID:MID),\na FIBS board: line or a start word, instead of "
 		    "files" },
@@ -224,6 +225,7 @@ main(int argc, char *argv[])
 		    "fibs, json,\nogid" },
 		{ 'V', "variant", "VARIANT", "the variant of an ID: standard, "
 		    "nackgammon, ..." },
+		CLI_OPT_WARN,
 		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
@@ -238,13 +240,10 @@ main(int argc, char *argv[])
 	while ((c = cli_getopt(argc, argv, opts, USAGE, &rc)) != -1)
 		if (c == 0 || (rc = option(&o, c, optarg)) != 0)
 			return rc;
-	argc -= optind;
 	argv += optind;
-	if ((rc = coherent(&o, argc)) != 0)
+	if ((rc = coherent(&o, argc -= optind)) != 0)
 		return rc;
 	cli_progress_init(0);
 	rc = o.pos ? show_id(&o) : cli_each(argc, argv, show_file, &o);
-	if ((r = cli_close_stdout()) > rc)
-		rc = r;
-	return rc;
+	return (r = cli_close_stdout()) > rc ? r : rc;
 }

@@ -197,18 +197,15 @@ cli_report(FILE *out, FILE *err, int json, const char *file,
 int
 cli_run(bg_pipeline *p, FILE *out, FILE *err, int json, int quiet)
 {
-	const bg_diag *d;
 	size_t i;
 	int rc;
 
 	do
 		for (rc = cli_next(p), i = 0;
 		    i < bg_pipeline_diag_count(p); i++)
-			if ((d = bg_pipeline_diag(p, i))->severity !=
+			if (bg_pipeline_diag(p, i)->severity !=
 			    BG_SEV_WARNING || !quiet)
-				cli_report(out, err, json, bg_pipeline_name(p),
-				    bg_pipeline_diag_player(p, d), d,
-				    bg_pipeline_diag_turn(p, i));
+				cli_report_at(out, err, json, p, i);
 	while (rc > 0);
 	return rc;
 }

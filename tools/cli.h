@@ -69,14 +69,22 @@ bg_pipeline *cli_open_to(FILE *, FILE *, const char *, bg_format,
 /*
  * Open name (cli_open) in format from, variant v (BG_VARIANT_UNSTATED:
  * the input's), and run it to its end, fn(ctx, pos) called on every
- * position (*pp the pipeline meanwhile), its diagnostics told but the
- * unfinished games of positions: 0, 1 when it has errors or a record
- * the replay cannot follow, 2 on a system error.
+ * position (*pp the pipeline meanwhile), its diagnostics that filter f
+ * lets through told but the unfinished games of positions: 0, 1 when it
+ * has errors or a record the replay cannot follow, 2 on a system error.
  */
-int	cli_replay(const char *, bg_format, bg_variant, int, bg_replay_fn,
-	    void *, bg_pipeline **);
-/* Warn of what form f cannot hold of a position shown (bgshow); 0. */
-int	cli_poslost(bg_posfmt, const bg_shown *);
+int	cli_replay(const char *, bg_format, bg_variant, int,
+	    const bg_diagfilter *, bg_replay_fn, void *, bg_pipeline **);
+/*
+ * Warn of what form f cannot hold of a position shown (bgshow), unless
+ * the filter turned not_written off; 0.
+ */
+int	cli_poslost(bg_posfmt, const bg_shown *, const bg_diagfilter *);
+/*
+ * -w: "NAME" turns the warnings of that name (bg_code_name) on again,
+ * "no-NAME" off.  0, or 2 after saying why with the usage.
+ */
+int	cli_warnopt(bg_diagfilter *, const char *, const char *);
 /*
  * One diagnostic of the file: as JSON on out when json (with turn, the
  * position before its action, or -1), else in the house format on err
@@ -85,8 +93,13 @@ int	cli_poslost(bg_posfmt, const bg_shown *);
 void	cli_report(FILE *, FILE *, int, const char *, const char *,
 	    const bg_diag *, int);
 /*
- * Run p to its end, each diagnostic reported by cli_report() (with its
- * turn when json) but the warnings when quiet: the last code of
+ * cli_report() of diagnostic i of p's event, with the warnings it
+ * stands for (bg_pipeline_diag_repeats).
+ */
+void	cli_report_at(FILE *, FILE *, int, const bg_pipeline *, size_t);
+/*
+ * Run p to its end, each diagnostic reported by cli_report_at() (with
+ * its turn when json) but the warnings when quiet: the last code of
  * bg_pipeline_next(), 0 or negative.
  */
 int	cli_run(bg_pipeline *, FILE *, FILE *, int, int);
@@ -229,9 +242,14 @@ struct cli_hold {
 };
 FILE	*cli_hold(struct cli_hold *);
 int	cli_release(struct cli_hold *, int);
+/* -w in every tool that prints warnings: one line of --help. */
+#define CLI_OPT_WARN	{ 'w', "warning", "NAME", "no-NAME turns the " \
+	"warnings NAME off, NAME on\nagain (names: bgcheck(1), DIAGNOSTICS)" }
+/* The value of an option with a long form only: CLI_LONG + a letter. */
+#define CLI_LONG	0x400
 /* An option of a tool, for cli_getopt(); a table ends with { 0 }. */
 struct cli_opt {
-	int		 c;		/* the short form */
+	int		 c;		/* the short form, or CLI_LONG + c */
 	const char	*name;		/* the long form */
 	const char	*arg;		/* its argument's name; NULL: none */
 	const char	*help;		/* --help's text, "\n" between lines */

@@ -161,9 +161,34 @@ cli_input_pipeline(struct cli_input *in, FILE *err)
 	return p;
 }
 
+void
+cli_report_at(FILE *out, FILE *err, int json, const bg_pipeline *p,
+    size_t i)
+{
+	const bg_diag *d = bg_pipeline_diag(p, i);
+	size_t more = bg_pipeline_diag_repeats(p, i);
+
+	if (more == 0) {
+		cli_report(out, err, json, bg_pipeline_name(p),
+		    bg_pipeline_diag_player(p, d), d,
+		    bg_pipeline_diag_turn(p, i));
+		return;
+	}
+	if (err == stderr)
+		cli_progress_clear();
+	if (out == stdout)
+		fflush(stdout);
+	if (!json)
+		fprintf(err, "%s: ", cli_prog);
+	bg_diag_write_more(bg_write_stdio, json ? out : err, json ?
+	    BG_OUT_JSON : BG_OUT_TEXT, bg_pipeline_name(p),
+	    bg_pipeline_diag_player(p, d), d, bg_pipeline_diag_turn(p, i),
+	    more);
+}
+
 int
 cli_replay(const char *name, bg_format from, bg_variant v, int json,
-    bg_replay_fn fn, void *ctx, bg_pipeline **pp)
+    const bg_diagfilter *f, bg_replay_fn fn, void *ctx, bg_pipeline **pp)
 {
 	const bg_diag *d;
 	bg_ruleset rs;
@@ -175,6 +200,8 @@ cli_replay(const char *name, bg_format from, bg_variant v, int json,
 	if ((*pp = cli_open(name, from, &rs, json)) == NULL)
 		return 2;
 	bg_pipeline_set_callback(*pp, fn, ctx);
+	if (f != NULL)
+		bg_pipeline_set_filter(*pp, f);
 	do
 		for (r = cli_next(*pp), i = 0;
 		    i < bg_pipeline_diag_count(*pp); i++) {

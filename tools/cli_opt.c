@@ -28,8 +28,12 @@ help(const struct cli_opt *opts, const char *usage)
 	fputs(usage, stdout);
 	fputs("\n", stdout);
 	for (; opts->c != 0; opts++) {
-		n = printf("  -%c, --%s%s%s", opts->c, opts->name,
-		    opts->arg ? " " : "", opts->arg ? opts->arg : "");
+		if (opts->c >= CLI_LONG)
+			n = printf("      --%s%s%s", opts->name,
+			    opts->arg ? " " : "", opts->arg ? opts->arg : "");
+		else
+			n = printf("  -%c, --%s%s%s", opts->c, opts->name,
+			    opts->arg ? " " : "", opts->arg ? opts->arg : "");
 		printf("%*s", n < HELPCOL ? HELPCOL - n : 1, "");
 		for (s = opts->help; *s != '\0'; s++)
 			if (*s == '\n')
@@ -66,6 +70,8 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 		lo[i].has_arg = opts[i].arg ? required_argument : no_argument;
 		lo[i].flag = NULL;
 		lo[i].val = opts[i].c;
+		if (opts[i].c >= CLI_LONG)
+			continue;
 		so[k++] = (char)opts[i].c;
 		if (opts[i].arg)
 			so[k++] = ':';
@@ -115,6 +121,23 @@ cli_number(int *out, const char *s, int lo, const char *what)
 	}
 	*out = (int)v;
 	return 0;
+}
+
+int
+cli_warnopt(bg_diagfilter *f, const char *arg, const char *usage)
+{
+	int on = strncmp(arg, "no-", 3) != 0;
+	int code = bg_code_parse(on ? arg : arg + 3);
+
+	if (code <= 0)
+		cli_warnx("unknown warning: %s (bgcheck(1) lists them under "
+		    "DIAGNOSTICS)", on ? arg : arg + 3);
+	else if (bg_diagfilter_set(f, code, on) < 0)
+		cli_warnx("%s is no warning: only warnings can be turned off",
+		    on ? arg : arg + 3);
+	else
+		return 0;
+	return cli_usage(usage);
 }
 
 int

@@ -182,15 +182,17 @@ cli_outname(const char *dir, const char *f, const char *ext)
 /*
  * Warn of what form f cannot hold of position p: an OGID's losses of
  * any position, an XGID's of one given as an ID; each loss once in a
- * run, not again for the next position that has it.  Returns 0.
+ * run, not again for the next position that has it; not when filter
+ * turned not_written off.  Returns 0.
  */
 int
-cli_poslost(bg_posfmt f, const bg_shown *p)
+cli_poslost(bg_posfmt f, const bg_shown *p, const bg_diagfilter *filter)
 {
 	static char told[1024];		/* what was told, a line each */
 	char what[256];
 
-	if ((f == BG_POS_OGID || (f == BG_POS_XGID && p->action == NULL)) &&
+	if (bg_diagfilter_shows(filter, BG_WLOST) &&
+	    (f == BG_POS_OGID || (f == BG_POS_XGID && p->action == NULL)) &&
 	    bg_posfmt_lost(what, sizeof what, f, p->ms) > 0 &&
 	    strstr(told, what) == NULL) {
 		cli_warnx("warning: %s cannot hold %s: not written",

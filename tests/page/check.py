@@ -6,8 +6,9 @@
 A fragment "auto" stands for a few positions bgshow -a finds in the
 record: a game's start and end, a double, a take, a drop, checkers on
 the bar and borne off, a cube owned, the last position.  For each
-fragment (#gGmM) the page is loaded with it and its DOM, after
-the script ran, is compared with `bgshow -g G -m M` of the record: the
+fragment (#gGtT: game G after turn T) the page is loaded with it and its
+DOM, after the script ran, is compared with `bgshow -g G -m T` of the
+record: the heading names the move (the row of the list) and the turn; the
 XGID the page keeps in the board's data-xgid against -T xgid, and every
 element of the board's SVG (tag, attributes, text; in any order) against
 -T svg.  No load may log to the console.  Then one load steps through the
@@ -78,7 +79,7 @@ def pick(record):
     def first(name, test):
         for r in rows:
             if test(r):
-                want.setdefault(name, '#g%dm%d' % (r['game'], r['turn']))
+                want.setdefault(name, '#g%dt%d' % (r['game'], r['turn']))
                 return
 
     def field(r, i):
@@ -94,7 +95,7 @@ def pick(record):
         ends[r['game']] = r
     first('end of game 1', lambda r: r is ends.get(1))
     if rows:
-        want['last'] = '#g%dm%d' % (rows[-1]['game'], rows[-1]['turn'])
+        want['last'] = '#g%dt%d' % (rows[-1]['game'], rows[-1]['turn'])
     return list(dict.fromkeys(want.values()))
 
 
@@ -113,7 +114,7 @@ def main():
             fails += 1
 
     for frag in frags:
-        g, m = map(int, re.match(r'#g(\d+)m(\d+)$', frag).groups())
+        g, m = map(int, re.match(r'#g(\d+)[tm](\d+)$', frag).groups())
         dom, console, rc = chromium(exe, scratch, url + frag)
         say(rc == 0 and not console,
             '%s %s: loads without console messages%s' %
@@ -127,13 +128,24 @@ def main():
         say(src == 0 and have == want.strip(),
             '%s %s: data-xgid %s, bgshow -g %d -m %d: %s' %
             (page, frag, have, g, m, want.strip()))
-        say(root.get('data-at') == frag[1:],
+        at = 'g%dt%d' % (g, m)
+        say(root.get('data-at') == at,
             '%s %s: the board shows %s' % (page, frag, root.get('data-at')))
+        # The heading: the move (the number of the row) and the turn.
+        row = re.search(r'<tr><th>(\d+)\)</th>(?:(?!</tr>).)*?'
+                        r'href="#%s"' % at, dom)
+        where = re.search(r'<p id="where">([^<]*)</p>', dom)
+        want = ('Game %d, move %s, turn %d: ' % (g, row.group(1), m)
+                if m > 0 and row else 'Game %d, turn 0: start of the game'
+                % g)
+        say(where is not None and where.group(1).startswith(want),
+            '%s %s: the heading %r starts %r' %
+            (page, frag, where.group(1) if where else None, want))
         # The diagnostics of this position are shown under the board.
         with open(page, encoding='utf-8') as f:
-            listed = f.read().count('<li class="e" data-at="%s"' % frag[1:])
+            listed = f.read().count('<li class="e" data-at="%s"' % at)
         with open(page, encoding='utf-8') as f:
-            listed += f.read().count('<li class="w" data-at="%s"' % frag[1:])
+            listed += f.read().count('<li class="w" data-at="%s"' % at)
         note = re.search(r'<ul id="note">(.*?)</ul>', dom, re.S)
         shown = note.group(1).count('<li') if note else -1
         say(shown == listed,
@@ -156,22 +168,24 @@ def main():
         say(False, '%s: the stepping check needs three games' % page)
         return fails
     steps = [
-        ("location.hash='#g2m5'", 'g2m5'),
-        ("key('ArrowRight')", 'g2m6'),
-        ("key('End')", 'g2m%d' % (counts[1] - 1)),
-        ("key('ArrowRight')", 'g3m0'),
-        ("key('ArrowLeft')", 'g2m%d' % (counts[1] - 1)),
-        ("key('Home')", 'g2m0'),
-        ("key('ArrowLeft')", 'g1m%d' % (counts[0] - 1)),
-        ("key('PageDown')", 'g2m0'),
-        ("key('PageUp')", 'g1m0'),
-        ("key('ArrowLeft')", 'g1m0'),
-        ("document.getElementById('next').click()", 'g1m1'),
-        ("document.getElementById('ngame').click()", 'g2m0'),
+        ("location.hash='#g2t5'", 'g2t5'),
+        ("key('ArrowRight')", 'g2t6'),
+        ("key('End')", 'g2t%d' % (counts[1] - 1)),
+        ("key('ArrowRight')", 'g3t0'),
+        ("key('ArrowLeft')", 'g2t%d' % (counts[1] - 1)),
+        ("key('Home')", 'g2t0'),
+        ("key('ArrowLeft')", 'g1t%d' % (counts[0] - 1)),
+        ("key('PageDown')", 'g2t0'),
+        ("key('PageUp')", 'g1t0'),
+        ("key('ArrowLeft')", 'g1t0'),
+        ("document.getElementById('next').click()", 'g1t1'),
+        ("document.getElementById('ngame').click()", 'g2t0'),
         ("document.getElementById('last').click()",
-         'g2m%d' % (counts[1] - 1)),
-        ("document.querySelector('a[href=\"#g1m3\"]').click()", 'g1m3'),
-        ("document.getElementById('prev').click()", 'g1m2'),
+         'g2t%d' % (counts[1] - 1)),
+        ("document.querySelector('a[href=\"#g1t3\"]').click()", 'g1t3'),
+        ("document.getElementById('prev').click()", 'g1t2'),
+        # An address of the old form is read, and given the new one.
+        ("location.hash='#g2m4'", 'g2t4'),
     ]
     inject = ("<script>(function(){var out=[],i=0,acts=[%s];"
               "function key(k){document.dispatchEvent(new KeyboardEvent("
@@ -209,7 +223,7 @@ def main():
     times = []
     for k in range(3):
         dom, console, rc = chromium(exe, scratch,
-                                    'file://' + timed + '#g3m12')
+                                    'file://' + timed + '#g3t12')
         m = re.search(r'data-ms="(\d+)"', dom)
         times.append(int(m.group(1)) if m else 10 ** 6)
     ms = min(times)

@@ -401,7 +401,7 @@ pick(int game, int move, int line, int col, char *got, size_t size)
 		;
 	if (bg_pick_done(&k, bg_pipeline_count(p)->games, &sp, got,
 	    size) == 0)
-		snprintf(got, size, "game %d, move %d, %s", sp->v.game,
+		snprintf(got, size, "game %d, turn %d, %s", sp->v.game,
 		    sp->v.turn, sp->v.names[0]);
 	bg_pipeline_free(p);
 }
@@ -416,18 +416,18 @@ picking(void)
 	size_t i;
 
 	pick(1, 1, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 1, alice");
+	CHECK_STR(got, "game 1, turn 1, alice");
 	pick(1, 0, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 0, alice");
+	CHECK_STR(got, "game 1, turn 0, alice");
 	pick(3, -1, 0, 0, got, sizeof got);
 	CHECK_STR(got, "no game 3 (2 in the file)");
 	pick(1, 9, 0, 0, got, sizeof got);
-	CHECK_STR(got, "game 1 has no move 9");
+	CHECK_STR(got, "game 1 has no turn 9");
 	/* Line 5 holds game 1's first action: the position before it. */
 	pick(0, -1, 5, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 0, alice");
+	CHECK_STR(got, "game 1, turn 0, alice");
 	pick(0, -1, 6, 0, got, sizeof got);
-	CHECK_STR(got, "game 1, move 2, alice");
+	CHECK_STR(got, "game 1, turn 2, alice");
 	pick(0, -1, 99, 0, got, sizeof got);
 	CHECK_STR(got, "no action at line 99 or after");
 	/* A diagnostic's player is the match's name of its side. */
@@ -540,9 +540,105 @@ filenames(void)
 	bg_pipeline_free(p);
 }
 
+/* Two matches of other players, each with two hits not marked. */
+static const char hits[] =
+    " 3 point match\n\n Game 1\n"
+    " hugo : 0                  wren : 0\n"
+    "  1) 13: 8/5 6/5                 26: 24/18 13/11\n"
+    "  2) 16: 13/7 8/7                25: 25/23 13/8\n"
+    "  3) 46: 8/2 6/2                 35: 25/22 8/3\n"
+    "  4)  Doubles => 2                Drops\n"
+    "      Wins 1 point\n\n"
+    " 3 point match\n\n Game 1\n"
+    " anna : 0                  bert : 0\n"
+    "  1) 13: 8/5 6/5                 26: 24/18 13/11\n"
+    "  2) 16: 13/7 8/7                25: 25/23 13/8\n"
+    "  3) 46: 8/2 6/2                 35: 25/22 8/3\n"
+    "  4)  Doubles => 2                Drops\n"
+    "      Wins 1 point\n";
+
+/*
+ * Run the record with filter f (NULL: none) and collapse c: the
+ * hit_not_marked diagnostics given (in *first the first one's player
+ * and repeats, written by bg_diag_write_more), and the warnings counted.
+ */
+static int
+run_hits(const bg_diagfilter *f, int c, struct buf *first, int *counted,
+    int *atend)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(hits, sizeof hits - 1, "h.mat");
+	const bg_diag *d;
+	size_t i;
+	int ev, n = 0;
+
+	if (f != NULL)
+		bg_pipeline_set_filter(p, f);
+	bg_pipeline_set_collapse(p, c);
+	*atend = 0;
+	while ((ev = bg_pipeline_next(p)) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
+			d = bg_pipeline_diag(p, i);
+			if (d->code != BG_WHITUNMARKED)
+				continue;
+			if (n++ == 0)
+				bg_diag_write_more(put, first, BG_OUT_TEXT,
+				    "h.mat", bg_pipeline_diag_player(p, d), d,
+				    bg_pipeline_diag_turn(p, i),
+				    bg_pipeline_diag_repeats(p, i));
+			*atend += ev == BG_PIPE_END;
+		}
+	*counted = bg_pipeline_count(p)->warnings;
+	bg_pipeline_free(p);
+	return n;
+}
+
+static void
+filtered(void)
+{
+	bg_diagfilter f;
+	struct buf b;
+	int counted, atend;
+
+	CHECK_INT(bg_code_parse("hit_not_marked"), BG_WHITUNMARKED);
+	CHECK_INT(bg_code_parse("hit-not-marked"), BG_WHITUNMARKED);
+	CHECK_INT(bg_code_parse("hit_not"), -BG_EINVAL);
+	CHECK_INT(bg_code_parse("hit_not_marked_"), -BG_EINVAL);
+	CHECK_INT(bg_code_parse(""), -BG_EINVAL);
+	bg_diagfilter_init(&f);
+	CHECK_INT(bg_diagfilter_set(&f, BG_EBLOCKED, 0), -BG_EINVAL);
+	CHECK_INT(bg_diagfilter_set(&f, BG_CODE_COUNT, 0), -BG_EINVAL);
+	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 1);
+
+	/* Each in its place: four, the first of hugo. */
+	memset(&b, 0, sizeof b);
+	CHECK_INT(run_hits(NULL, 0, &b, &counted, &atend), 4);
+	CHECK_INT(counted, 4);
+	CHECK_INT(atend, 0);
+	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
+	    "not marked with '*': 16: 13/7 8/7\n");
+	/* Collapsed: one at the end, still hugo's, standing for three. */
+	memset(&b, 0, sizeof b);
+	CHECK_INT(run_hits(NULL, 1, &b, &counted, &atend), 1);
+	CHECK_INT(counted, 4);
+	CHECK_INT(atend, 1);
+	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
+	    "not marked with '*': 16: 13/7 8/7 (and 3 more like it in this "
+	    "file)\n");
+	/* Turned off: none given, none counted; on again: all. */
+	CHECK_INT(bg_diagfilter_set(&f, BG_WHITUNMARKED, 0), 0);
+	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 0);
+	CHECK_INT(bg_diagfilter_shows(&f, BG_EBLOCKED), 1);
+	CHECK_INT(run_hits(&f, 1, &b, &counted, &atend), 0);
+	CHECK_INT(counted, 0);
+	CHECK_INT(bg_diagfilter_set(&f, -BG_WHITUNMARKED, 1), 0);
+	CHECK_INT(run_hits(&f, 0, &b, &counted, &atend), 4);
+	CHECK_INT(counted, 4);
+}
+
 int
 main(void)
 {
+	filtered();
 	filenames();
 	events();
 	match_lines();

@@ -146,11 +146,8 @@ convert(struct opts *o, int argc, char **argv)
 		return cli_output_close(&out, 0, 2);
 	rc = cli_each_input(argc, argv, NULL, NULL, one, o);
 	bg_writer_free(o->w);
-	/* A file that was not there is not "replaced". */
 	if (o->out && rc == 1 && !o->force)
-		cli_warnx("%s: not %s: the conversion failed (-F %s it all "
-		    "the same)", o->out, out.existed ? "replaced" : "written",
-		    out.existed ? "replaces" : "writes");
+		cli_output_refused(&out, "the conversion failed");
 	return cli_output_close(&out, rc == 0 || (rc == 1 && o->force), rc);
 }
 

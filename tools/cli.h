@@ -193,6 +193,8 @@ struct cli_output {
 int	cli_output_open(struct cli_output *, const char *);
 /* A bg_write_fn writing to the struct cli_output * ctx. */
 long	cli_output_write(void *, const char *, size_t);
+/* The output left as it was, and why ("not replaced" or "not written"). */
+void	cli_output_refused(const struct cli_output *, const char *);
 /*
  * Flush and close out, any failure told and making the status 2; the
  * file is renamed into place when keep is set and all went well, and

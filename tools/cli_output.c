@@ -85,6 +85,19 @@ cli_output_open(struct cli_output *out, const char *name)
 	return 0;
 }
 
+/*
+ * Say that the output is left as it was, and why: "not replaced" of a
+ * file that was there, "not written" of one that was not; -F is the
+ * option that writes it all the same.
+ */
+void
+cli_output_refused(const struct cli_output *out, const char *why)
+{
+	cli_warnx("%s: not %s: %s (-F %s it all the same)", out->name,
+	    out->existed ? "replaced" : "written", why,
+	    out->existed ? "replaces" : "writes");
+}
+
 int
 cli_output_close(struct cli_output *out, int keep, int rc)
 {

@@ -140,11 +140,15 @@ tests/unit/bin/header-alone: lib/bgkit.h
 # `make check T=NAME` runs only the tests NAME names: a golden case path,
 # prefix or glob, a unit test, a rules script, a corpus script or a
 # manual page (tests/run.sh says how).
+# The suites run side by side, as many at once as there are processors
+# (BGKIT_JOBS=N to choose).  check-build builds what they run.
 T	=
-check: all $(UNIT_BIN) tests/unit/bin/rulestest tests/unit/bin/header-alone \
-    tests/unit/bin/matdump
+check: check-build
 	@sh tests/deps.sh test
 	@sh tests/run.sh '$(T)'
+
+check-build: all $(UNIT_BIN) tests/unit/bin/rulestest \
+    tests/unit/bin/header-alone tests/unit/bin/matdump
 
 # The sources' size limits alone (also run by make check, suite lint):
 # every lib function over 120 lines, tool over 250, main over 80.
@@ -215,5 +219,5 @@ clean:
 	rm -f lib/*.o tools/*.o lib/libbgkit.a lib/libbgkit.so*
 	rm -rf bin tests/unit/bin
 
-.PHONY: all check check-update demo install uninstall clean lint-size
+.PHONY: all check check-build check-update demo install uninstall clean lint-size
 .SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)

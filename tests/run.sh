@@ -43,8 +43,9 @@
 # failed, N skipped"; its "SKIP: reason" lines are shown and its skips
 # added up.
 #
-# Usage: sh tests/run.sh [SUITE | NAME]
-#   SUITE is one of the names above, or "man" for both manual suites.
+# Usage: sh tests/run.sh [SUITE... | NAME]
+#   SUITE is one of the names above, or "man" for both manual suites;
+#   several run together (tests/sanitize.sh scalar names those it runs).
 #   NAME runs only what it names, in every suite: a golden case path
 #   (fixtures/bgcheck/mutants/garbage_lines, with or without its
 #   extension), a prefix or a shell glob of such paths
@@ -67,9 +68,18 @@ cd "$top" || exit 2
 export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
+suites="unit golden rules corpus man-lint man-examples install page lint python"
 case ${1:-all} in
 all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page|lint|python)
-	only=${1:-all} ;;
+	only=${1:-all}
+	# more suites: SUITE SUITE...
+	shift $(($# > 0))
+	for s in "$@"; do
+		case " $suites man " in
+		*" $s "*) only="$only $s" ;;
+		*) echo "run.sh: $s is not a suite" >&2; exit 2 ;;
+		esac
+	done ;;
 *)
 	sel=${1#./} ;;
 esac
@@ -410,19 +420,20 @@ plan() {
 	python) echo "python task_python" ;;
 	man) plan man-lint; plan man-examples ;;
 	all)
-		for s in unit golden rules corpus man-lint man-examples \
-		    install page lint python; do
+		for s in $suites; do
 			plan $s
 		done ;;
 	esac
 }
-plan "$only" | awk '{ print NR, $0 }' >"$out/tasks"
+for s in $only; do
+	plan "$s"
+done | awk '{ print NR, $0 }' >"$out/tasks"
 
-# The order the workers take the tasks in: the long ones first (the
-# corpus scripts, the Python package, the browser, the install, the
-# manual's examples), so that no long one starts last and the two ends
-# meet.
-for s in corpus python page install man-examples golden man-lint unit \
+# The order the workers take the tasks in: the unit tests first (short,
+# and printed first), then the long ones (the corpus scripts, the Python
+# package, the browser, the install, the manual's examples), so that no
+# long one starts last and the workers end together.
+for s in unit corpus python page install man-examples golden man-lint \
     rules lint; do
 	grep " $s " "$out/tasks"
 done >"$out/order"

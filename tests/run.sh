@@ -215,7 +215,8 @@ golden_case() {
 	case $in in
 	*.sh)	run="sh \"./\$IN\" $args </dev/null" ;;
 	"")	run="$tool $args </dev/null" ;;
-	*)	case $args in
+	*)	# shellcheck disable=SC2016 # the text $IN, not its value
+		case $args in
 		*'$IN'*) run="$tool $args </dev/null" ;;
 		*) run="$tool $args <\"\$IN\"" ;;
 		esac ;;
@@ -421,7 +422,7 @@ plan() {
 	man) plan man-lint; plan man-examples ;;
 	all)
 		for s in $suites; do
-			plan $s
+			plan "$s"
 		done ;;
 	esac
 }

@@ -142,6 +142,8 @@ tests/unit/bin/header-alone: lib/bgkit.h
 # `make check T=NAME` runs only the tests NAME names: a golden case path,
 # prefix or glob, a unit test, a rules script, a corpus script or a
 # manual page (tests/run.sh says how).
+# The suites run side by side, as many at once as there are processors
+# (BGKIT_JOBS=N to choose).  check-build builds what they run.
 T	=
 check: check-build
 	@sh tests/deps.sh test
@@ -244,5 +246,5 @@ clean:
 	rm -f lib/*.o tools/*.o lib/libbgkit.a lib/libbgkit.so*
 	rm -rf bin tests/unit/bin
 
-.PHONY: all check check-update demo install uninstall clean lint-size
+.PHONY: all check check-build check-update demo install uninstall clean lint-size
 .SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)

@@ -40,18 +40,30 @@ for f in "$dir"/matches/*.mat; do
 		echo "FAIL: $f: final position $got, gnubg says $want"
 	fi
 done
-for j in "$dir"/mutants/*.json; do
+# One jq for every mutant's verdict ("file kind line"), one bgcheck a
+# mutant: its first message, taken apart by the shell, and its status.
+tmp=$(mktemp "${TMPDIR:-/tmp}/corpus_check.XXXXXX") || exit 2
+trap 'rm -f "$tmp" "$tmp.err"' EXIT HUP INT TERM
+jq -r '"\(input_filename) \(.kind) \(.line)"' "$dir"/mutants/*.json >"$tmp"
+while read -r j kind line; do
 	f=${j%.json}.mat
-	line=$(jq -r .line "$j")
-	kind=$(jq -r .kind "$j")
 	case $kind in
 	hit_marker_*|truncated_file) sev=warning ;;
 	*) sev=error ;;
 	esac
-	first=$("$bgcheck" -W "$f" 2>&1 >/dev/null | head -n 1)
-	"$bgcheck" -W "$f" >/dev/null 2>&1
+	"$bgcheck" -W "$f" >/dev/null 2>"$tmp.err"
 	rc=$?
-	got=$(echo "$first" | sed -n 's/^bgcheck: [^:]*:\([0-9]*\):.*/\1/p')
+	first=""
+	IFS= read -r first <"$tmp.err"
+	# the line of "bgcheck: FILE:LINE:..."
+	got=""
+	case $first in
+	"bgcheck: "*:*:*)
+		r=${first#bgcheck: }
+		r=${r#*:}
+		got=${r%%:*}
+		case $got in ''|*[!0-9]*) got="" ;; esac ;;
+	esac
 	case $first in
 	*": $sev: "*) okay=1 ;;
 	*) okay=0 ;;
@@ -63,6 +75,6 @@ for j in "$dir"/mutants/*.json; do
 		echo "FAIL: $f ($kind): want a $sev at line $line, exit 1;" \
 		    "got exit $rc: $first"
 	fi
-done
+done <"$tmp"
 echo "corpus_check: $pass passed, $fail failed"
 [ $fail = 0 ]

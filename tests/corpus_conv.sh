@@ -37,9 +37,18 @@ trap 'rm -rf "$tmp"' EXIT
 # replay made, value and the position after them; comments and
 # unreadable cells by their text; tags as a set.  Records of the kinds
 # in $2 (a jq array) are left out, and "and the match" too when $3 is
-# false.
-dump() {
-	jq -c --argjson skip "$2" --argjson atm "${3:-true}" '
+# false.  project: every view of the files of one record that the
+# checks compare, by one jq, each line tagged: A and B, a.json and
+# b.json without their places; W, M, X: dump of a.json, c1.json
+# (the .mat read again) and c2.json (the XG .mat) with nothing left
+# out; S and T: dump of a.json and c3.json (the SGF) without what SGF
+# cannot hold ($sgfskip); G, a record of a.json that SGF cannot hold;
+# N, the game of each analysis object of a.json.
+# Then cut into $tmp/TAG.
+sgfskip='["loss","illegal","unparsed"]'
+project() {
+	jq -r --argjson sgfskip "$sgfskip" '
+	def dump($skip; $atm):
 	    if .type == "match" then
 		[.length, .players, (.tags | sort), .comments]
 	    elif .type == "game" then [.number, .players, .ratings, .score]
@@ -50,7 +59,25 @@ dump() {
 		    .position_id, (if (.action == "comment" or
 		    .action == "setpos" or .action == "illegal" or
 		    .action == "unparsed") then .text else null end)] end
-	    else empty end' "$1"
+	    else empty end;
+	(input_filename | sub(".*/"; "")) as $f |
+	if $f == "a.json" then
+		("A " + (del(.source, .line, .column) | tojson)),
+		(dump([]; true) | "W " + tojson),
+		(dump($sgfskip; false) | "S " + tojson),
+		(select(.type == "record" and ((.action as $a | $sgfskip |
+		index($a)) or .and_the_match)) | "G"),
+		(select(.type == "analysis") | "N \(.game)")
+	elif $f == "b.json" then "B " + (del(.source, .line, .column) | tojson)
+	elif $f == "c1.json" then dump([]; true) | "M " + tojson
+	elif $f == "c2.json" then dump([]; true) | "X " + tojson
+	else dump($sgfskip; false) | "T " + tojson end' \
+	    "$tmp/a.json" "$tmp/b.json" "$tmp/c1.json" "$tmp/c2.json" \
+	    "$tmp/c3.json" | awk -v d="$tmp" '{ t = $1; sub(/^[^ ]*( |$)/, "")
+	    print >(d "/" t) }'
+	for t in A B W M X S T G N; do
+		[ -f "$tmp/$t" ] || : >"$tmp/$t"
+	done
 }
 
 # bgconv's JSON of file $1 into $2.
@@ -74,31 +101,14 @@ while IFS= read -r f; do
 
 	# JSON holds everything: read and written again, it is the same.
 	"$bin/bgconv" -F -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
-	if [ "$(jq -c 'del(.source, .line, .column)' "$tmp/a.json")" = \
-	    "$(jq -c 'del(.source, .line, .column)' "$tmp/b.json")" ]; then
-		ok
-	else
-		bad "$name: JSON read again differs"
-	fi
 	# .mat through JSON is .mat.
 	"$bin/bgconv" -F -q -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
-	cmp -s "$tmp/a.mat" "$tmp/b.mat" && ok ||
-	    bad "$name: .mat through JSON differs from .mat"
-
 	# .mat, in both layouts, keeps everything but what it names (the
 	# cube of automatic doubles).
-	want=$(dump "$tmp/a.json" '[]')
 	named=$(grep 'cannot hold this' "$tmp/err" | grep -vc 'SGF properties')
-	json "$tmp/a.mat" "$tmp/c.json"
-	got=$(dump "$tmp/c.json" '[]')
-	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
-	    bad "$name: .mat read again differs"
+	json "$tmp/a.mat" "$tmp/c1.json"
 	"$bin/bgconv" -F -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
-	json "$tmp/x.mat" "$tmp/c.json"
-	got=$(dump "$tmp/c.json" '[]')
-	[ "$got" = "$want" ] || [ "$named" -gt 0 ] && ok ||
-	    bad "$name: XG .mat read again differs"
-
+	json "$tmp/x.mat" "$tmp/c2.json"
 	# SGF keeps everything but what it names: Losses, unreadable
 	# cells, "and the match" (a warning a record), and the analysis of
 	# a position text export (a warning a game that has one); an
@@ -106,33 +116,35 @@ while IFS= read -r f; do
 	# after it, which come back as a set position and a roll with no
 	# play (left out here, as the entry).
 	"$bin/bgconv" -F -T sgf "$f" >"$tmp/a.sgf" 2>"$tmp/err"
-	skip='["loss","illegal","unparsed"]'
 	lost=$(grep 'cannot hold this' "$tmp/err" |
 	    grep -vc 'cannot hold this: the analysis of the position')
 	an=$(grep -c 'cannot hold this: the analysis of the position' \
 	    "$tmp/err")
-	hasan=$(jq -r 'select(.type == "analysis") | .game' "$tmp/a.json" |
-	    sort -u | wc -l)
-	gone=$(jq -c --argjson skip "$skip" 'select(.type == "record" and
-	    ((.action as $a | $skip | index($a)) or .and_the_match))' \
-	    "$tmp/a.json" | wc -l)
-	ills=$(jq -c 'select(.type == "record" and .action == "illegal")' \
-	    "$tmp/a.json" | wc -l)
-	gone=$((gone - ills))
-	json "$tmp/a.sgf" "$tmp/b.json"
+	json "$tmp/a.sgf" "$tmp/c3.json"
+	ills=$(grep -c '"type":"record".*"action":"illegal"' "$tmp/a.json")
 	if [ "$ills" -gt 0 ]; then
 		jq -s -c '. as $a | range(length) as $i | $a[$i] |
 		    select((.type == "record" and ((.action == "setpos" and
 		    $a[$i + 1].action == "move" and $a[$i + 1].move == null) or
 		    (.action == "move" and .move == null and $i > 0 and
 		    $a[$i - 1].action == "setpos"))) | not)' \
-		    "$tmp/b.json" >"$tmp/c.json"
-	else
-		mv "$tmp/b.json" "$tmp/c.json"
+		    "$tmp/c3.json" >"$tmp/c4.json"
+		mv "$tmp/c4.json" "$tmp/c3.json"
 	fi
-	got=$(dump "$tmp/c.json" "$skip" false)
-	want=$(dump "$tmp/a.json" "$skip" false)
-	if [ "$got" = "$want" ] && [ "$lost" -eq "$gone" ] &&
+	rm -f "$tmp/A" "$tmp/B" "$tmp/W" "$tmp/M" "$tmp/X" "$tmp/S" \
+	    "$tmp/T" "$tmp/G" "$tmp/N"
+	project
+	gone=$(($(wc -l <"$tmp/G") - ills))
+	hasan=$(sort -u "$tmp/N" | wc -l)
+
+	cmp -s "$tmp/A" "$tmp/B" && ok || bad "$name: JSON read again differs"
+	cmp -s "$tmp/a.mat" "$tmp/b.mat" && ok ||
+	    bad "$name: .mat through JSON differs from .mat"
+	cmp -s "$tmp/M" "$tmp/W" || [ "$named" -gt 0 ] && ok ||
+	    bad "$name: .mat read again differs"
+	cmp -s "$tmp/X" "$tmp/W" || [ "$named" -gt 0 ] && ok ||
+	    bad "$name: XG .mat read again differs"
+	if cmp -s "$tmp/T" "$tmp/S" && [ "$lost" -eq "$gone" ] &&
 	    [ "$an" -eq "$hasan" ]; then
 		ok
 	else

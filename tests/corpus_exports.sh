@@ -111,35 +111,32 @@ rm -f "$tmp"/*.sgf.json
 # "mNNNN G action side dice posid", "mNNNN G result winner points"
 # (the points of its "Wins" line, "matpoints"), and the rules of each
 # form ("mNNNN snowietext textlog snowiepos pos").
-: >"$tmp/rules"
-for t in "$T"/m*.json; do
-	m=${t##*/}
-	m=${m%.json}
-	jq -r --arg m "$m" '.games[] | .game as $g | .turns as $t |
-	    (range($t | length) | select($t[.].action != "take" or
-	    . == 0 or $t[. - 1].action != "beaver") | $t[.] |
-	    "\($m) \($g) \(.action) \(.side) \(.dice | tojson) " +
-	    .gnubg_position_id),
-	    "\($m) \($g) result \(.winner) \(.points_won)",
-	    "\($m) \($g) matpoints \(.winner) " +
-	    "\(.mat_wins_points // .points_won)"' "$t"
-	jq -r --arg m "$m" '.rules as $r | ({"standard": "standard",
-	    "nackgammon": "nackgammon", "hypergammon1": "hyper1",
-	    "hypergammon2": "hyper2", "hypergammon3": "hyper3"}[$r.variation
-	    // "standard"]) as $v |
-	    (if $r.beavers then $r.beaver_limit else 0 end) as $b |
-	    "beavers=\($b),autodoubles=\($r.automatic_doubles)" as $cube |
-	    "crawford=\(if ($r.crawford_rule // $r.crawford) then "on"
-	    else "off" end)" as $c |
-	    if .match_length == 0 then
-		"\($m) variant=\($v),jacoby=\(if $r.jacoby then "on" else
-		"off" end),\($cube) \($cube) variant=\($v),beavers=\($b) " +
-		"variant=\($v)"
-	    else
-		"\($m) variant=\($v),\($c) \($c) variant=\($v),beavers=0 " +
-		"variant=\($v)"
-	    end' "$t" >>"$tmp/rules"
-done >"$tmp/truth"
+# One jq for all the matches of each: the name mNNNN from the file's.
+jqm='(input_filename | sub(".*/"; "") | sub("[.]json$"; "")) as $m'
+jq -r "$jqm"' | .games[] | .game as $g | .turns as $t |
+    (range($t | length) | select($t[.].action != "take" or
+    . == 0 or $t[. - 1].action != "beaver") | $t[.] |
+    "\($m) \($g) \(.action) \(.side) \(.dice | tojson) " +
+    .gnubg_position_id),
+    "\($m) \($g) result \(.winner) \(.points_won)",
+    "\($m) \($g) matpoints \(.winner) " +
+    "\(.mat_wins_points // .points_won)"' "$T"/m*.json >"$tmp/truth"
+jq -r "$jqm"' | .rules as $r | ({"standard": "standard",
+    "nackgammon": "nackgammon", "hypergammon1": "hyper1",
+    "hypergammon2": "hyper2", "hypergammon3": "hyper3"}[$r.variation
+    // "standard"]) as $v |
+    (if $r.beavers then $r.beaver_limit else 0 end) as $b |
+    "beavers=\($b),autodoubles=\($r.automatic_doubles)" as $cube |
+    "crawford=\(if ($r.crawford_rule // $r.crawford) then "on"
+    else "off" end)" as $c |
+    if .match_length == 0 then
+	"\($m) variant=\($v),jacoby=\(if $r.jacoby then "on" else
+	"off" end),\($cube) \($cube) variant=\($v),beavers=\($b) " +
+	"variant=\($v)"
+    else
+	"\($m) variant=\($v),\($c) \($c) variant=\($v),beavers=0 " +
+	"variant=\($v)"
+    end' "$T"/m*.json >"$tmp/rules"
 
 # The rules of match $1 for form $2 (2 Snowie text, 3 text log, 4
 # Snowie position, 5 .pos).

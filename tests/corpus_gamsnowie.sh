@@ -80,6 +80,7 @@ actions() {
 		"\(.game) \(.turn) \(.action) \(.side) \(.dice) \(.move) " +
 		"\(.position_id) \(.match_id) \(.xgid)"
 	    else
+		(if $g == "" then "\(.game) " else "" end) +
 		"\(.turn) \(.action) \(.side) \(.dice) \(.move) " +
 		"\(.position_id) " + (.xgid | split(":")[0:5] | join(":"))
 	    end'
@@ -99,7 +100,8 @@ do
 	    bad "$name: bgconv -T snowie failed"
 	"$bin/bgconv" -q -T gam -d "$d" "$f" ||
 	    bad "$name: bgconv -T gam -d failed"
-	games=$(actions "$r" "$f" | cut -d ' ' -f 1 | sort -un)
+	actions "$r" "$f" >"$d/actions"
+	games=$(cut -d ' ' -f 1 "$d/actions" | sort -un)
 	set -- $games
 	# 1. gnubg's exports, byte for byte; from the SGF too, but where
 	# it holds automatic doubles, which the text cannot.
@@ -143,13 +145,12 @@ do
 		bad "$name: no gnubg exports in $X"
 	fi
 	# 2. Read back by our reader.
-	actions "$r" "$f" >"$tmp/want"
 	actions "$r" "$d/snowie.txt" >"$tmp/got"
 	if [ -s "$tmp/err" ]; then
 		bad "$name: reading our Snowie text: $(head -n 1 "$tmp/err")"
-	elif cmp -s "$tmp/want" "$tmp/got"; then ok; else
+	elif cmp -s "$d/actions" "$tmp/got"; then ok; else
 		bad "$name: our Snowie text reads otherwise"
-		diff "$tmp/want" "$tmp/got" | head -5
+		diff "$d/actions" "$tmp/got" | head -5
 	fi
 	# gnubg's settings: its Jacoby rule, and the variant of a file
 	# that does not name it.
@@ -161,17 +162,21 @@ do
 	cp "$f" "$d/match.mat"
 	printf 'mat %s %s\n' "$d/match.mat" "$set" >>"$tmp/list"
 	printf 'mat %s %s\n' "$d/snowie.txt" "$set" >>"$tmp/list"
+	# Each game's actions as read from the match: one bgshow for all
+	# the games, cut into $d/want.G.
+	actions "$r" "$f" "" game | awk -v d="$d" \
+	    '{ g = $1; sub(/^[^ ]* /, ""); print >(d "/want." g) }'
 	for g in $games; do
 		ours=$d/$b.g$g.gam
 		[ $# = 1 ] && ours=$d/$b.gam
-		actions "$r" "$f" "$g" game >"$tmp/want"
+		[ -f "$d/want.$g" ] || : >"$d/want.$g"
 		actions "$r" "$ours" 1 game >"$tmp/got"
 		if [ -s "$tmp/err" ]; then
 			bad "$name: reading our .gam of game $g: $(head -n 1 \
 			    "$tmp/err")"
-		elif cmp -s "$tmp/want" "$tmp/got"; then ok; else
+		elif cmp -s "$d/want.$g" "$tmp/got"; then ok; else
 			bad "$name: our .gam of game $g reads otherwise"
-			diff "$tmp/want" "$tmp/got" | head -5
+			diff "$d/want.$g" "$tmp/got" | head -5
 		fi
 		printf 'auto %s %s\n' "$ours" "$set" >>"$tmp/list"
 	done

@@ -59,7 +59,10 @@ prints() {
 for mat in m*.mat; do
 	m=${mat%.mat}
 	"$bin/bgconv" -q -T json "$mat" >"$tmp/$m.json"
-	prints "$mat" >"$tmp/a"
+	# the .mat's games, read once for the checks that follow
+	"$bin/bggrep" -n -T json "$mat" >"$tmp/mat.json"
+	jq -r '.match_fingerprint, .fingerprint' "$tmp/mat.json" | sort -u \
+	    >"$tmp/a"
 	prints "$m.sgf" >"$tmp/b"
 	prints "$tmp/$m.json" >"$tmp/c"
 	if [ -s "$tmp/a" ] && cmp -s "$tmp/a" "$tmp/b" &&
@@ -78,15 +81,14 @@ for mat in m*.mat; do
 		i=$((i + 1))
 	done >"$tmp/sums"
 	rm -f "$tmp"/g[0-9]*
-	if [ -s "$tmp/sums" ] && "$bin/bggrep" -n -T json "$mat" |
-	    jq -r .fingerprint | cmp -s - "$tmp/sums"; then
+	jq -r '.fingerprint' "$tmp/mat.json" >"$tmp/games"
+	if [ -s "$tmp/sums" ] && cmp -s "$tmp/games" "$tmp/sums"; then
 		ok
 	else
 		bad "$m: sha256sum of the canonical texts is not the fingerprints"
 	fi
 	# One roll changed: in each game, the first move of side 0 in odd
 	# games, of side 1 in even ones.
-	"$bin/bggrep" -n -T json "$mat" | jq -r '.fingerprint' >"$tmp/games"
 	mp=$(matchprint "$mat")
 	jq -r '.games[] | .game as $g | [.turns[] | select(.action ==
 	    "move" and (.dice | length) == 2)] | group_by(.side) |
@@ -102,15 +104,18 @@ for mat in m*.mat; do
 			bad "$m: line $line: no roll $dice to change"
 			continue
 		fi
-		"$bin/bggrep" -n -T json "$tmp/mut.mat" >"$tmp/mut.json"
-		jq -r '.fingerprint' "$tmp/mut.json" >"$tmp/mgames"
+		# "fingerprint match_fingerprint" of each game, one jq
+		"$bin/bggrep" -n -T json "$tmp/mut.mat" |
+		    jq -r '"\(.fingerprint) \(.match_fingerprint)"' \
+		    >"$tmp/mut.prints"
+		cut -d ' ' -f 1 "$tmp/mut.prints" >"$tmp/mgames"
 		# game g differs, every other game is the same
 		r=$(paste -d ' ' "$tmp/games" "$tmp/mgames" | awk -v g="$g" '
 		    { same = $1 == $2 }
 		    (NR == g && same) || (NR != g && !same) { print NR }')
 		if [ -n "$r" ] || [ "$(wc -l <"$tmp/mgames")" != \
 		    "$(wc -l <"$tmp/games")" ] ||
-		    [ "$(jq -r .match_fingerprint "$tmp/mut.json" | uniq)" = \
+		    [ "$(cut -d ' ' -f 2 "$tmp/mut.prints" | uniq)" = \
 		    "$mp" ]; then
 			bad "$m: line $line: roll $dice to $new: games $r"
 		else

@@ -31,29 +31,43 @@ jq -r '.cases[] | .id as $id | .legal_moves[] | [$id,
     "$json" >"$tmp/plays"
 
 tab=$(printf '\t')
+# Each case's typed plays and the moves gnubg prints for them, in files
+# of their own (one awk for all the cases; the plays of a case are
+# together).
+mkdir "$tmp/c"
+awk -F "$tab" -v d="$tmp/c" '$1 != id { if (id != "") { close(t); close(w) }
+    id = $1; t = d "/" id ".typed"; w = d "/" id ".want" }
+    { print $2 >t; print $3 >w }' "$tmp/plays"
+
+# 1. Every case's listed plays, one bgmove a case, their Position IDs
+# after gathered by one sed and sort: "id pid", then compared by awk.
 while IFS="$tab" read -r id pid dice want; do
-	got=$("$bgmove" -p "$pid" -d "$dice" -l -T json |
-	    jq -r .position_id | sort | tr '\n' ' ' | sed 's/ $//')
-	if [ "$got" = "$want" ]; then
-		pass=$((pass + 1))
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $id $pid $dice: listed set differs"
-		echo "  want: $want"
-		echo "  got:  $got"
-	fi
-	grep "^$id$tab" "$tmp/plays" >"$tmp/case" || true
-	[ -s "$tmp/case" ] || continue
-	cut -f2 "$tmp/case" >"$tmp/typed"
-	cut -f3 "$tmp/case" >"$tmp/want"
-	"$bgmove" -p "$pid" -d "$dice" <"$tmp/typed" >"$tmp/got" 2>"$tmp/err"
-	if cmp -s "$tmp/want" "$tmp/got"; then
+	"$bgmove" -p "$pid" -d "$dice" -l -T json | sed "s/^/$id /"
+done <"$tmp/cases" |
+    sed -n 's/^\([^ ]*\) .*"position_id":"\([^"]*\)".*/\1 \2/p' |
+    sort -k1,1 -k2,2 >"$tmp/listed"
+awk 'NR == FNR { if ($1 in got) got[$1] = got[$1] " " $2
+    else got[$1] = $2; next }
+    { if (got[$1] == $4) print "ok"; else print "FAIL: " $1 " " $2 " " \
+    $3 ": listed set differs\n  want: " $4 "\n  got:  " got[$1] }' \
+    FS=' ' "$tmp/listed" FS="$tab" "$tmp/cases" >"$tmp/res"
+grep -v '^ok$' "$tmp/res"
+n=$(grep -c '^ok$' "$tmp/res")
+pass=$((pass + n))
+fail=$((fail + $(grep -c '^FAIL' "$tmp/res")))
+
+# 2. Every legal play typed back, one bgmove a case.
+while IFS="$tab" read -r id pid dice want; do
+	[ -s "$tmp/c/$id.typed" ] || continue
+	"$bgmove" -p "$pid" -d "$dice" <"$tmp/c/$id.typed" >"$tmp/got" \
+	    2>"$tmp/err"
+	if cmp -s "$tmp/c/$id.want" "$tmp/got"; then
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
 		echo "FAIL: $id $pid $dice: typed-back plays print differently"
-		paste "$tmp/typed" "$tmp/want" "$tmp/got" | awk -F"$tab" \
-		    '$2 != $3' | head -5
+		paste "$tmp/c/$id.typed" "$tmp/c/$id.want" "$tmp/got" |
+		    awk -F"$tab" '$2 != $3' | head -5
 		head -3 "$tmp/err"
 	fi
 done <"$tmp/cases"

@@ -210,6 +210,7 @@ done
 # beaver and automatic-double rules, from the truth, as a user who knows
 # them gives them (-r).  Not when files are given.
 gams=
+pick='[.action, .side, .dice, .move, .position_id]'
 if [ $# = 0 ]; then
 	gams=$(ls "$CORPUS"/gnubg-export/exports/m*.g*.gam \
 	    "$CORPUS"/gnubg-export/rules/*/exports/m*.g*.gam 2>/dev/null)
@@ -225,24 +226,36 @@ for g in $gams; do
 		d=$CORPUS/gnubg-rules/${d##*/} ;;
 	*)	d=$CORPUS/gnubg ;;
 	esac
-	r=$(jq -r '.rules as $r | ({"nackgammon": "nackgammon",
-	    "hypergammon1": "hyper1", "hypergammon2": "hyper2",
-	    "hypergammon3": "hyper3"}[$r.variation // ""] // "standard") as $v |
-	    if .match_length > 0 then "variant=\($v)" else
-	    "variant=\($v),jacoby=\(if $r.jacoby then "on" else "off" end)," +
-	    "beavers=\(if $r.beavers then $r.beaver_limit else 0 end)," +
-	    "autodoubles=\($r.automatic_doubles)" end' "$d/truth/$m.json")
-	pick='[.action, .side, .dice, .move, .position_id]'
-	"$top"/bin/bgshow -a -T json "$d/matches/$m.mat" 2>/dev/null |
-	    jq -c "select(.game == $k) | $pick" >"$tmp/want"
+	# The rules and the records of each match, read once for all its
+	# games: $tmp/gam.D.M.rules, and game K's records in
+	# $tmp/gam.D.M.K.
+	w=$tmp/gam.${d##*/}.$m
+	if [ ! -f "$w.rules" ]; then
+		jq -r '.rules as $r | ({"nackgammon": "nackgammon",
+		    "hypergammon1": "hyper1", "hypergammon2": "hyper2",
+		    "hypergammon3": "hyper3"}[$r.variation // ""] //
+		    "standard") as $v |
+		    if .match_length > 0 then "variant=\($v)" else
+		    "variant=\($v),jacoby=\(if $r.jacoby then "on" else
+		    "off" end)," + "beavers=\(if $r.beavers then
+		    $r.beaver_limit else 0 end)," +
+		    "autodoubles=\($r.automatic_doubles)" end' \
+		    "$d/truth/$m.json" >"$w.rules"
+		"$top"/bin/bgshow -a -T json "$d/matches/$m.mat" 2>/dev/null |
+		    jq -r "\"\\(.game) \\($pick | tojson)\"" |
+		    awk -v w="$w" '{ k = $1; sub(/^[^ ]* /, "")
+		    print >(w "." k) }'
+	fi
+	read -r r <"$w.rules"
+	[ -f "$w.$k" ] || : >"$w.$k"
 	"$top"/bin/bgshow -r "$r" -a -T json "$g" 2>"$tmp/err" |
 	    jq -c "$pick" >"$tmp/got"
-	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" &&
+	if [ -s "$w.$k" ] && cmp -s "$w.$k" "$tmp/got" &&
 	    [ ! -s "$tmp/err" ]; then
 		ok
 	else
 		bad "$b: not game $k of $d/matches/$m.mat"
-		diff "$tmp/want" "$tmp/got" | head -3
+		diff "$w.$k" "$tmp/got" | head -3
 		head -2 "$tmp/err"
 	fi
 done

@@ -83,31 +83,36 @@ for f in "$dir"/matches/*.mat; do
 	fi
 	compare "$f positions" "$tmp/want" "$tmp/got"
 
-	# Each game's end: the XGID, and the board as gnubg draws it.
+	# Each game's end: the XGID, and the board as gnubg draws it.  The
+	# truth's of every game from one jq: $tmp/G.xgid and $tmp/G.board.
+	jq -r 'range(.games | length) as $i | .games[$i] |
+	    "game \($i + 1) \(.final_xgid)", (.final_diagram_gnubg[2:15][])' \
+	    "$t" | awk -v d="$tmp" '
+	    /^game [0-9]+ / { if (b != "") close(b)
+		x = d "/" $2 ".xgid"; b = d "/" $2 ".board"
+		print $3 >x; close(x); printf "" >b; next }
+	    { s = substr($0, 1, 47); sub(/ *$/, "", s); print s >b }'
 	games=$(jq '.games | length' "$t")
 	g=1
 	while [ $g -le "$games" ]; do
+		read -r want <"$tmp/$g.xgid" || want=""
 		check "$f game $g final XGID" \
-		    "$("$bgshow" -g $g -T xgid "$f")" \
-		    "$(jq -r ".games[$((g - 1))].final_xgid" "$t")"
-		jq -r ".games[$((g - 1))].final_diagram_gnubg[2:15][]" "$t" |
-		    cut -c1-47 | sed 's/ *$//' >"$tmp/want"
-		"$bgshow" -g $g "$f" | sed -n '4,16p' | cut -c1-47 |
-		    sed 's/ *$//' >"$tmp/got"
-		if cmp -s "$tmp/want" "$tmp/got"; then
+		    "$("$bgshow" -g $g -T xgid "$f")" "$want"
+		"$bgshow" -g $g "$f" | awk 'NR >= 4 && NR <= 16 {
+		    s = substr($0, 1, 47); sub(/ *$/, "", s); print s }' \
+		    >"$tmp/got"
+		if cmp -s "$tmp/$g.board" "$tmp/got"; then
 			pass=$((pass + 1))
 		else
 			fail=$((fail + 1))
 			echo "FAIL: $f game $g: the board differs from gnubg's"
-			diff "$tmp/want" "$tmp/got" | head -4
+			diff "$tmp/$g.board" "$tmp/got" | head -4
 		fi
+		rm -f "$tmp/$g.xgid" "$tmp/$g.board"
 		g=$((g + 1))
 	done
 done
 
-# gnubg's matches under other rules (Nackgammon, Hypergammon, Jacoby,
-# beavers, automatic doubles, no Crawford): after every action written in
-# the record, its kind, side and the Position ID gnubg showed.
 rules=$corpus/gnubg-rules
 for f in "$rules"/*/matches/*.mat; do
 	[ -f "$f" ] || continue
@@ -129,16 +134,23 @@ done
 # through a FIBS line and an OGID comes back the same.
 jq -r '.cases[] | [.id, .xgid, .position_id] | @tsv' \
     "$dir/legal/legal_moves.json" >"$tmp/cases"
-while IFS='	' read -r id xgid pid; do
-	x=$("$bgshow" -p "$xgid" -T xgid)
-	gid=$("$bgshow" -p "$xgid" -T gnubgid)
-	gid2=$("$bgshow" -p "$gid" -T gnubgid)
-	fibs=$("$bgshow" -p "$xgid" -T fibs)
-	x2=$("$bgshow" -p "$fibs" -T xgid)
-	fibs2=$("$bgshow" -p "$fibs" -T fibs)
-	og=$("$bgshow" -p "$xgid" -T ogid)
-	x3=$("$bgshow" -p "$og" -T xgid)
-	og2=$("$bgshow" -p "$og" -T ogid)
+# Each conversion of every case by one bgshow on the list of all the
+# cases' positions (bgkit-positions(5): one a line, shown in order).
+cut -f 2 "$tmp/cases" >"$tmp/xgid"
+conv() { "$bgshow" -T "$2" "$tmp/$1" >"$tmp/$3"; }
+conv xgid xgid x
+conv xgid gnubgid gid
+conv gid gnubgid gid2
+conv xgid fibs fibs
+conv fibs xgid x2
+conv fibs fibs fibs2
+conv xgid ogid og
+conv og xgid x3
+conv og ogid og2
+tab=$(printf '\t')
+paste "$tmp/cases" "$tmp/x" "$tmp/gid" "$tmp/gid2" "$tmp/fibs" "$tmp/x2" \
+    "$tmp/fibs2" "$tmp/og" "$tmp/x3" "$tmp/og2" >"$tmp/all"
+while IFS="$tab" read -r id xgid pid x gid gid2 fibs x2 fibs2 og x3 og2; do
 	check "$id xgid" "$x" "$xgid"
 	check "$id posid" "${gid%%:*}" "$pid"
 	check "$id gnubgid" "$gid2" "$gid"
@@ -146,7 +158,6 @@ while IFS='	' read -r id xgid pid; do
 	check "$id fibs" "$fibs2" "$fibs"
 	check "$id ogid to xgid" "$x3" "$xgid"
 	check "$id ogid" "$og2" "$og"
-done <"$tmp/cases"
-
+done <"$tmp/all"
 echo "corpus_show: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -33,13 +33,20 @@
 #                 with a line saying why, without
 #                 python3, pytest or venv
 #
+# The suites are cut into tasks (a unit test, a folder of golden cases,
+# a script...), which BGKIT_JOBS workers (default: the number of
+# processors) take one after the other, the long ones first; each task's
+# output is kept and printed in the suites' order above, so that the
+# output is the same as one worker's, whatever ran when.
+#
 # A script suite (corpus, install, man-examples, page, lint, python)
 # ends with the line "name: N passed, N failed" or "name: N passed, N
 # failed, N skipped"; its "SKIP: reason" lines are shown and its skips
 # added up.
 #
-# Usage: sh tests/run.sh [SUITE | NAME]
-#   SUITE is one of the names above, or "man" for both manual suites.
+# Usage: sh tests/run.sh [SUITE... | NAME]
+#   SUITE is one of the names above, or "man" for both manual suites;
+#   several run together (tests/sanitize.sh scalar names those it runs).
 #   NAME runs only what it names, in every suite: a golden case path
 #   (fixtures/bgcheck/mutants/garbage_lines, with or without its
 #   extension), a prefix or a shell glob of such paths
@@ -62,17 +69,35 @@ cd "$top" || exit 2
 export PATH="$top/bin:$PATH"
 export LC_ALL=C
 only=all sel=""
+suites="unit golden rules corpus man-lint man-examples install page lint python"
 case ${1:-all} in
 all|unit|golden|rules|corpus|man|man-lint|man-examples|install|page|lint|python)
-	only=${1:-all} ;;
+	only=${1:-all}
+	# more suites: SUITE SUITE...
+	shift $(($# > 0))
+	for s in "$@"; do
+		case " $suites man " in
+		*" $s "*) only="$only $s" ;;
+		*) echo "run.sh: $s is not a suite" >&2; exit 2 ;;
+		esac
+	done ;;
 *)
 	sel=${1#./} ;;
 esac
+# How many tasks run at once: BGKIT_JOBS, else the number of processors.
+jobs=${BGKIT_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
+case $jobs in
+''|*[!0-9]*|0) jobs=1 ;;
+esac
 pass=0 fail=0 skip=0
 matched=0
+nl='
+'
 # A private scratch directory, so that runs side by side do not collide.
 out=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-test.XXXXXX") || exit 2
+workers=""
 trap 'rm -rf "$out"' EXIT
+trap '[ -n "$workers" ] && kill $workers 2>/dev/null; exit 130' INT TERM HUP
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
@@ -91,30 +116,26 @@ picked() {
 	return 1
 }
 
-# Each suite prints its own count: suite_start before, suite_end NAME
-# after (nothing when the selection left it nothing to run).
-suite_start() { p0=$pass f0=$fail s0=$skip m0=$matched; }
-suite_end() {
-	dp=$((pass - p0)) df=$((fail - f0)) ds=$((skip - s0))
-	[ -n "$sel" ] && [ $matched = $m0 ] && return
-	if [ $ds -gt 0 ]; then
-		echo "$1: $dp passed, $df failed, $ds skipped"
-	else
-		echo "$1: $dp passed, $df failed"
-	fi
-}
-
 # count_last LOG: add up the last line of a script's log,
 # "name: N passed, N failed[, N skipped]", leaving its counts in p, f
-# and sk; false when there is none.
+# and sk; false when there is none.  The line is taken apart by the
+# shell, not by a sed a number.
 count_last() {
-	last=$(tail -n 1 "$1")
-	p=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\1/p')
-	f=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed\(, \([0-9]*\) skipped\)\{0,1\}$/\2/p')
-	sk=$(echo "$last" | sed -n 's/^.*: \([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\3/p')
-	[ -n "$p" ] || return 1
-	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + ${sk:-0}))
-	grep '^SKIP: ' "$1"
+	log=$1 p="" f="" sk=0 last=""
+	while IFS= read -r l || [ -n "$l" ]; do last=$l; done <"$1"
+	case $last in
+	*": "[0-9]*" passed, "[0-9]*" failed") ;;
+	*": "[0-9]*" passed, "[0-9]*" failed, "[0-9]*" skipped") ;;
+	*) return 1 ;;
+	esac
+	# shellcheck disable=SC2086
+	set -- ${last##*: }
+	case $1$3${5:-0} in
+	*[!0-9]*) return 1 ;;
+	esac
+	p=$1 f=$3 sk=${5:-0}
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + sk))
+	grep '^SKIP: ' "$log"
 	return 0
 }
 
@@ -123,45 +144,44 @@ count_last() {
 run_script() {
 	s=$1
 	shift
-	sh "$s" "$@" >"$out/script.log" 2>&1
+	sh "$s" "$@" >"$w/script.log" 2>&1
 	rc=$?
-	if ! count_last "$out/script.log"; then
+	if ! count_last "$w/script.log"; then
 		bad "$s: no result line (exit $rc); its last lines:"
-		tail -n 20 "$out/script.log"
+		tail -n 20 "$w/script.log"
 		return
 	fi
 	if [ "$f" != 0 ] || [ $rc != 0 ]; then
 		echo "FAIL: $s (exit $rc):"
-		sed '$d' "$out/script.log" | grep -A 8 '^FAIL' | head -n 60
+		sed '$d' "$w/script.log" | grep -A 8 '^FAIL' | head -n 60
 		[ "$f" = 0 ] && fail=$((fail + 1))
 	fi
 }
 
-# C unit tests: each prints "name: N passed, N failed" last.
-run_unit() {
-	for t in tests/unit/bin/test_*; do
-		[ -x "$t" ] || continue
-		n=$(basename "$t")
-		picked "$n" "$t" "tests/unit/$n.c" || continue
-		"$t" >"$out/unit.log" 2>&1
-		rc=$?
-		if ! count_last "$out/unit.log"; then
-			bad "$t: no result line (exit $rc)"
-			cat "$out/unit.log"
-			continue
-		fi
-		if [ "$f" != 0 ] || [ $rc != 0 ]; then
-			echo "FAIL: $t (exit $rc)"
-			cat "$out/unit.log"
-			[ "$f" = 0 ] && fail=$((fail + 1))
-		fi
-	done
-	if picked header-alone; then
-		if [ -e tests/unit/bin/header-alone ]; then
-			ok
-		else
-			bad "lib/bgkit.h does not compile alone (make tests/unit/bin/header-alone)"
-		fi
+# A C unit test: it prints "name: N passed, N failed" last.
+task_unit() {
+	t=$1 n=${1##*/}
+	picked "$n" "$t" "tests/unit/$n.c" || return
+	"$t" >"$w/unit.log" 2>&1
+	rc=$?
+	if ! count_last "$w/unit.log"; then
+		bad "$t: no result line (exit $rc)"
+		cat "$w/unit.log"
+		return
+	fi
+	if [ "$f" != 0 ] || [ $rc != 0 ]; then
+		echo "FAIL: $t (exit $rc)"
+		cat "$w/unit.log"
+		[ "$f" = 0 ] && fail=$((fail + 1))
+	fi
+}
+
+task_header() {
+	picked header-alone || return
+	if [ -e tests/unit/bin/header-alone ]; then
+		ok
+	else
+		bad "lib/bgkit.h does not compile alone (make tests/unit/bin/header-alone)"
 	fi
 }
 
@@ -169,64 +189,81 @@ run_unit() {
 quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 
 # One golden case: $1 = case path without extension, $2 = input or "".
+# Run by the shell alone but for the tool, its subshell and a cmp a
+# file compared: a case is forked a few times, not a dozen.
 golden_case() {
 	c=$1 in=$2
-	dir=$(dirname "$c") name=$(basename "$c")
-	tool=$(echo "$c" | cut -d/ -f2)
+	dir=${c%/*}
+	tool=${c#fixtures/}
+	tool=${tool%%/*}
+	# The arguments, as $(cat) would give them (trailing newlines cut).
 	args=""
-	[ -f "$c.args" ] && args=$(cat "$c.args")
+	if [ -f "$c.args" ]; then
+		while IFS= read -r l || [ -n "$l" ]; do
+			args=$args$l$nl
+		done <"$c.args"
+		while :; do
+			case $args in
+			*"$nl") args=${args%"$nl"} ;;
+			*) break ;;
+			esac
+		done
+	fi
 	IN=/dev/null
-	[ -n "$in" ] && IN=$(basename "$in")
+	[ -n "$in" ] && IN=${in##*/}
 	# How the case runs: a script, the tool on its input on stdin (when
 	# the arguments do not name $IN), or the tool on no input.
-	if [ "${in##*.}" = sh ]; then
-		run="sh \"./\$IN\" $args </dev/null"
-	elif [ -n "$in" ] && ! printf '%s\n' "$args" | grep -q '\$IN'; then
-		run="$tool $args <\"\$IN\""
-	else
-		run="$tool $args </dev/null"
-	fi
+	case $in in
+	*.sh)	run="sh \"./\$IN\" $args </dev/null" ;;
+	"")	run="$tool $args </dev/null" ;;
+	*)	# shellcheck disable=SC2016 # the text $IN, not its value
+		case $args in
+		*'$IN'*) run="$tool $args </dev/null" ;;
+		*) run="$tool $args <\"\$IN\"" ;;
+		esac ;;
+	esac
 	(
 		cd "$dir" || exit 2
 		export IN
 		eval "$run"
-		echo $? >"$out/golden.rc"
-	) >"$out/golden.out" 2>"$out/golden.err"
-	rc=$(cat "$out/golden.rc")
+	) >"$w/golden.out" 2>"$w/golden.err"
+	rc=$?
 	if [ "${BGKIT_UPDATE:-}" = 1 ]; then
-		cp "$out/golden.out" "$c.out"
-		[ -s "$out/golden.out" ] || rm -f "$c.out"
-		cp "$out/golden.err" "$c.err"
-		[ -s "$out/golden.err" ] || rm -f "$c.err"
+		cp "$w/golden.out" "$c.out"
+		[ -s "$w/golden.out" ] || rm -f "$c.out"
+		cp "$w/golden.err" "$c.err"
+		[ -s "$w/golden.err" ] || rm -f "$c.err"
 		if [ "$rc" = 0 ]; then rm -f "$c.rc"; else echo "$rc" >"$c.rc"; fi
 		ok
 		return
 	fi
 	want_rc=0
-	[ -f "$c.rc" ] && want_rc=$(cat "$c.rc")
+	[ -f "$c.rc" ] && read -r want_rc <"$c.rc"
 	r=0
+	[ "$rc" = "$want_rc" ] || r=1
 	for k in out err; do
+		[ $r = 0 ] || break
 		if [ -f "$c.$k" ]; then
-			cmp -s "$c.$k" "$out/golden.$k" || r=1
-		else
-			[ -s "$out/golden.$k" ] && r=1
+			cmp -s "$c.$k" "$w/golden.$k" || r=1
+		elif [ -s "$w/golden.$k" ]; then
+			r=1
 		fi
 	done
-	[ "$rc" = "$want_rc" ] || r=1
 	if [ $r = 0 ]; then
 		ok
 		return
 	fi
 	bad "golden $c (exit $rc, want $want_rc)"
-	echo "$want_rc" >"$out/want.rc"
+	echo "$want_rc" >"$w/want.rc"
+	echo "$rc" >"$w/golden.rc"
 	for k in out err rc; do
 		want=$c.$k
 		[ -f "$want" ] || want=/dev/null
-		[ $k = rc ] && want=$out/want.rc
+		[ $k = rc ] && want=$w/want.rc
 		diff -u --label "$c.$k (expected)" --label "$c.$k (actual)" \
-		    "$want" "$out/golden.$k" >"$out/golden.diff" && continue
-		head -n 60 "$out/golden.diff"
-		n=$(wc -l <"$out/golden.diff")
+		    "$want" "$w/golden.$k" >"$w/golden.diff" && continue
+		head -n 60 "$w/golden.diff"
+		n=$(wc -l <"$w/golden.diff")
 		[ "$n" -gt 60 ] && echo "... ($((n - 60)) more lines of diff)"
 	done
 	echo "To run it:"
@@ -234,15 +271,22 @@ golden_case() {
 	    "PATH=$(quote "$top/bin"):\"\$PATH\" && $run)"
 }
 
-run_golden() {
-	for f in $(find "${BGKIT_FIXTURES:-fixtures}" -type f -path "fixtures/*/*/*" | sort); do
+# The golden cases of one folder fixtures/<tool>/<area>.
+task_golden() {
+	for f in $(find "$1" -type f | sort); do
 		case $f in
 		*.out|*.err|*.rc) continue ;;
 		*.args)
 			c=${f%.args}
 			# a case with an input file is run from that file
-			ls "$c".* 2>/dev/null | grep -qv '\.\(args\|out\|err\|rc\)$' &&
-			    continue
+			input=0
+			for g in "$c".*; do
+				case $g in
+				*.args|*.out|*.err|*.rc) ;;
+				*) [ -e "$g" ] && input=1 ;;
+				esac
+			done
+			[ $input = 1 ] && continue
 			picked "$c" "$f" || continue
 			golden_case "$c" ""
 			;;
@@ -255,22 +299,23 @@ run_golden() {
 }
 
 # Rules scripts: tests/rules/NAME.txt, annotated copy in NAME.out.
-run_rules() {
+task_rules() {
 	for f in tests/rules/*.txt; do
 		[ -f "$f" ] || continue
-		n=$(basename "$f" .txt)
+		n=${f##*/}
+		n=${n%.txt}
 		picked "$n" "$f" "${f%.txt}" || continue
 		g=${f%.txt}.out
-		tests/unit/bin/rulestest "$f" >"$out/rules.out" 2>&1
+		tests/unit/bin/rulestest "$f" >"$w/rules.out" 2>&1
 		if [ "${BGKIT_UPDATE:-}" = 1 ]; then
-			cp "$out/rules.out" "$g"
+			cp "$w/rules.out" "$g"
 			ok
-		elif cmp -s "$g" "$out/rules.out"; then
+		elif cmp -s "$g" "$w/rules.out"; then
 			ok
 		else
 			bad "rules script $f"
 			diff -u --label "$g (expected)" --label "$g (actual)" \
-			    "$g" "$out/rules.out" | head -n 60
+			    "$g" "$w/rules.out" | head -n 60
 			echo "To run it:"
 			echo "  cd $(quote "$top") && tests/unit/bin/rulestest $f" \
 			    "| diff -u $g -"
@@ -278,31 +323,25 @@ run_rules() {
 	done
 }
 
-run_corpus() {
-	for s in tests/corpus_*.sh; do
-		[ -f "$s" ] || continue
-		picked "$(basename "$s" .sh)" "$s" || continue
-		run_script "$s"
-	done
-}
-
-# The toolkit as users meet it: tests/tools.sh (--help, --version, usage,
-# manual and completion of every tool) and tests/install.sh (make
-# install and uninstall, the library, pkg-config, the examples).
-run_install() {
-	for s in tests/tools.sh tests/install.sh; do
-		picked "$(basename "$s" .sh)" "$s" || continue
-		run_script "$s"
-	done
+# A script suite's script, run when the selection names it by its
+# basename without .sh, or by its path: a corpus script
+# (tests/corpus_*.sh), tests/tools.sh and tests/install.sh (the toolkit
+# as users meet it: --help, --version, usage, manual and completion of
+# every tool; make install and uninstall, the library, pkg-config, the
+# examples), tests/page.sh.
+task_script() {
+	n=${1##*/}
+	picked "${n%.sh}" "$1" || return
+	run_script "$1"
 }
 
 # The sources' own limits (tests/size.sh).
-run_lint() {
+task_lint() {
 	picked size tests/size.sh || return
 	run_script tests/size.sh
 }
 
-run_python() {
+task_python() {
 	picked python tests/python.sh || return
 	run_script tests/python.sh
 }
@@ -317,52 +356,152 @@ have_mandoc() {
 # Every level, style included, from man/ so that cross-references to the
 # other pages resolve, and with an empty MANPATH so that what the machine
 # has installed changes nothing (as tests/install.sh lints them).
-run_man_lint() {
+task_man_lint() {
 	have_mandoc || return
-	mkdir -p "$out/empty"
+	mkdir -p "$w/empty"
 	for m in man/*.[1-9]; do
 		[ -f "$m" ] || continue
-		picked "$(basename "$m")" "$m" || continue
-		(cd man && MANPATH=$out/empty mandoc -Tlint "./${m#man/}") \
-		    >"$out/man.log" 2>&1
-		if [ $? = 0 ] && [ ! -s "$out/man.log" ]; then
+		picked "${m##*/}" "$m" || continue
+		(cd man && MANPATH=$w/empty mandoc -Tlint "./${m#man/}") \
+		    >"$w/man.log" 2>&1
+		if [ $? = 0 ] && [ ! -s "$w/man.log" ]; then
 			ok
 		else
 			bad "mandoc -Tlint $m"
-			cat "$out/man.log"
+			cat "$w/man.log"
 		fi
 	done
 }
 
-run_man_examples() {
+task_man_examples() {
 	have_mandoc || return
 	set --
 	for m in man/*.[1-9]; do
-		picked "$(basename "$m")" "$m" && set -- "$@" "$m"
+		picked "${m##*/}" "$m" && set -- "$@" "$m"
 	done
 	[ $# -gt 0 ] && run_script tests/man_examples.sh "$@"
 }
 
-run_page() {
-	picked page tests/page.sh || return
-	run_script tests/page.sh
+# The plan: every task as "SUITE FUNCTION [ARG]", in the order the
+# results are printed; a suite is one task or many (a unit test, a
+# folder of golden cases, a script each).
+plan() {
+	case $1 in
+	unit)
+		for t in tests/unit/bin/test_*; do
+			[ -x "$t" ] && echo "unit task_unit $t"
+		done
+		echo "unit task_header" ;;
+	golden)
+		# One task a folder fixtures/<tool>/<area>; BGKIT_FIXTURES
+		# keeps those in it, or the one it is in.
+		F=${BGKIT_FIXTURES:-fixtures}
+		F=${F%/}
+		for d in fixtures/*/*/; do
+			d=${d%/}
+			[ -d "$d" ] || continue
+			case $d/ in
+			"$F"/*) echo "golden task_golden $d" ;;
+			*) case $F/ in
+			   "$d"/*) echo "golden task_golden $F" ;;
+			   esac ;;
+			esac
+		done ;;
+	rules) echo "rules task_rules" ;;
+	corpus)
+		for s in tests/corpus_*.sh; do
+			[ -f "$s" ] && echo "corpus task_script $s"
+		done ;;
+	man-lint) echo "man-lint task_man_lint" ;;
+	man-examples) echo "man-examples task_man_examples" ;;
+	install)
+		echo "install task_script tests/tools.sh"
+		echo "install task_script tests/install.sh" ;;
+	page) echo "page task_script tests/page.sh" ;;
+	lint) echo "lint task_lint" ;;
+	python) echo "python task_python" ;;
+	man) plan man-lint; plan man-examples ;;
+	all)
+		for s in $suites; do
+			plan "$s"
+		done ;;
+	esac
 }
+for s in $only; do
+	plan "$s"
+done | awk '{ print NR, $0 }' >"$out/tasks"
 
-suite() {
-	suite_start
-	"run_$(echo "$1" | tr - _)"
-	suite_end "$1"
+# The order the workers take the tasks in: the unit tests first (short,
+# and printed first), then the long ones (the corpus scripts, the Python
+# package, the browser, the install, the manual's examples), so that no
+# long one starts last and the workers end together.
+for s in unit corpus python page install man-examples golden man-lint \
+    rules lint; do
+	grep " $s " "$out/tasks"
+done >"$out/order"
+
+# A worker takes the next task nobody has taken (mkdir is the lock),
+# runs it in its own scratch directory with its output to N.log, and
+# writes its counts "pass fail skip matched" to N.cnt.
+worker() {
+	w=$out/w$1
+	mkdir -p "$w"
+	while read -r i su fn arg; do
+		mkdir "$out/take.$i" 2>/dev/null || continue
+		pass=0 fail=0 skip=0 matched=0
+		# shellcheck disable=SC2086
+		$fn $arg >"$out/$i.log" 2>&1 </dev/null
+		echo "$pass $fail $skip $matched" >"$out/$i.cnt"
+	done <"$out/order"
+	: >"$out/done.$1"
 }
+k=0
+while [ $k -lt "$jobs" ]; do
+	k=$((k + 1))
+	worker $k &
+	workers="$workers $!"
+done
 
-case $only in
-all)
-	for s in unit golden rules corpus man-lint man-examples install page \
-	    lint python; do
-		suite $s
-	done ;;
-man) suite man-lint; suite man-examples ;;
-*) suite "$only" ;;
-esac
+# The results in the plan's order, each task's as soon as it and those
+# before it have ended; a suite's count line after its last task.  A
+# task whose counts never come (its worker was killed) is a failure.
+wait_task() {
+	while [ ! -s "$out/$1.cnt" ]; do
+		d=0
+		for f in "$out"/done.*; do
+			[ -e "$f" ] && d=$((d + 1))
+		done
+		if [ $d = "$jobs" ] && [ ! -s "$out/$1.cnt" ]; then
+			echo "FAIL: task $1 ended without its counts"
+			echo "0 1 0 0" >"$out/$1.cnt"
+			return
+		fi
+		sleep 1
+	done
+}
+cur="" sp=0 sf=0 ss=0 sm=0
+suite_end() {
+	[ -n "$sel" ] && [ $sm = 0 ] && return
+	if [ $ss -gt 0 ]; then
+		echo "$1: $sp passed, $sf failed, $ss skipped"
+	else
+		echo "$1: $sp passed, $sf failed"
+	fi
+}
+while read -r i su fn arg; do
+	if [ "$su" != "$cur" ]; then
+		[ -n "$cur" ] && suite_end "$cur"
+		cur=$su sp=0 sf=0 ss=0 sm=0
+	fi
+	wait_task "$i"
+	cat "$out/$i.log" 2>/dev/null
+	read -r tp tf ts tm <"$out/$i.cnt"
+	sp=$((sp + tp)) sf=$((sf + tf)) ss=$((ss + ts)) sm=$((sm + tm))
+	pass=$((pass + tp)) fail=$((fail + tf)) skip=$((skip + ts))
+	matched=$((matched + tm))
+done <"$out/tasks"
+[ -n "$cur" ] && suite_end "$cur"
+wait
 
 if [ -n "$sel" ] && [ $matched = 0 ]; then
 	echo "run.sh: no test matches $sel" >&2

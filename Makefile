@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bgkit: build the library, the tools, the tests and the manuals.
 # GNU make.  `make` builds lib/libbgkit.a, lib/libbgkit.so and bin/*;
 # `make check` runs every test; `make install PREFIX=/usr/local DESTDIR=`

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * checkfile.c: an example of a program built on the installed libbgkit.
  * It checks match records the way bgcheck(1) does, through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * checkplay.c: an example of a program built on the installed libbgkit.
  * It checks one play against a position and a roll, the way bgmove(1)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * matresult.c: an example of a program built on the installed libbgkit.
  * It reads a Jellyfish .mat transcript from the standard input with a

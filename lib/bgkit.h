@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgkit.h: the public interface of libbgkit, a library for backgammon
  * notation, positions and game records.  This is the only installed

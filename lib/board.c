@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * board.c: the board, the variants and their starting positions.  A
  * variant is a row of data (checkers, layout, rule flags) that the rules

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * chars_int.h: locale-free character classes for the text readers
  * (notation.c, fmt_mat*.c, position.c) and UTF-8 checking for the

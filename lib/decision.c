@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * decision.c: the decisions of a game as rows (bg_decisions_new(3)):
  * one per checker play and cube action, with the position and match

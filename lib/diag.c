@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * diag.c: the message catalogue.  Every code the library can return or
  * raise has one row here: its severity, a stable name for machines and a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * diag_int.h: the list of diagnostics that grows as they are added, kept
  * by every reader, the replay and the writers, and its one policy when

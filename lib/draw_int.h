@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * draw_int.h: what the two diagram writers (draw_text.c, draw_svg.c)
  * share: an output buffer that counts what it could not hold, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * draw_svg.c: a position as a standalone SVG picture for print and the
  * web: frame, points, checkers (a count on the fifth checker of a taller

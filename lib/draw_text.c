@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * draw_text.c: a position as a text diagram in the layout of gnubg's
  * ASCII board (bg_draw_text(3)): thirteen rows of points, bar and

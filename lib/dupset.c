@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * dupset.c: the matches of an archive grouped by fingerprint, to find
  * the copies of a match across files (bg_dupset_new(3)), and the

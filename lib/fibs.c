@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fibs.c: the FIBS "board:" line (CLIP rawboard, bg_fibs_parse(3)),
  * read and written.  The line is kept as its 53 fields in a

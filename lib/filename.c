@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * filename.c: a file name for a match from a template of its fields
  * (bg_select_filename, on bg_select_new(3)'s page), for bggrep -s.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fingerprint.c: the canonical content hash of a game and of a match
  * (bg_fingerprint_new(3), bgkit-fingerprint(7)).  The replay's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_fibslog.c: the reader of FIBS session logs (bgkit-fibs(5)): what a
  * client of the First Internet Backgammon Server, or of a server that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_gam_write.c: two writers made of the .mat writer's games
  * (fmt_mat_write.c) under other heads.  Jellyfish's .gam holds one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_gnubgtext.c: the reader of GNU Backgammon's plain-text game log
  * ("export match text", bgkit-gnubgtext(5)): a header with the score

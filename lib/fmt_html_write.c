@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_html_write.c: a match as one HTML page to step through
  * (bgkit-html(5)).  The page holds everything it needs: the board as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_int.h: what the generic reader (reader.c) shares with the format
  * readers and writers (fmt_mat*.c, fmt_sgf*.c, fmt_json*.c, writer.c):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_json.c: the reader of bgkit's JSON Lines records (bgkit-json(5)),
  * the format bgconv -T json writes: one object per line, a "match"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_json_write.c: the JSON Lines writer (bgkit-json(5)): a "match"
  * object, and for each game a "game" object, one "record" object per

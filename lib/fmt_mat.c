@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat.c: the streaming reader of Jellyfish .mat match text, as
  * written by Jellyfish, gnubg, eXtreme Gammon, Backgammon Studio,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat_fast.c: the .mat reader's fast reader, of the layout gnubg and
  * eXtreme Gammon write: move lines of one or two cells in gnubg's

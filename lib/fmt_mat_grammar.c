@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat_grammar.c: the reference grammar of .mat lines, the general
  * path every line can take (bgkit-mat(5) says what it reads).  A line is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat_int.h: what the four files of the .mat reader share: the
  * reader's state (struct matrd), the kinds of line, and the functions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat_text.c: the .mat reader's bytes to lines.  Bytes come from the
  * reader's source (reader.c) a chunk at a time and are decoded: UTF-8

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_mat_write.c: the .mat writer (bgkit-mat(5)), in gnubg's layout
  * (what "export match mat" writes: numeric points, one step per die, a

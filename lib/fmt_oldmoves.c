@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_oldmoves.c: the reader of FIBS's "oldmoves" listing
  * (bgkit-fibs(5)): per game a line "Score is A-B in a L point match."

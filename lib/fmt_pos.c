@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_pos.c: the readers of position files, each position read as a
  * match of one game whose one record sets the position up (an XGID, as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_postext.c: the position text exports of eXtreme Gammon and
  * BGBlitz (bgkit-xgtext(5)): an XGID line, a board drawn in ASCII, the

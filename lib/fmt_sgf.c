@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_sgf.c: the reader of GNU Backgammon's SGF (GM[6], bgkit-sgf(5)).
  * A collection holds one game tree per game; consecutive trees of one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_sgf_write.c: the SGF writer, in the layout GNU Backgammon's "save
  * match" writes (bgkit-sgf(5)): one tree per game, the game-info

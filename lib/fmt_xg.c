@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fmt_xg.c: the reader of eXtreme Gammon's binary files, .xg (a match
  * or session) and .xgp (a position), bgkit-xg(5).  Such a file is a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * movebatch.c: bgmove(1)'s work on each position of a list (bgmove -P):
  * the position a pipeline reads from a list of positions

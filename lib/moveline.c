@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * moveline.c: one move as a person types it, normalised without a
  * position or checked against a position and roll, with the error in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * notation.c: move text in and out.  bg_notation_parse reads one written
  * play in any common dialect (gnubg display and .mat export, XG, BGBlitz

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * notation_int.h: the notation reader's shortcut for the format readers
  * (fmt_*.c), which know a cell's play text is trimmed and has no dice

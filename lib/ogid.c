@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ogid.c: the OGID of OpenGammon and HedgeHog, written and read.  An
  * OGID is ':'-separated fields: White's checkers and Black's, one

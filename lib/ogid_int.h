@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ogid_int.h: the shape of an OGID, for the readers that must tell it
  * from other text (position.c, reader.c).  Private to lib/.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * out.c: the library's outputs for people and programs: diagnostics,
  * game and match results and positions as text, JSON or CSV, written

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * out_int.h: a small buffered output onto a caller's bg_write_fn, with
  * the escapes every output of the library needs (text for people, JSON

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pick.c: which position of a record bgshow(1) shows (bg_pick_init(3),
  * on bg_pipeline_new(3)'s page): the end of the last game, the position

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pipeline.c: the driver from a source to replayed games
  * (bg_pipeline_new(3)).  It owns the reader and the replay, steps them

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pos_int.h: the frame the readers of position files share (fmt_pos.c):
  * the whole input held in memory, its lines one at a time, each

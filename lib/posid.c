@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * posid.c: gnubg's Position ID and Match ID, written and read.  A Position
  * ID is an 80-bit key (for the side not on roll, then the side on roll, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * position.c: read a position however it is written: a start word
  * ("start", a variant name), an XGID, an OGID, a gnubg

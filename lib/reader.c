@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * reader.c: the bg_reader.  On the first bg_reader_next_match() it reads
  * a few bytes ahead, decides the format from them (or takes the one the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * record.c: the record model shared by the format readers and writers:
  * a match (header, tags, comments, players) and a game (score line and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * record_int.h: the insides of the record model (record.c) that the
  * readers fill in: the match and game structures and the calls that

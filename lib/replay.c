@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * replay.c: follow a match record through the rules.  Each game starts
  * from the variant's position; the game's state (struct game) goes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * resolve_fast.c: the direct decisions of the play resolver.  The
  * contract: for every text and roll it decides, resolve_fast gives the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * resolve_int.h: the play resolver's private interface, shared by its
  * two halves and the replay.  resolve_search.c is the reference search

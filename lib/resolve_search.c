@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * resolve_search.c: from written text to a checked play, the reference
  * search.  Each written part is a checker that must pass through its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * rules.c: the rules engine.  One step check (entering first, blocked
  * points, bearing off, the variant's bear-off rules) serves the play

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * ruleset.c: the rules a record is judged by (bg_ruleset), and their
  * text form for the tools' -r option: "crawford=off,beavers=3", with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * select.c: which games of an archive satisfy a set of criteria
  * (bg_select_new(3)), as bggrep(1) asks: names and tags by PCRE2

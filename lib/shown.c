@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * shown.c: a position as bgshow(1) shows it, in each of its forms: a
  * caption and a text diagram, an SVG picture, an XGID, a gnubg ID, a

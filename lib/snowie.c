@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * snowie.c: the decoder of Snowie's one-line position text
  * (bgkit-snowie(5)): match length; Jacoby flag; a field always 0; the

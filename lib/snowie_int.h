@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * snowie_int.h: Snowie's one-line position text (bgkit-snowie(5)), 40
  * fields each followed by ';', decoded for the two places that meet

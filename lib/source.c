@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * source.c: the bytes under the pipeline's reader.  A source reads the
  * first chunk of its input (a small file whole, in one read) and tells

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * source_int.h: the bytes under the pipeline's reader (source.c): plain,
  * gzip-compressed, or the members of a zip or tar archive one at a time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * trace.c: a record as the list of its canonical actions, each with its
  * place in the file and its text as written (bg_trace_new(3)), and the

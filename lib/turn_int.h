@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * turn_int.h: the rules engine's turn in progress, owned by rules.c and
  * used by the reference search (resolve_search.c), which moves checkers

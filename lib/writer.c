@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * writer.c: the front of every bg_writer.  It follows the match through
  * the replay (so a writer knows each play as the rules made it, with its

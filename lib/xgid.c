@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * xgid.c: eXtreme Gammon's XGID, written and read.  An XGID is ten
  * ':'-separated fields: a 26-character board drawn from the bottom

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """archmake.py: compressed and archived inputs for the golden cases,
 made at test time so that no binary file is kept in the tree.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # compare.sh: run two builds of the tools side by side over every input
 # and report each difference in standard output, standard error or exit
 # status.  For a refactor that must not change what the tools say.

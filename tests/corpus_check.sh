@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_check.sh: bgcheck against GNU Backgammon's own matches
 # (tests/corpus/gnubg).  Every match must be valid (exit 0, nothing
 # on stderr, even with -W); every mutant must fail under -W with its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_conv.sh: bgconv against the corpus.  For every match of
 # tests/corpus/gnubg and gnubg-rules, in .mat and SGF:
 # JSON Lines written and read again give the same JSON; .mat through

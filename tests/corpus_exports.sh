@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_exports.sh: read gnubg's Snowie text exports, Jellyfish .pos
 # files and text logs and compare what bgkit makes of them with what
 # gnubg recorded.  The sets: tests/corpus/gnubg-export/exports (the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_fingerprint.sh: every fingerprint bggrep prints checked by
 # sha256sum against the canonical text bggrep -X prints, as
 # bgkit-fingerprint(7) defines them: a game's fingerprint is the SHA-256

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_gamsnowie.sh: what bgconv writes as Jellyfish .gam (-T gam,
 # one file per game with -d) and as Snowie match text (-T snowie), on
 # every match of tests/corpus/gnubg and gnubg-rules (36 matches, 150

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_gnubg.sh: GNU Backgammon reads what bgconv writes.  For every
 # match of tests/corpus/gnubg and gnubg-rules, every valid XG file of
 # tests/xg and FIBS session log of fixtures/bgcheck/fibs (or, given

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_grep.sh: fingerprints and bggrep against the gnubg corpus
 # (tests/corpus/gnubg; BGKIT_CORPUS names another copy of tests/corpus).
 #  - each game's canonical text (bggrep -X), hashed by sha256sum, is

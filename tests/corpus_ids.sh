@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_ids.sh: check the Position ID, Match ID and XGID code against the
 # gnubg corpus (tests/corpus/gnubg).  jq pulls out what gnubg itself
 # wrote: every legal-move case's XGID and Position ID, every game's final

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_legal.sh: bgmove against gnubg's own legal-play lists
 # (tests/corpus/gnubg/legal/legal_moves.json).  For every case:
 #  1. `bgmove -p PID -d DICE -l -T json` gives exactly the set of the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_mat.sh: read every match record of the corpus with the .mat
 # reader (tests/unit/bin/matdump) and check what it makes of them.
 #

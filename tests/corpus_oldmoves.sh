@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_oldmoves.sh: GNU Backgammon and bgkit read FIBS oldmoves alike.
 # For every fixtures/*/fibs/*.fibs (or the files given as operands), one
 # gnubg run (tests/gnubg_match.py) imports each file with "import

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_public.sh: the tools on real records other people wrote (match
 # records, position exports and session logs copied from public
 # repositories), kept outside the project because they are not ours: by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_rules.sh: the rules corpus (tests/corpus/gnubg-rules):
 # Nackgammon, Hypergammon 1-3, Jacoby, beavers, automatic doubles and
 # no-Crawford matches that gnubg played.  Every match passes bgcheck -W;

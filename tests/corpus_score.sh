@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_score.sh: bgscore against the truth of GNU Backgammon's own
 # matches (tests/corpus/gnubg/truth): for every game the winner, the
 # points, single/gammon/backgammon (a drop scores single, seed 002), the

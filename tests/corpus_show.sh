@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_show.sh: bgshow against GNU Backgammon's own matches and IDs
 # (tests/corpus/gnubg, and tests/corpus/gnubg-rules).
 #  - every position of every match (bgshow -a -T json): the start is the

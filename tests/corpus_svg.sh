@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # corpus_svg.sh: bgshow's SVG diagrams checked by what they show
 # (tests/svgcheck.py reads each picture: checkers on each numbered
 # point, stacks, bar, tray, dice, cube, pip counts, scores) against the

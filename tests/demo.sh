@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # demo.sh: the main job on a real match (`make demo`): a 7-point match
 # GNU Backgammon played against itself and exported (one of the matches
 # of tests/corpus/gnubg), validated move by move, with its final

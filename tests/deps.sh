@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # deps.sh: install the Debian packages bgkit needs, or say exactly which
 # to install.  "build": the compiler, PCRE2, zlib, libarchive and
 # Nettle.  "test": also the tools

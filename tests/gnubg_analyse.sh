@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # gnubg_analyse.sh: makes tests/corpus/analysed, the truth for reading
 # the engine's analysis: each match of tests/corpus/gnubg/matches
 # imported into GNU Backgammon 1.07 (the Debian package gnubg), analysed

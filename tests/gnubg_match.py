@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # gnubg_match.py: run inside GNU Backgammon (gnubg -t -q -p) by
 # tests/corpus_gnubg.sh.  Reads the list of files named by
 # BGKIT_GNUBG_LIST ("sgf PATH" to load a match, "mat PATH jacoby=on" to

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # gnubg_steps.py: run inside GNU Backgammon (gnubg -t -q -p) by
 # tests/corpus_gamsnowie.sh.  Reads the list of files named by
 # BGKIT_GNUBG_LIST, one a line: "HOW PATH [SETTING=VALUE ...]", HOW the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # hostile.sh: helpers for the hostile-input cases, the scripts
 # fixtures/*/hostile/NAME.sh that tests/run.sh runs as golden cases.
 # Sourced by them (". ../../../tests/hostile.sh"); it moves the script

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # install.sh: what `make install` lays out and what a program built on
 # it gets.  Installs into a scratch DESTDIR with PREFIX=/usr and checks
 # every file: the tools, bgkit.h, libbgkit.a, libbgkit.so with its soname

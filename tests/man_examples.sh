@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # man_examples.sh: the EXAMPLES of every manual page must be true.  Each
 # page is rendered with mandoc -Tascii, as a reader sees it, and every
 # literal display of its EXAMPLES section is taken as follows:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * matdump.c: print what the .mat reader (lib/fmt_mat.c) makes of a file,
  * one line per record, for tests/corpus_mat.sh and for eyeballing.  A

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """mutate.py: mutation testing of lib/, behind `make mutate`.
 
 A mutant is the library with one small change that a test ought to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # page.sh: the page bgconv -T html writes, as a browser shows it.
 # Generates a 25 point match of 30 games (tests/bench/gen.c -l 25 -n 30)
 # and checks that its page stays under 1 MB and holds nothing from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """ptyrun.py: run a command on a pseudo-terminal (its stdin, stdout and
 stderr) and print what the terminal received, made readable for a golden
 file: a carriage return as <CR>, the erase to the end of the line

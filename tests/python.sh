@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # python.sh: the Python package (python/bgkit), by `make check`:
 #  - its tests (python/tests, pytest), from the tree, against the
 #    library just built; each pytest test counts once;

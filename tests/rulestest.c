@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * rulestest.c: a script-driven test of the rules engine in the manner of
  * pcre2test.  It reads a script of directives and moves and writes an

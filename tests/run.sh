@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # run.sh: the test runner behind `make check`.  It runs ten suites and
 # prints a count for each, then one closing line "N passed, N failed"
 # (", N skipped" added when a suite skipped something), which CI reads:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # sanitize.sh: the test suite on instrumented builds, in a copy of the
 # source tree under build/MODE, so that the normal build others use is
 # never touched.  Run from the top of the tree by `make check-asan` and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # size.sh: the limits that keep the modules readable and the tools thin,
 # checked on the sources: no function of lib/*.c over 120 lines, no
 # tools/*.c over 250 lines, no main() over 80 lines.  A function runs

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """svgcheck.py: bgshow's SVG diagrams checked against their XGID by
 what the picture shows, not by a recorded copy of it.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # tools.sh: what every tool of the Makefile's TOOLS owes its users,
 # checked the same way for each, new ones included: --help prints the
 # synopsis on stdout and exits 0; --version prints "TOOL VERSION

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-2-Clause
 """xgmake.py: build an eXtreme Gammon binary file (.xg or .xgp) from a
 short text description, for the tests of bgkit's XG reader.
 

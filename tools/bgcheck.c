@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgcheck: validate match transcripts.  Reads each file (.mat, SGF or
  * JSON Lines, as its content shows or -f says), replays every game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgconv: convert match records between .mat, SGF and JSON Lines (and
  * from XG's binary files), or write one as an HTML page.  Each input

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgconv.h: what bgconv.c shares with bgconv_gam.c, which writes each
  * game of an input to a .gam of its own.  Included by those two files

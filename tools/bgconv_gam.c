@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgconv_gam.c: bgconv -T gam on an input of several games.  A .gam
  * holds one game, so with -d each game goes to a file of its own,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgdiff: two records of the same match, in any formats, compared game
  * by game and action by action as the replay reads them; the first

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bggrep: the games of an archive of match records that satisfy every
  * criterion given (names, tags, length, result, cube, a position, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bggrep.h: what bggrep.c and bggrep_opt.c (its options) share.  Not
  * installed.

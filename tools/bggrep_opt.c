@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bggrep_opt.c: bggrep's options: each criterion handed to its
  * bg_select, each mode and output form set; --help and --version.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # bgkit-completion.bash: bash completion for the bgkit tools: their
 # options, the values of the options that take a fixed set (formats,
 # styles, variants, start positions) and file names for the operands.

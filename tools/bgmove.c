@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgmove: normalise move notation, check a play against a position and
  * roll, or list every legal play.  A thin front end to lib/: it reads

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgscore: the result of every game of a match transcript and of the
  * match, as the replay computes them from the record: who won, how

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgshow: print a position of a match record, or of a position ID, as a
  * text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board line,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
  * loop on threads is in cli_jobs.c, opening an operand in cli_open.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli.h: plumbing the bgkit tools share: the program name, one format
  * for every diagnostic, options from a table, safe printing of untrusted

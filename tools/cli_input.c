@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_input.c: the tools' inputs seen as files (see cli.h): an input
  * read twice, from where it started or from memory, and the loop over

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_io.c: the tools' line and file input helpers (bgmove's lines and
  * operands, the opening and reading of an input file) and the escaped

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_jobs.c: the file loop of a tool on several threads (bgcheck -j;
  * see cli.h).  Nothing here knows backgammon.

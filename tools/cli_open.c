@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_open.c: an input operand opened as a pipeline (see cli.h): a
  * file, the standard input, or one member of an archive named

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_opt.c: the tools' options from one table (see cli.h): the table
  * gives getopt_long() its short and long forms, and --help its lines,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_output.c: the tools' outputs (see cli.h): a file written to a
  * temporary file beside its name and renamed into place only on

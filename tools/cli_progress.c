@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * cli_progress.c: the progress line of a long run (see cli.h): files
  * and games done and the rate, redrawn in place on stderr at most four

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """The build backend of the bgkit Python package (PEP 517 and PEP 660),
 standard library only, so that ``pip install ./python`` and ``pip wheel
 ./python`` work in a fresh virtual environment without fetching
@@ -120,9 +121,12 @@ def _metadata(p):
     with open(os.path.join(HERE, "README.md")) as f:
         readme = f.read()
     return ("Metadata-Version: 2.1\nName: %s\nVersion: %s\nSummary: %s\n"
+            "License: %s\n"
+            "Classifier: License :: OSI Approved :: BSD License\n"
             "Requires-Python: %s\nDescription-Content-Type: text/markdown"
             "\n\n%s" % (p["name"], p["version"], p["description"],
-                        p.get("requires-python", ">=3"), readme))
+                        p["license"], p.get("requires-python", ">=3"),
+                        readme))
 
 
 def _platform_tag():

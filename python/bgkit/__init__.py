@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """bgkit: backgammon notation, positions and match records, in Python.
 
 A thin layer over the C library libbgkit (through ctypes, standard

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """The ctypes declarations of libbgkit: the structures of bgkit.h and the
 argument and return types of every function this package calls.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """Shared by the tests of the bgkit package: where the tree and its
 corpus are.  The corpus is tests/corpus of the tree (matches GNU
 Backgammon played, with what gnubg says of them); BGKIT_CORPUS names

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """The package against the tools, which their own tests check: the
 diagnostics of every mutant of the corpus as bgcheck prints them, the
 diagrams and IDs of positions as bgshow prints them, moves as bgmove

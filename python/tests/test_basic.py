@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """Basic checks of the bgkit Python package against values checked by
 hand with bgshow(1) and bgmove(1)."""
 import os

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """The package against GNU Backgammon's own record of its matches (the
 corpus, tests/corpus): every position of every game, the plays and the
 results; and every legal-play list gnubg gave, under each rule set."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """bgkit.decisions() against bggrep -d, which its own tests check: on
 every .mat of the corpus (GNU Backgammon's matches) and on fixtures
 with a money session (dances: no legal play), a match with cube

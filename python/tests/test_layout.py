@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """The ctypes structures of bgkit/_lib.py against lib/bgkit.h: a C
 program built with the header prints each structure's size and each
 field's offset, which must equal the mirror's.  A change to a structure

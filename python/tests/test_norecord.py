@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """Input that holds no record: read() and decisions() raise ReadError
 carrying the diagnostic bgcheck gives the same file (its message,
 detail, file, line and column, as bgcheck -T json writes them, and its

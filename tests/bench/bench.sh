@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # bench.sh: the benchmark behind `make bench`.  Builds the generator,
 # makes the inputs under tests/bench/out/data (again only when gen.c
 # changes), checks that bgcheck accepts every generated file and finds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * gen.c: the benchmark's input generator.  The rules engine plays legal
  * random games from a seed (a random play from bg_rules_legal's list for

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # hint.py: gnubg's count of the legal plays in the benchmark's worst
 # position (worst.c): 1-1, the player on roll with a checker on each of
 # fifteen points, the opponent on the bar.  Run by bench.sh as

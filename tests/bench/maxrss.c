@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * maxrss.c: run a command and print its peak resident set size in KiB
  * (getrusage of the child), so the benchmark needs no /usr/bin/time.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * pair.c: time builds of libbgkit side by side in one process, for
  * changes too small for runs of bgcheck to tell apart on a busy or

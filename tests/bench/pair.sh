@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # pair.sh: compare the speed of git revisions of the library side by
 # side (tests/bench/pair.c): builds libbgkit.so of each revision in a
 # scratch worktree under tests/bench/out/pair, then reads, and replays

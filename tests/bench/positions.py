@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 """positions.py: the Python side of make bench's Python row: read and
 replay FILE with the bgkit package and make every position of every
 game a Position object with its board and match state (the side on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * worst.c: time the listing of every legal play in the worst position
  * the benchmark knows: 1-1 with fifteen checkers spread over fifteen

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: BSD-2-Clause
 # fuzz.mk: the hardening targets, included by the Makefile.
 #  make fuzz [FUZZ_SECONDS=N] [FUZZ_SEED=N] [FUZZ=harness...]: build the libFuzzer
 #	harnesses tests/fuzz/fuzz_*.c with clang (libFuzzer, ASan, UBSan)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_fibs.c: libFuzzer harness for the FIBS board line reader
  * (lib/fibs.c) and the diagrams of the position it gives (lib/draw_text.c,

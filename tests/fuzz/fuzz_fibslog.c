@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_fibslog.c: libFuzzer harness for the reader of
  * FIBS session logs (lib/fmt_fibslog.c) and the replay and writers behind it

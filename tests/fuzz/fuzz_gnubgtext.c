@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_gnubgtext.c: libFuzzer harness for the reader of GNU
  * Backgammon's text log (lib/fmt_gnubgtext.c) and the replay and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_json.c: libFuzzer harness for the JSON Lines reader
  * (lib/fmt_json.c) and the replay behind it (lib/replay.c): the input is

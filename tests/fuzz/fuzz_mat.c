@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_mat.c: libFuzzer harness for the .mat reader (lib/fmt_mat.c) and
  * the replay behind it (lib/replay.c): the input is read as .mat from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_matchid.c: libFuzzer harness for gnubg's Match ID reader
  * (lib/posid.c).  A Match ID that decodes is encoded and decoded again,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_notation.c: libFuzzer harness for the move notation reader
  * (lib/notation.c) and the resolver behind it (lib/resolve_search.c,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_ogid.c: libFuzzer harness for the OGID reader (lib/ogid.c) and
  * bg_position_parse(), which sends it what looks like an OGID.  The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_oldmoves.c: libFuzzer harness for the reader of
  * FIBS oldmoves (lib/fmt_oldmoves.c) and the replay and writers behind it

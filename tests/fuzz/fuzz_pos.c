@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_pos.c: libFuzzer harness for the readers of position files
  * (lib/fmt_pos.c: Snowie's position line, Jellyfish's .pos, lists of

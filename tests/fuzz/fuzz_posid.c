@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_posid.c: libFuzzer harness for gnubg's Position ID (lib/posid.c)
  * and the position reader in front of it (lib/position.c: start words,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_postext.c: libFuzzer harness for the reader of the position
  * text exports of eXtreme Gammon and BGBlitz (lib/fmt_postext.c, on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_rules.c: libFuzzer harness for the reader of rules text, the
  * argument of -r (lib/ruleset.c), and of variant names.  The error

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_sgf.c: libFuzzer harness for gnubg's SGF reader (lib/fmt_sgf.c)
  * and the replay behind it (lib/replay.c): the input is read as SGF from

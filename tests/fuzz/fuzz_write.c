@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_write.c: libFuzzer harness for the writers (lib/writer.c,
  * lib/fmt_*_write.c): a record in any format (the reader tells which

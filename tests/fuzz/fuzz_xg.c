@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_xg.c: libFuzzer harness for the reader of eXtreme Gammon's
  * binary files (lib/fmt_xg.c) and the replay and writers behind it

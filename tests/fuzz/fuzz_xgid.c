@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * fuzz_xgid.c: libFuzzer harness for the XGID reader (lib/xgid.c).  The
  * first byte picks the variant; the rest is the text.  An XGID that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * records.h: what the record harnesses (fuzz_mat.c, fuzz_sgf.c,
  * fuzz_json.c, fuzz_write.c) do with a reader: read every match and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # run.sh: run libFuzzer harnesses one after the other, each for a time,
 # and fail on any finding.  Usage: run.sh SECONDS BUILDDIR HARNESS...,
 # run from the top of the tree (`make fuzz FUZZ_SECONDS=N` does it).

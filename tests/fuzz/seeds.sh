@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: BSD-2-Clause
 # seeds.sh: build the seed corpus of one fuzz harness from fixtures/, at
 # run time, into a directory (nothing is committed twice).  Usage:
 # seeds.sh HARNESS DIR, run from the top of the tree.  Record harnesses

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * t.h: the smallest unit-test harness.  Included by tests/unit/test_*.c
  * only.  Each CHECK counts as one test; main() ends with T_DONE(), which

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_conv.c: unit tests of format detection, the SGF and JSON Lines
  * readers (lib/fmt_sgf.c, lib/fmt_json.c) and the writers

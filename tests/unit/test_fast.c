@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_fast.c: the fast paths of the notation parser and the resolver
  * against the general code they shortcut.  Random legal games in four

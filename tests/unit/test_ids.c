@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_ids.c: unit tests of the gnubg Position and Match IDs, the XGID,
  * the OGID and bg_position_parse(), on the test vectors

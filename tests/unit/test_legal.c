@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_legal.c: bg_rules_legal against a reference, the generator as it
  * was before its fast paths (the walk over copies of the turn, every

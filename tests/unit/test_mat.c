@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_mat.c: unit tests of the record model (lib/record.c) and the .mat
  * reader (lib/fmt_mat.c) on small inline inputs, one or more per quirk

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_nomem.c: checks of record files, as bgcheck makes them (reader
  * and replay), with allocation number k failing, for every k from 1 until

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_notation.c: unit tests for lib/notation.c: parsing every dialect
  * and every error with its byte offset, grouping plays into parts the

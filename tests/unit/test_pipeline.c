@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_pipeline.c: unit tests of the pipeline (lib/pipeline.c) and the
  * outputs written through a caller's function (lib/out.c): the events of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_postext.c: unit tests of the reader of position text exports
  * (lib/fmt_postext.c): the analysis of a cube decision and the proper

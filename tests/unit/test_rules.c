@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_rules.c: unit tests of the rules engine (lib/rules.c,
  * lib/resolve_search.c, lib/resolve_fast.c) through the public API:

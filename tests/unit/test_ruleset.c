@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_ruleset.c: the rules text of -r (lib/ruleset.c): what
  * bg_ruleset_parse() reads, where it stops on a bad pair, and the words

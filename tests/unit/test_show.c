@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_show.c: unit tests of what bgshow stands on: the FIBS board line
  * (lib/fibs.c) read, written and converted both ways, the diagram

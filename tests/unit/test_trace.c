@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_trace.c: unit tests of the trace of a record (lib/trace.c,
  * bg_trace_new(3)): each kind of entry of a small money session in the

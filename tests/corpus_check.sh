@@ -9,6 +9,7 @@
 # Ends "corpus_check: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/firstline.sh"
 corpus=${BGKIT_CORPUS:-$top/tests/corpus}
 dir=$corpus/gnubg
 bgcheck=$top/bin/bgcheck
@@ -54,17 +55,8 @@ while read -r j kind line; do
 	esac
 	"$bgcheck" -W "$f" >/dev/null 2>"$tmp.err"
 	rc=$?
-	first=""
-	IFS= read -r first <"$tmp.err"
-	# the line of "bgcheck: FILE:LINE:..."
-	got=""
-	case $first in
-	"bgcheck: "*:*:*)
-		r=${first#bgcheck: }
-		r=${r#*:}
-		got=${r%%:*}
-		case $got in ''|*[!0-9]*) got="" ;; esac ;;
-	esac
+	got=$(msgline "$tmp.err")
+	IFS= read -r first <"$tmp.err" || first=""
 	case $first in
 	*": $sev: "*) okay=1 ;;
 	*) okay=0 ;;

@@ -10,6 +10,7 @@
 # legal plays for the variant.  Ends "corpus_rules: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/firstline.sh"
 corpus=${BGKIT_CORPUS:-$top/tests/corpus}
 dir=$corpus/gnubg-rules
 bin=$top/bin
@@ -61,17 +62,8 @@ done
 jq -r '"\(input_filename) \(.line)"' "$dir"/*/mutants/*.json >"$tmp/lines"
 while read -r j line; do
 	"$bin/bgcheck" -W "${j%.json}.mat" >/dev/null 2>"$tmp/err"
-	first=""
-	IFS= read -r first <"$tmp/err"
-	# the line of "bgcheck: FILE:LINE:..."
-	got=""
-	case $first in
-	"bgcheck: "*:*:*)
-		r=${first#bgcheck: }
-		r=${r#*:}
-		got=${r%%:*}
-		case $got in ''|*[!0-9]*) got="" ;; esac ;;
-	esac
+	got=$(msgline "$tmp/err")
+	IFS= read -r first <"$tmp/err" || first=""
 	if [ "$got" = "$line" ]; then ok; else
 		bad "$j: want line $line, got: $first"; fi
 done <"$tmp/lines"

@@ -186,15 +186,17 @@ static void
 digest(bg_pipeline *p, long *out)
 {
 	const bg_pipe_count *c;
+	unsigned long h = 0;	/* unsigned: the hash wraps, as it may */
 	size_t i;
 	int ev;
 
-	out[0] = out[1] = 0;
+	out[1] = 0;
 	while ((ev = bg_pipeline_next(p)) > 0)
 		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
-			out[0] = out[0] * 31 + bg_pipeline_diag(p, i)->line;
+			h = h * 31 + (unsigned long)bg_pipeline_diag(p, i)->line;
 			out[1]++;
 		}
+	out[0] = (long)(h >> 1);
 	c = bg_pipeline_count(p);
 	out[2] = ev;
 	out[3] = c->matches;

@@ -19,7 +19,8 @@ WARN	= -std=c99 -Wall -Wextra -Wshadow -Wstrict-prototypes \
 	  -Wmissing-prototypes -Wpointer-arith -Wno-unused-parameter
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L
 
-# PCRE2, zlib (for eXtreme Gammon's compressed files), libarchive
+# PCRE2, zlib (for eXtreme Gammon's compressed files; its header at
+# build time, the library loaded when an XG file is read), libarchive
 # (gzip, zip and tar inputs; its header at build time, the library
 # loaded when an input is an archive) and Nettle (SHA-256, for
 # fingerprints) are the dependencies.  When pkg-config cannot find them (a fresh Debian
@@ -37,8 +38,10 @@ endif
 endif
 endif
 PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive nettle 2>/dev/null)
-# libarchive is not linked: lib/source.c loads it (dlopen) for an archive.
-PCRE_LIBS   := $(shell pkg-config --libs libpcre2-8 zlib nettle 2>/dev/null) -ldl
+# libarchive, zlib and PCRE2 are not linked (lib/dynload_int.h):
+# lib/source.c loads libarchive for an archive, lib/fmt_xg.c zlib for an
+# XG file, lib/regex.c PCRE2 for the first pattern.
+PCRE_LIBS   := $(shell pkg-config --libs nettle 2>/dev/null) -ldl
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 

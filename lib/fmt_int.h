@@ -20,9 +20,19 @@ int	fmt_reserve(char **, size_t *, size_t);
  * buffer, with the bytes read ahead to detect the format served again
  * first.
  */
+/*
+ * A source's offer of the buffer it read the input's first bytes into
+ * (source.c's src_take): back is how many of the bytes already read from
+ * it the caller gives back; the buffer, which the caller then owns and
+ * frees, holds them and the bytes read ahead after them (*len in all),
+ * with room for *cap.  NULL: the bytes are to be read as usual.
+ */
+typedef char	*(*fmt_take_fn)(void *, size_t, size_t *, size_t *);
+
 struct fmt_src {
 	bg_read_fn	 read;
 	void		*ctx;
+	fmt_take_fn	 take;		/* or NULL */
 	const char	*mem;
 	size_t		 memlen, mempos;
 	char		*head;		/* read ahead */
@@ -42,6 +52,14 @@ size_t	fmt_utf16_decode(char *, const unsigned char *, size_t, int,
 
 /* A bg_read_fn on a struct fmt_src. */
 long	fmt_src_read(void *, char *, size_t);
+/*
+ * Before the first read of a format's reader: the input's bytes so far
+ * in a buffer the caller then owns (its length *len, its size *cap), in
+ * place of reading them, when the source offers one; else NULL.
+ */
+char	*fmt_src_take(struct fmt_src *, size_t *, size_t *);
+/* Let a reader over a source.c source take its buffer (pipeline.c). */
+void	 fmt_reader_take_from(bg_reader *, fmt_take_fn);
 
 /*
  * A reader of one format, opened on the bytes of a bg_reader (reader.c)

@@ -63,23 +63,27 @@ re_match(struct matrd *r, enum pat p, const char *s, size_t len)
 	int rc;
 
 	if (r->mc == NULL) {
-		/* Made on the first use too: most files need no pattern. */
-		if ((r->md == NULL && (r->md = pcre2_match_data_create(12,
-		    NULL)) == NULL) ||
-		    (r->mc = pcre2_match_context_create(NULL)) == NULL) {
+		/*
+		 * Made on the first use too, PCRE2 loaded then: most files
+		 * need no pattern.  A library that cannot be loaded is told
+		 * as memory that cannot be had.
+		 */
+		if (rx_load(&r->rx) < 0 || (r->md == NULL &&
+		    (r->md = r->rx.match_data_create(12, NULL)) == NULL) ||
+		    (r->mc = r->rx.match_context_create(NULL)) == NULL) {
 			r->err = -BG_ENOMEM;
 			return 0;
 		}
-		pcre2_set_match_limit(r->mc, MATCHLIMIT);
-		pcre2_set_depth_limit(r->mc, DEPTHLIMIT);
+		r->rx.set_match_limit(r->mc, MATCHLIMIT);
+		r->rx.set_depth_limit(r->mc, DEPTHLIMIT);
 	}
-	if (r->re[p] == NULL && (r->re[p] = pcre2_compile((PCRE2_SPTR)
+	if (r->re[p] == NULL && (r->re[p] = r->rx.compile((PCRE2_SPTR)
 	    patterns[p], PCRE2_ZERO_TERMINATED, PCRE2_CASELESS, &rc, &erroff,
 	    NULL)) == NULL) {
 		r->err = -BG_ENOMEM;
 		return 0;
 	}
-	rc = pcre2_match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, r->mc);
+	rc = r->rx.match(r->re[p], (PCRE2_SPTR)s, len, 0, 0, r->md, r->mc);
 	return rc > 0 ? rc : 0;
 }
 
@@ -87,9 +91,9 @@ re_match(struct matrd *r, enum pat p, const char *s, size_t len)
 static int
 group(struct matrd *r, int k, size_t *start, size_t *len)
 {
-	PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->md);
+	PCRE2_SIZE *ov = r->rx.get_ovector_pointer(r->md);
 
-	if (k >= (int)pcre2_get_ovector_count(r->md) ||
+	if (k >= (int)r->rx.get_ovector_count(r->md) ||
 	    ov[2 * k] == PCRE2_UNSET) {
 		*start = *len = 0;
 		return -1;
@@ -875,8 +879,11 @@ mat_grammar_free(struct matrd *r)
 {
 	int i;
 
+	if (r->rx.dl == NULL)
+		return;		/* no pattern was made */
 	for (i = 0; i < P_COUNT; i++)
-		pcre2_code_free(r->re[i]);
-	pcre2_match_data_free(r->md);
-	pcre2_match_context_free(r->mc);
+		r->rx.code_free(r->re[i]);
+	r->rx.match_data_free(r->md);
+	r->rx.match_context_free(r->mc);
+	rx_unload(&r->rx);
 }

@@ -12,11 +12,10 @@
 #ifndef FMT_MAT_INT_H
 #define FMT_MAT_INT_H
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-
-#include <pcre2.h>
 #include <stdint.h>
 #include <string.h>
+
+#include "regex_int.h"
 
 #include "chars_int.h"
 
@@ -102,6 +101,7 @@ struct matrd {
 	char		*tmp;		/* Latin-1 repair, names */
 	size_t		 tcap;
 
+	struct rx	 rx;		/* PCRE2, loaded on the first pattern */
 	pcre2_code	*re[P_COUNT];
 	pcre2_match_data *md;
 	pcre2_match_context *mc;	/* the bounds of one match */

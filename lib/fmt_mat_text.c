@@ -202,6 +202,23 @@ bom(struct matrd *r)
 }
 
 /*
+ * Count n bytes read at p, and keep the input's first: fmt_mat.c names
+ * them if the input proves to be binary data.
+ */
+static void
+got(struct matrd *r, const char *p, size_t n)
+{
+	if (r->headlen < DIAG_BYTES) {
+		size_t k = DIAG_BYTES - r->headlen;
+
+		k = n < k ? n : k;
+		memcpy(r->head + r->headlen, p, k);
+		r->headlen += k;
+	}
+	r->nread += n;
+}
+
+/*
  * Up to want more bytes from the input to buf + *len, *len moved past
  * them, r->eof set at its end.  0, or -BG_EIO.
  */
@@ -215,23 +232,36 @@ read_chunk(struct matrd *r, char *buf, size_t *len, size_t want)
 		return r->err = -BG_EIO;
 	if (n == 0)
 		r->eof = 1;
-	/* Named if the input proves to be binary data (fmt_mat.c). */
-	if (r->headlen < DIAG_BYTES) {
-		size_t k = DIAG_BYTES - r->headlen;
-
-		k = (size_t)n < k ? (size_t)n : k;
-		memcpy(r->head + r->headlen, buf + *len, k);
-		r->headlen += k;
-	}
-	r->nread += (size_t)n;
+	got(r, buf + *len, (size_t)n);
 	*len += (size_t)n;
 	return 0;
+}
+
+/*
+ * The first bytes straight from the source's buffer, when it hands it
+ * over (a plain file; all of one under 64 KiB): they are read where
+ * they lie, not copied.  1 when taken.
+ */
+static int
+take_first(struct matrd *r)
+{
+	size_t len, cap;
+	char *buf;
+
+	if (r->dec != NULL || (buf = fmt_src_take(r->src, &len, &cap)) == NULL)
+		return 0;
+	r->dec = buf;
+	r->dcap = cap;
+	r->rawlen = len;
+	got(r, buf, len);
+	return 1;
 }
 
 /* Read and decode one more chunk.  0, or a negative code. */
 static int
 fill_chunk(struct matrd *r)
 {
+	size_t want;
 	int rc;
 
 	if (r->eof)
@@ -244,13 +274,25 @@ fill_chunk(struct matrd *r)
 		r->dpos = 0;
 	}
 	if (r->enc == ENC_UTF8) {
-		/* Nothing to decode: straight into the decoded text. */
-		if ((rc = fmt_reserve(&r->dec, &r->dcap,
-		    r->dlen + CHUNK + PAD)) < 0)
-			return rc;
-		return read_chunk(r, r->dec, &r->dlen, CHUNK);
+		/*
+		 * Nothing to decode: straight into the decoded text, as much
+		 * as its buffer holds up to a chunk (the source's buffer, when
+		 * taken, stays the one buffer), or a chunk after it grows.
+		 */
+		want = r->dcap > r->dlen + PAD ? r->dcap - r->dlen - PAD : 0;
+		if (want > CHUNK)
+			want = CHUNK;
+		else if (want < CHUNK / 2) {
+			if ((rc = fmt_reserve(&r->dec, &r->dcap,
+			    r->dlen + CHUNK + PAD)) < 0)
+				return rc;
+			want = CHUNK;
+		}
+		return read_chunk(r, r->dec, &r->dlen, want);
 	}
 	if (r->enc == ENC_UNKNOWN) {
+		if (take_first(r))
+			return bom(r);
 		/*
 		 * The first bytes go where UTF-8 is read, not counted in the
 		 * text (rawlen) until their BOM says how to read them.

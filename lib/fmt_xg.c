@@ -60,6 +60,7 @@
 #include "bgkit.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "dynload_int.h"
 
 #define MAXFILE	(64L << 20)	/* largest input and game file read */
 #define HDRSIZE	8232		/* the RichGameFormat header */
@@ -72,8 +73,23 @@
 
 enum { T_MATCH, T_GAME, T_CUBE, T_MOVE, T_GAMEEND, T_MATCHEND };
 
+#define LIBZ	"libz.so.1"
+
+/*
+ * zlib's functions, looked up when an XG file is read (dynload_int.h):
+ * linked in, zlib would be loaded by every program of the library.
+ */
+struct zlib {
+	void		*dl;
+	int		 (*inflateInit_)(z_streamp, const char *, int);
+	int		 (*inflate)(z_streamp, int);
+	int		 (*inflateEnd)(z_streamp);
+	uLong		 (*crc32)(uLong, const Bytef *, uInt);
+};
+
 struct xg {
 	struct fmt_src	*src;
+	struct zlib	 z;
 	int		 started, err;
 	unsigned char	*in;		/* the whole input */
 	size_t		 inlen;
@@ -281,12 +297,25 @@ slurp(struct xg *x)
 	}
 }
 
+/* zlib's functions in *z: 0, or -1. */
+static int
+load_zlib(struct zlib *z)
+{
+	if ((z->dl = dlopen(LIBZ, DL_FLAGS)) == NULL)
+		return -1;
+	return DL_SYM(z->dl, z->inflateInit_, inflateInit_) ||
+	    DL_SYM(z->dl, z->inflate, inflate) ||
+	    DL_SYM(z->dl, z->inflateEnd, inflateEnd) ||
+	    DL_SYM(z->dl, z->crc32, crc32) ? -1 : 0;
+}
+
 /*
  * Inflate in[0..n) into a new buffer of exactly want bytes: the buffer,
  * or NULL with *why set.
  */
 static unsigned char *
-inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
+inflate_all(const struct zlib *zl, const unsigned char *in, size_t n,
+    size_t want, const char **why)
 {
 	z_stream z;
 	unsigned char *out;
@@ -297,7 +326,7 @@ inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
 		return NULL;
 	}
 	memset(&z, 0, sizeof z);
-	if (inflateInit(&z) != Z_OK) {
+	if (zl->inflateInit_(&z, ZLIB_VERSION, (int)sizeof z) != Z_OK) {
 		free(out);
 		*why = NULL;
 		return NULL;
@@ -306,14 +335,14 @@ inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
 	z.avail_in = (uInt)n;
 	z.next_out = out;
 	z.avail_out = (uInt)want;
-	rc = inflate(&z, Z_FINISH);
+	rc = zl->inflate(&z, Z_FINISH);
 	if (rc == Z_BUF_ERROR && z.avail_out == 0) {
 		unsigned char extra;
 
 		/* Full: the stream must end here. */
 		z.next_out = &extra;
 		z.avail_out = 1;
-		rc = inflate(&z, Z_FINISH);
+		rc = zl->inflate(&z, Z_FINISH);
 		if (rc != Z_STREAM_END || z.avail_out == 0) {
 			*why = "it inflates to more than its index says";
 			rc = Z_DATA_ERROR;
@@ -324,7 +353,7 @@ inflate_all(const unsigned char *in, size_t n, size_t want, const char **why)
 	} else if (rc != Z_STREAM_END)
 		*why = rc == Z_MEM_ERROR ? NULL : "its compressed data is "
 		    "damaged";
-	inflateEnd(&z);
+	zl->inflateEnd(&z);
 	if (rc != Z_STREAM_END) {
 		free(out);
 		return NULL;
@@ -345,7 +374,8 @@ game_file(struct xg *x, const unsigned char *e, const unsigned char *at,
 	const char *why;
 
 	if (e[528] == 0) {
-		if ((data = inflate_all(at, csize, osize, &why)) == NULL) {
+		if ((data = inflate_all(&x->z, at, csize, osize, &why)) ==
+		    NULL) {
 			if (why == NULL)
 				return x->err = -BG_ENOMEM;
 			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %s", why);
@@ -361,7 +391,7 @@ game_file(struct xg *x, const unsigned char *e, const unsigned char *at,
 			return x->err = -BG_ENOMEM;
 		memcpy(data, at, osize);
 	}
-	if (crc32(0L, data, (uInt)osize) != u32(e + 524)) {
+	if (x->z.crc32(0L, data, (uInt)osize) != u32(e + 524)) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: its checksum does "
 		    "not match: the file is damaged");
 		free(data);
@@ -416,14 +446,18 @@ open_archive(struct xg *x)
 		return -1;
 	}
 	off = n - TRAILER - regsize - arcsize;	/* the archive's start */
-	crc = crc32(0L, in + off, (uInt)(n - TRAILER - off));
+	if (load_zlib(&x->z) < 0) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "%s cannot be loaded", LIBZ);
+		return -1;
+	}
+	crc = x->z.crc32(0L, in + off, (uInt)(n - TRAILER - off));
 	if (crc != u32(t)) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "the archive's checksum does "
 		    "not match: the file is damaged");
 		return -1;
 	}
 	if (s32(t + 20) != 0) {
-		reg = inflate_all(in + n - TRAILER - regsize, regsize,
+		reg = inflate_all(&x->z, in + n - TRAILER - regsize, regsize,
 		    count * FILEREC, &why);
 		if (reg == NULL) {
 			if (why == NULL)
@@ -1173,6 +1207,8 @@ xg_close(void *p)
 
 	if (x == NULL)
 		return;
+	if (x->z.dl != NULL)
+		dlclose(x->z.dl);
 	free(x->in);
 	free(x->gf);
 	rec_pair_fini(&x->match, &x->game);

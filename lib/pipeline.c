@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "fmt_int.h"
 #include "out_int.h"
 #include "source_int.h"
 
@@ -133,6 +134,7 @@ bg_pipeline_new(bg_read_fn read, void *ctx, const char *name)
 		src_free(src);
 		return NULL;
 	}
+	fmt_reader_take_from(p->rd, src_take);
 	p->src = src;
 	return p;
 }
@@ -556,6 +558,7 @@ advance(bg_pipeline *p)
 		return -BG_EARCHIVE;
 	if ((rd = bg_reader_new(src_read, p->src, src_name(p->src))) == NULL)
 		return -BG_ENOMEM;
+	fmt_reader_take_from(rd, src_take);
 	bg_reader_free(p->rd);
 	p->rd = rd;
 	if (p->from != BG_FORMAT_AUTO)

@@ -129,6 +129,22 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 	return got;
 }
 
+char *
+fmt_src_take(struct fmt_src *s, size_t *len, size_t *cap)
+{
+	char *buf;
+
+	/* The bytes read ahead to tell the format go back whole. */
+	if (s->take == NULL || s->err || s->hpos != 0 || s->mem != NULL)
+		return NULL;
+	if ((buf = s->take(s->ctx, s->hlen, len, cap)) == NULL)
+		return NULL;
+	free(s->head);
+	s->head = NULL;
+	s->hlen = 0;
+	return buf;
+}
+
 /* A gnubg Position ID's character. */
 static int
 b64(unsigned char c)
@@ -522,6 +538,13 @@ bg_reader_new(bg_read_fn read, void *ctx, const char *name)
 	r->src.read = read;
 	r->src.ctx = ctx;
 	return r;
+}
+
+void
+fmt_reader_take_from(bg_reader *r, fmt_take_fn take)
+{
+	if (r != NULL)
+		r->src.take = take;
 }
 
 bg_reader *

@@ -8,13 +8,12 @@
  * the games and matches as it goes, and keeps the hits of the current
  * match for its caller.
  */
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
+#include "regex_int.h"
 
 #define MAXTAGS	16
 
@@ -24,6 +23,7 @@ struct tagre {
 };
 
 struct bg_select {
+	struct rx	 rx;			/* PCRE2 */
 	pcre2_code	*name, *winner;
 	struct tagre	 tag[MAXTAGS];
 	int		 ntag;
@@ -67,7 +67,8 @@ bg_select_new(void)
 		return NULL;
 	s->lo[0] = s->lo[1] = s->hi[0] = s->hi[1] = -1;
 	if ((s->fp = bg_fingerprint_new()) == NULL ||
-	    (s->md = pcre2_match_data_create(4, NULL)) == NULL) {
+	    rx_load(&s->rx) < 0 ||
+	    (s->md = s->rx.match_data_create(4, NULL)) == NULL) {
 		bg_select_free(s);
 		return NULL;
 	}
@@ -81,13 +82,16 @@ bg_select_free(bg_select *s)
 
 	if (s == NULL)
 		return;
-	pcre2_code_free(s->name);
-	pcre2_code_free(s->winner);
-	for (i = 0; i < s->ntag; i++) {
-		free(s->tag[i].key);
-		pcre2_code_free(s->tag[i].re);
+	if (s->rx.dl != NULL) {
+		s->rx.code_free(s->name);
+		s->rx.code_free(s->winner);
+		for (i = 0; i < s->ntag; i++)
+			s->rx.code_free(s->tag[i].re);
+		s->rx.match_data_free(s->md);
+		rx_unload(&s->rx);
 	}
-	pcre2_match_data_free(s->md);
+	for (i = 0; i < s->ntag; i++)
+		free(s->tag[i].key);
 	bg_fingerprint_free(s->fp);
 	free(s->hit);
 	free(s);
@@ -95,18 +99,19 @@ bg_select_free(bg_select *s)
 
 /* Compile pattern re into *code; on error the message into msg. */
 static int
-compile(pcre2_code **code, const char *re, char *msg, size_t size)
+compile(const struct rx *x, pcre2_code **code, const char *re, char *msg,
+    size_t size)
 {
 	PCRE2_UCHAR text[120];
 	PCRE2_SIZE off;
 	int err;
 
-	pcre2_code_free(*code);
-	*code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
+	x->code_free(*code);
+	*code = x->compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED,
 	    PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &err, &off, NULL);
 	if (*code != NULL)
 		return 0;
-	pcre2_get_error_message(err, text, sizeof text);
+	x->get_error_message(err, text, sizeof text);
 	if (msg != NULL && size > 0)
 		snprintf(msg, size, "%s at offset %lu", (char *)text,
 		    (unsigned long)off);
@@ -116,13 +121,13 @@ compile(pcre2_code **code, const char *re, char *msg, size_t size)
 int
 bg_select_name(bg_select *s, const char *re, char *msg, size_t size)
 {
-	return compile(&s->name, re, msg, size);
+	return compile(&s->rx, &s->name, re, msg, size);
 }
 
 int
 bg_select_winner(bg_select *s, const char *re, char *msg, size_t size)
 {
-	return compile(&s->winner, re, msg, size);
+	return compile(&s->rx, &s->winner, re, msg, size);
 }
 
 int
@@ -142,7 +147,7 @@ bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size)
 	memcpy(t->key, spec, (size_t)(eq - spec));
 	t->key[eq - spec] = '\0';
 	t->re = NULL;
-	if ((rc = compile(&t->re, eq + 1, msg, size)) < 0) {
+	if ((rc = compile(&s->rx, &t->re, eq + 1, msg, size)) < 0) {
 		free(t->key);
 		return rc;
 	}
@@ -301,7 +306,7 @@ like(bg_select *s, pcre2_code *re, const char *t)
 {
 	if (t == NULL)
 		t = "";
-	return pcre2_match(re, (PCRE2_SPTR)t, strlen(t), 0, 0, s->md,
+	return s->rx.match(re, (PCRE2_SPTR)t, strlen(t), 0, 0, s->md,
 	    NULL) >= 0;
 }
 

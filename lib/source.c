@@ -10,7 +10,6 @@
  * file of one record file keeps the input's own name).  No temporary
  * file, no seek.
  */
-#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,22 +19,20 @@
 #include <archive_entry.h>
 
 #include "bgkit.h"
+#include "dynload_int.h"
 #include "source_int.h"
 
 #define PEEK	512		/* the tar header's magic is at 257 */
 #define CHUNK	65536		/* a read of the input */
 #define LIBARCHIVE "libarchive.so.13"
 
-#ifndef RTLD_NODELETE
-#define RTLD_NODELETE	0
-#endif
-
 /*
  * libarchive's functions, looked up when an input is an archive: linked
  * in, libarchive and what it needs (libxml2, ICU, libstdc++...) would be
  * loaded by every program of the library, 3.5 MB of its peak RSS, for
- * the few inputs that are archives.  The names are libarchive's without
- * "archive_"; LA() checks each against its prototype in <archive.h>.
+ * the few inputs that are archives (dynload_int.h).  The names are
+ * libarchive's without "archive_"; LA() checks each against its
+ * prototype in <archive.h>.
  */
 struct la {
 	void		*dl;
@@ -146,28 +143,14 @@ failed(struct src *s, const char *what)
 	    e : what);
 }
 
-/* Function pointer *fp, of size n, set to the symbol name of dl: 0, -1. */
-static int
-sym(void *dl, const char *name, void *fp, size_t n)
-{
-	void *v = dlsym(dl, name);
-
-	if (v == NULL || n != sizeof v)
-		return -1;
-	memcpy(fp, &v, n);
-	return 0;
-}
-
-/* s->la.f from libarchive, its type checked but not called. */
-#define LA(f)	sym(s->la.dl, "archive_" #f, &s->la.f, sizeof s->la.f + \
-		    0 * sizeof (s->la.f = archive_ ## f))
+/* s->la.f from libarchive's archive_f. */
+#define LA(f)	DL_SYM(s->la.dl, s->la.f, archive_ ## f)
 
 /* libarchive's functions in s->la: 0, or -1 after saying why. */
 static int
 load(struct src *s)
 {
-	if ((s->la.dl = dlopen(LIBARCHIVE, RTLD_NOW | RTLD_LOCAL |
-	    RTLD_NODELETE)) == NULL ||
+	if ((s->la.dl = dlopen(LIBARCHIVE, DL_FLAGS)) == NULL ||
 	    LA(read_new) || LA(read_support_filter_gzip) ||
 	    LA(read_support_format_tar) || LA(read_support_format_zip) ||
 	    LA(read_support_format_raw) || LA(read_open) ||
@@ -219,7 +202,7 @@ src_new(bg_read_fn read, void *ctx, const char *name)
 	 * a small file comes in one read, which the reader then takes from
 	 * here.
 	 */
-	if ((s->chunk = malloc(CHUNK)) == NULL)
+	if ((s->chunk = malloc(CHUNK + SRC_ROOM)) == NULL)
 		goto nomem;
 	while (s->npeek < PEEK) {
 		got = read(ctx, s->chunk + s->npeek, CHUNK - s->npeek);
@@ -361,6 +344,23 @@ src_read(void *ctx, char *buf, size_t n)
 		return (long)k;
 	}
 	return s->read(s->ctx, buf, n);
+}
+
+char *
+src_take(void *ctx, size_t back, size_t *len, size_t *cap)
+{
+	struct src *s = ctx;
+	char *buf;
+
+	if (s->archived || s->want != NULL || s->chunk == NULL ||
+	    s->ppos != back || s->npeek == 0)
+		return NULL;
+	buf = s->chunk;
+	*len = s->npeek;
+	*cap = CHUNK + SRC_ROOM;
+	s->chunk = NULL;
+	s->ppos = s->npeek;
+	return buf;
 }
 
 const char *

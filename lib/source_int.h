@@ -20,6 +20,14 @@ int		 src_next(struct src *);
 int		 src_select(struct src *, const char *);
 /* A bg_read_fn over the current member: bytes read, 0 at its end, -1. */
 long		 src_read(void *, char *, size_t);
+/*
+ * A fmt_take_fn (fmt_int.h): the buffer of the first read, handed over
+ * with back bytes given back, when the input is plain, every byte
+ * handed on so far came from that buffer and back of them are given
+ * back; the room after the bytes is at least SRC_ROOM.  Else NULL.
+ */
+#define SRC_ROOM	64
+char		*src_take(void *, size_t, size_t *, size_t *);
 /* "INPUT" or "INPUT:MEMBER". */
 const char	*src_name(const struct src *);
 /* The input's own name. */

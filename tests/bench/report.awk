@@ -51,7 +51,7 @@ END {
 		gnet = med["gnubg-match"] - med["gnubg-start"]
 	print machine
 	print ""
-	print "| input | files | MB | games | rolls | bgcheck -j 1 (median) | rolls/s | MB/s | x wc -l | x gnubg net | peak RSS |"
+	print "| input | files | MB | games | rolls | bgcheck -j 1 (median) | rolls/s | MB/s | x wc -l | x gnubg net | peak RSS (median of 7) |"
 	print "|---|---|---|---|---|---|---|---|---|---|---|"
 	row("match files", "match", "bgcheck-match", "wc-match", rss_match)
 	row("money session", "session", "bgcheck-session", "wc-session", rss_session)

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * dynload_int.h: a shared library's functions looked up when an input
+ * first needs them (libarchive in source.c, zlib in fmt_xg.c) instead of
+ * linked in: linked, each would be loaded by every program of the
+ * library and count in its memory, for the few inputs that use it.
+ */
+#ifndef DYNLOAD_INT_H
+#define DYNLOAD_INT_H
+
+#include <dlfcn.h>
+#include <stddef.h>
+
+#ifndef RTLD_NODELETE
+#define RTLD_NODELETE	0
+#endif
+
+/* The library's flags: loaded once, kept when closed, nothing shared. */
+#define DL_FLAGS	(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
+
+/* The function pointer at fp, of size n, set to dl's symbol name: 0, -1. */
+int	dl_sym(void *dl, const char *name, void *fp, size_t n);
+
+/*
+ * The function pointer fp set to dl's function f, whose prototype the
+ * header gives: the assignment in sizeof checks the pointer's type at
+ * compile time and is never run.  The name is f's after macros (PCRE2's
+ * pcre2_compile is pcre2_compile_8).
+ */
+#define DL_NAME(f)	#f
+#define DL_SYM(dl, fp, f) \
+	dl_sym((dl), DL_NAME(f), &(fp), sizeof (fp) + 0 * sizeof ((fp) = f))
+
+#endif

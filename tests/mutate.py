@@ -10,11 +10,13 @@ dropped.  The places are every such spot of every lib/*.c, hot code
 and cold alike; N of them are drawn at random from SEED.
 
 The script copies the tree's files (as they are in the work tree) to a
-scratch folder, builds the library, the tools and the test programs
-there, runs the test suites once unchanged (they must pass: that run
-also sets each suite's time limit, three times its time plus a
-minute), and then, one mutant at a time, changes one line, rebuilds
-and runs the suites in order, stopping at the first that fails.  Each
+scratch folder for each worker, builds the library, the tools and the
+test programs there, runs the test suites once unchanged (they must
+pass: that run also sets each suite's time limit, three times its time
+for each worker plus a minute), and then each worker, one mutant at a
+time, changes one line, rebuilds and runs the suites in order,
+stopping at the first that fails.  The mutants are the first N of the
+seed's order that compile, whichever worker takes each.  Each
 mutant ends as one of:
 
   killed      a suite failed (the report names the first);
@@ -33,16 +35,26 @@ left out of the score; a listed mutant that a test kills is reported
 as listed wrongly.  The id is made of the file, the text of the line,
 the column and the change, so it stays when lines move.
 
-Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [--keep]
-       [--suites LIST] [--list]
+Each verdict is also written, as it comes, to
+tests/mutate/out/verdicts-SEED.txt with a digest of every file of the
+tree and of the suites run; a run of the same files, suites and seed
+takes the verdicts found there and judges only the rest, so a long run
+stopped halfway goes on where it stopped (--fresh judges every mutant
+again).
+
+Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [-w WORKERS]
+       [--keep] [--fresh] [--suites LIST] [--list]
   -n N        mutants to run (default 20)
   -s SEED     the random seed (default 1)
-  -j JOBS     make's jobs (default 2)
+  -j JOBS     make's jobs, shared by the workers (default 2)
+  -w WORKERS  mutants judged side by side, each in its own tree, its
+              suites run one task at a time (default 1)
+  --fresh     judge again the mutants an earlier run judged
   --suites    the suites of tests/run.sh to run, in order, comma
-              separated (default: unit,rules,golden,corpus,install,
-              man-examples,python,page)
+              separated (default: unit,rules,golden,install,
+              man-examples,corpus,python,page: the quick ones first)
   --list      print the N mutants drawn (id and diff) and run nothing
-  --keep      keep the scratch folder
+  --keep      keep the scratch folders
 
 It ends with the line "mutate: N passed, N failed" (a mutant caught
 passes, a survivor not listed as equivalent fails), after the score
@@ -60,11 +72,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EQUIV = os.path.join("tests", "mutate", "equivalent.txt")
-SUITES = "unit,rules,golden,corpus,install,man-examples,python,page"
+SUITES = "unit,rules,golden,install,man-examples,corpus,python,page"
 
 # The changes, each a pattern on the code of a line (strings, character
 # constants and comments blanked) and what its match becomes.
@@ -221,16 +234,30 @@ def load_equivalent():
     return out
 
 
-def copy_tree(dest):
-    """The files git knows of (tracked, and untracked but not ignored),
-    as they are in the work tree."""
+def tree_names():
+    """The files git knows of (tracked, and untracked but not ignored)."""
     names = subprocess.run(
         ["git", "ls-files", "-z", "--cached", "--others",
          "--exclude-standard"], cwd=TOP, check=True,
         stdout=subprocess.PIPE).stdout.decode().split("\0")
+    return sorted(n for n in names
+                  if n and os.path.isfile(os.path.join(TOP, n)))
+
+
+def tree_digest(names):
+    """What the verdicts hold for: every file's name and bytes."""
+    h = hashlib.sha256()
     for name in names:
-        if not name or not os.path.isfile(os.path.join(TOP, name)):
-            continue
+        with open(os.path.join(TOP, name), "rb") as f:
+            data = f.read()
+        h.update(b"%s\0%d\0" % (name.encode(), len(data)))
+        h.update(data)
+    return h.hexdigest()[:16]
+
+
+def copy_tree(dest, names):
+    """The files, as they are in the work tree."""
+    for name in names:
         os.makedirs(os.path.join(dest, os.path.dirname(name)), exist_ok=True)
         shutil.copy2(os.path.join(TOP, name), os.path.join(dest, name))
 
@@ -242,10 +269,12 @@ def build(tree, jobs):
     return r.returncode == 0, r.stdout.decode(errors="replace")
 
 
-def run_suite(tree, suite, limit):
+def run_suite(tree, suite, limit, jobs):
     """'pass', 'fail' or 'timeout', and the seconds taken."""
     t0 = time.monotonic()
     env = dict(os.environ, BGKIT_PUBLIC=os.path.join(tree, "no-such-dir"))
+    if jobs:
+        env["BGKIT_JOBS"] = str(jobs)
     try:
         p = subprocess.Popen(["sh", "tests/run.sh", suite], cwd=tree,
                              stdout=subprocess.DEVNULL,
@@ -264,9 +293,11 @@ def main():
     ap.add_argument("-n", type=int, default=20)
     ap.add_argument("-s", "--seed", default="1")
     ap.add_argument("-j", type=int, default=2)
+    ap.add_argument("-w", "--workers", type=int, default=1)
     ap.add_argument("--suites", default=SUITES)
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--keep", action="store_true")
+    ap.add_argument("--fresh", action="store_true")
     a = ap.parse_args()
     files = sorted("lib/" + f for f in os.listdir(os.path.join(TOP, "lib"))
                    if f.endswith(".c"))
@@ -285,69 +316,162 @@ def main():
             _, raw, diff = apply(sites[i], texts[sites[i][0]])
             print("%s\n%s" % (mutant_id(sites[i], raw), diff))
         return 0
-    suites = a.suites.split(",")
-    tree = tempfile.mkdtemp(prefix="bgkit-mutate.")
+    a.workers = max(1, a.workers)
+    trees = [tempfile.mkdtemp(prefix="bgkit-mutate.")
+             for _ in range(a.workers)]
     try:
-        return run_all(a, tree, suites, sites, order, texts, equivalent)
+        return run_all(a, trees, a.suites.split(","), sites, order, texts,
+                       equivalent)
     finally:
-        if a.keep:
-            print("mutate: the scratch tree is %s" % tree)
-        else:
-            shutil.rmtree(tree, ignore_errors=True)
+        for tree in trees:
+            if a.keep:
+                print("mutate: a scratch tree is %s" % tree)
+            else:
+                shutil.rmtree(tree, ignore_errors=True)
 
 
-def run_all(a, tree, suites, sites, order, texts, equivalent):
-    copy_tree(tree)
-    ok, log = build(tree, a.j)
-    if not ok:
-        print(log[-3000:])
-        print("mutate: the unchanged tree does not build")
-        print("mutate: 0 passed, 1 failed")
-        return 2
-    limits = {}
-    for s in suites:
-        res, secs = run_suite(tree, s, 3600)
-        if res != "pass":
-            print("mutate: suite %s fails on the unchanged tree" % s)
-            print("mutate: 0 passed, 1 failed")
-            return 2
-        limits[s] = 3 * secs + 60
-        print("mutate: baseline %s %.0f s" % (s, secs), flush=True)
-    counts = {"killed": 0, "timed out": 0, "survived": 0, "equivalent": 0,
-              "stillborn": 0}
-    survivors, wrongly_listed = [], []
-    done = 0
-    for i in order:
-        if done == a.n:
-            break
-        site = sites[i]
-        path = site[0]
-        text, raw, diff = apply(site, texts[path])
-        mid = mutant_id(site, raw)
+def load_verdicts(path, digest):
+    """The verdicts an earlier run of the same files wrote: {id: verdict}."""
+    got = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                parts = line.rstrip("\n").split(" ", 2)
+                if len(parts) == 3 and parts[0] == digest:
+                    got[parts[1]] = parts[2]
+    return got
+
+
+class Run:
+    """The mutants drawn so far, shared by the workers: the first N that
+    compile, in the seed's order, whichever worker tries each."""
+
+    def __init__(self, a, sites, order, texts, limits, saved, out):
+        self.a, self.sites, self.order, self.texts = a, sites, order, texts
+        self.limits, self.saved, self.out = limits, saved, out
+        self.lock = threading.Lock()
+        self.next = 0           # the next place of order to try
+        self.busy = 0           # mutants being tried now
+        self.results = {}       # position in order: (id, diff, verdict)
+
+    def take(self):
+        """The next place to try, or None when N are done or under way."""
+        with self.lock:
+            done = sum(1 for r in self.results.values()
+                       if r[2] != "stillborn")
+            if done + self.busy >= self.a.n or self.next >= len(self.order):
+                return None
+            k = self.next
+            self.next += 1
+            self.busy += 1
+            return k
+
+    def give(self, k, mid, diff, verdict, old):
+        with self.lock:
+            self.busy -= 1
+            self.results[k] = (mid, diff, verdict)
+            if not old:
+                self.out.write("%s %s %s\n" % (self.digest, mid, verdict))
+                self.out.flush()
+            if verdict != "stillborn":
+                n = sum(1 for r in self.results.values()
+                        if r[2] != "stillborn")
+                site = self.sites[self.order[k]]
+                print("mutant %d/%d %s %s:%d: %s%s" % (
+                    n, self.a.n, mid, site[0], site[1], verdict,
+                    " (an earlier run's)" if old else ""), flush=True)
+
+    def work(self, tree, jobs):
+        while True:
+            k = self.take()
+            if k is None:
+                return
+            site = self.sites[self.order[k]]
+            path = site[0]
+            text, raw, diff = apply(site, self.texts[path])
+            mid = mutant_id(site, raw)
+            if mid in self.saved:
+                self.give(k, mid, diff, self.saved[mid], True)
+                continue
+            self.give(k, mid, diff, self.judge(tree, path, text, jobs),
+                      False)
+
+    def judge(self, tree, path, text, jobs):
         target = os.path.join(tree, path)
         with open(target, "w", encoding="utf-8") as f:
             f.write(text)
         try:
-            ok, _ = build(tree, a.j)
+            ok, _ = build(tree, jobs)
             if not ok:
-                counts["stillborn"] += 1
-                continue
-            done += 1
-            verdict = "survived"
-            for s in suites:
-                res, _ = run_suite(tree, s, limits[s])
+                return "stillborn"
+            for s in self.limits:
+                res, _ = run_suite(tree, s, self.limits[s],
+                                   1 if self.a.workers > 1 else 0)
                 if res == "fail":
-                    verdict = "killed by " + s
-                    break
+                    return "killed by " + s
                 if res == "timeout":
-                    verdict = "timed out in " + s
-                    break
+                    return "timed out in " + s
+            return "survived"
         finally:
             with open(target, "w", encoding="utf-8") as f:
-                f.write(texts[path])
+                f.write(self.texts[path])
             now = time.time()
             os.utime(target, (now + 1, now + 1))
-        if verdict.startswith("killed"):
+
+
+def run_all(a, trees, suites, sites, order, texts, equivalent):
+    names = tree_names()
+    # The verdicts hold for these files and these suites.
+    digest = hashlib.sha256(("%s %s" % (tree_digest(names), ",".join(
+        suites))).encode()).hexdigest()[:16]
+    for tree in trees:
+        copy_tree(tree, names)
+        ok, log = build(tree, a.j)
+        if not ok:
+            print(log[-3000:])
+            print("mutate: the unchanged tree does not build")
+            print("mutate: 0 passed, 1 failed")
+            return 2
+    limits = {}
+    for s in suites:
+        res, secs = run_suite(trees[0], s, 3600, 0)
+        if res != "pass":
+            print("mutate: suite %s fails on the unchanged tree" % s)
+            print("mutate: 0 passed, 1 failed")
+            return 2
+        # Workers side by side each take longer than the run alone.
+        limits[s] = 3 * a.workers * secs + 60
+        print("mutate: baseline %s %.0f s" % (s, secs), flush=True)
+    outdir = os.path.join(TOP, "tests", "mutate", "out")
+    os.makedirs(outdir, exist_ok=True)
+    path = os.path.join(outdir, "verdicts-%s.txt" % a.seed)
+    saved = {} if a.fresh else load_verdicts(path, digest)
+    if saved:
+        print("mutate: %d verdicts of an earlier run of the same files "
+              "(%s) kept; --fresh to judge them again" %
+              (len(saved), os.path.relpath(path, TOP)), flush=True)
+    with open(path, "a", encoding="utf-8") as out:
+        run = Run(a, sites, order, texts, limits, saved, out)
+        run.digest = digest
+        jobs = max(1, a.j // a.workers)
+        threads = [threading.Thread(target=run.work, args=(t, jobs))
+                   for t in trees]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    return report(run, equivalent)
+
+
+def report(run, equivalent):
+    counts = {"killed": 0, "timed out": 0, "survived": 0, "equivalent": 0,
+              "stillborn": 0}
+    survivors, wrongly_listed = [], []
+    for k in sorted(run.results):
+        mid, diff, verdict = run.results[k]
+        if verdict == "stillborn":
+            counts["stillborn"] += 1
+        elif verdict.startswith("killed"):
             counts["killed"] += 1
             if mid in equivalent:
                 wrongly_listed.append((mid, diff))
@@ -358,9 +482,6 @@ def run_all(a, tree, suites, sites, order, texts, equivalent):
         else:
             counts["survived"] += 1
             survivors.append((mid, diff))
-        print("mutant %d/%d %s %s:%d: %s" % (done, a.n, mid, path, site[1],
-                                             verdict), flush=True)
-    build(tree, a.j)
     caught = counts["killed"] + counts["timed out"]
     scored = caught + counts["survived"]
     print("mutate: %d killed, %d timed out, %d survived, %d equivalent "

@@ -480,6 +480,11 @@ struct game {
 					   match", or NULL */
 	int		 end_dice[2];	/* the roll of a set position the
 					   game stops at */
+	int		 end_set;	/* the game stops at a set position
+					   that gives the whole state (an
+					   XGID): its Crawford flag and cube
+					   limit below */
+	int		 end_crawford, end_cubemax;
 	const bg_play	*made;		/* the play of the record at hand */
 	bg_play		 play;		/* a play resolve_fast made */
 };
@@ -1061,11 +1066,15 @@ before_action(bg_replay *rp, struct game *gs, const bg_record *rec)
 		 * the score and roll the XGID gives.
 		 */
 		gs->end_dice[0] = gs->end_dice[1] = 0;
+		gs->end_set = 0;
 		if (next_action(gs->g, (size_t)(rec -
 		    bg_game_record(gs->g, 0))) == NULL &&
 		    memchr(rec->text, ':', rec->len) != NULL) {
 			gs->end_dice[0] = set.dice[0];
 			gs->end_dice[1] = set.dice[1];
+			gs->end_set = 1;
+			gs->end_crawford = set.crawford;
+			gs->end_cubemax = set.cube_max;
 		}
 		if (rp->fn != NULL && next_action(gs->g, (size_t)(rec -
 		    bg_game_record(gs->g, 0))) == NULL &&
@@ -1339,6 +1348,15 @@ game_end(bg_replay *rp, const struct game *gs)
 	}
 	rp->ms.dice[0] = gs->over ? 0 : gs->end_dice[0];
 	rp->ms.dice[1] = gs->over ? 0 : gs->end_dice[1];
+	/*
+	 * A game that is only a position set up keeps what its XGID says
+	 * of the Crawford game and the cube's limit: at 4-3 of 5 points
+	 * with the cube turned, it says the Crawford game is past.
+	 */
+	if (gs->end_set && position_only(gs->g)) {
+		rp->ms.crawford = gs->end_crawford;
+		rp->ms.cube_max = gs->end_cubemax;
+	}
 	state_rules(rp, &rp->ms);
 	rp->prev_winner = gs->over ? res->winner : -1;
 	rp->prev_points = gs->over ? res->points : 0;

@@ -1456,7 +1456,7 @@ typedef enum bg_posfmt {
 
 /*
  * "text", "svg", "xgid", "gnubgid", "fibs", "json", "ogid"; BG_EINVAL.
- * The parse takes "ascii", the text's name in 0.1, as "text" until 0.3.
+ * The parse takes "ascii", the text's earlier name, as "text" until 0.3.
  */
 int bg_posfmt_parse(bg_posfmt *f, const char *name);
 const char *bg_posfmt_name(bg_posfmt f);

@@ -19,7 +19,7 @@ bg_posfmt_parse(bg_posfmt *f, const char *name)
 {
 	size_t i;
 
-	/* "ascii": the text diagram's name before 0.2, kept until 0.3. */
+	/* "ascii": the text diagram's earlier name, kept until 0.3. */
 	if (strcmp(name, "ascii") == 0)
 		name = forms[BG_POS_ASCII];
 	for (i = 0; i < sizeof forms / sizeof forms[0]; i++)

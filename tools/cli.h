@@ -39,9 +39,9 @@ void	cli_putjson(FILE *, const char *);
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
 /*
- * A direction of FIBS's numbering (bgmove -A): "up", "down" or "auto"
- * into *dir (BG_DIR_*), nothing for NULL: 0; else say so, print usage
- * and return 2.
+ * A direction of FIBS's numbering (bgmove --absolute): "up", "down" or
+ * "auto" into *dir (BG_DIR_*), nothing for NULL: 0; else say so, print
+ * usage and return 2.
  */
 int	cli_direction(int *, const char *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */

@@ -1137,7 +1137,7 @@ typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
  */
 int bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
     const char *msg, const char *file, int line, int normalised, int json);
-/* bgmove -l: every legal play of su, a line each; 0 or a negative code. */
+/* bgmove -a: every legal play of su, a line each; 0 or a negative code. */
 int bg_moveline_list_write(bg_write_fn fn, void *ctx,
     const bg_moveline_setup *su, int json);
 
@@ -1454,7 +1454,10 @@ typedef enum bg_posfmt {
 	BG_POS_OGID
 } bg_posfmt;
 
-/* "ascii", "svg", "xgid", "gnubgid", "fibs", "json", "ogid"; BG_EINVAL. */
+/*
+ * "text", "svg", "xgid", "gnubgid", "fibs", "json", "ogid"; BG_EINVAL.
+ * The parse takes "ascii", the text's earlier name, as "text" until 0.3.
+ */
 int bg_posfmt_parse(bg_posfmt *f, const char *name);
 const char *bg_posfmt_name(bg_posfmt f);
 
@@ -1658,12 +1661,13 @@ void bg_select_verdict(bg_select *s, int v);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
 /*
- * A file name for the current match of p from template tmpl (bggrep -s):
- * %n the number n, %p the players "A-B", %l the length (0: money), %d
- * its EventDate (or Date) tag, %f the fingerprint hex, %% a '%'.  In a
- * field '/', '\\', blanks, control characters and a leading '.' become
- * '_'.  Written NUL-ended into buf[size]; returns the full length (cut
- * when >= size), or -BG_EINVAL for another %, its offset in *bad.
+ * A file name for the current match of p from template tmpl (bggrep
+ * --split): %n the number n, %p the players "A-B", %l the length (0:
+ * money), %d its EventDate (or Date) tag, %f the fingerprint hex, %% a
+ * '%'.  In a field '/', '\\', blanks, control characters and a leading
+ * '.' become '_'.  Written NUL-ended into buf[size]; returns the full
+ * length (cut when >= size), or -BG_EINVAL for another %, its offset in
+ * *bad.
  */
 int bg_select_filename(char *buf, size_t size, const char *tmpl,
     const bg_pipeline *p, const char *hex, int n, size_t *bad);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * filename.c: a file name for a match from a template of its fields
- * (bg_select_filename, on bg_select_new(3)'s page), for bggrep -s.
+ * (bg_select_filename, on bg_select_new(3)'s page), for bggrep --split.
  * The fields' text is made safe as one component of a path: what the
  * template writes around them (folders included) is the caller's.
  */

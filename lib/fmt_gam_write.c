@@ -102,7 +102,8 @@ fmt_gam_game(bg_writer *w)
 
 	/*
 	 * A dry run says what the .gam of each game would lose, as a
-	 * caller that writes each to a file of its own (bgconv -d) needs.
+	 * caller that writes each to a file of its own (bgconv
+	 * --directory) needs.
 	 */
 	if (w->written > 0 && w->write != NULL) {
 		fmt_lost(w, NULL, "game %d: a .gam holds one game",

@@ -4,7 +4,7 @@
  * the position a pipeline reads from a list of positions
  * (bgkit-positions(5)), set up as -p would set it, the move given
  * checked against it or its legal plays listed, one line of output a
- * position; and the lines bgmove writes of one move and of -l.  Part of
+ * position; and the lines bgmove writes of one move and of -a.  Part of
  * libbgkit; callers use bg_movebatch_pos(), bg_moveline_write() and
  * bg_moveline_list_write() from bgkit.h.
  */
@@ -74,7 +74,7 @@ struct list {
 	char			 buf[1024];
 };
 
-/* One legal play of the list: after a separator, as bgmove -l has it. */
+/* One legal play of the list: after a separator, as bgmove -a has it. */
 static void
 listed(void *ctx, const bg_moveline *ml)
 {
@@ -94,7 +94,7 @@ struct each {
 	char		 buf[1024];
 };
 
-/* One legal play a line, as bgmove -l writes them. */
+/* One legal play a line, as bgmove -a writes them. */
 static void
 each(void *ctx, const bg_moveline *ml)
 {

@@ -11,7 +11,7 @@
 #include "bgkit.h"
 #include "out_int.h"
 
-static const char *const forms[] = { "ascii", "svg", "xgid", "gnubgid",
+static const char *const forms[] = { "text", "svg", "xgid", "gnubgid",
 	"fibs", "json", "ogid" };
 
 int
@@ -19,6 +19,9 @@ bg_posfmt_parse(bg_posfmt *f, const char *name)
 {
 	size_t i;
 
+	/* "ascii": the text diagram's earlier name, kept until 0.3. */
+	if (strcmp(name, "ascii") == 0)
+		name = forms[BG_POS_ASCII];
 	for (i = 0; i < sizeof forms / sizeof forms[0]; i++)
 		if (strcmp(name, forms[i]) == 0) {
 			*f = (bg_posfmt)i;

@@ -83,7 +83,7 @@ project() {
 
 # bgconv's JSON of file $1 into $2.
 json() {
-	"$bin/bgconv" -F -q -T json "$1" >"$2" 2>/dev/null
+	"$bin/bgconv" -F -e -T json "$1" >"$2" 2>/dev/null
 }
 
 # The records: the operands, or the corpus's matches.
@@ -101,14 +101,14 @@ while IFS= read -r f; do
 	"$bin/bgconv" -F -T mat "$f" >"$tmp/a.mat" 2>"$tmp/err"
 
 	# JSON holds everything: read and written again, it is the same.
-	"$bin/bgconv" -F -q -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
+	"$bin/bgconv" -F -e -T json "$tmp/a.json" >"$tmp/b.json" 2>/dev/null
 	# .mat through JSON is .mat.
-	"$bin/bgconv" -F -q -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
+	"$bin/bgconv" -F -e -T mat "$tmp/a.json" >"$tmp/b.mat" 2>/dev/null
 	# .mat, in both layouts, keeps everything but what it names (the
 	# cube of automatic doubles).
 	named=$(grep 'cannot hold this' "$tmp/err" | grep -vc 'SGF properties')
 	json "$tmp/a.mat" "$tmp/c1.json"
-	"$bin/bgconv" -F -q -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
+	"$bin/bgconv" -F -e -T mat -s xg "$f" >"$tmp/x.mat" 2>/dev/null
 	json "$tmp/x.mat" "$tmp/c2.json"
 	# SGF keeps everything but what it names: Losses, unreadable
 	# cells, "and the match" (a warning a record), and the analysis of
@@ -167,9 +167,9 @@ for f in "$corpus"/gnubg/matches/*.sgf; do
 	m=${f%.sgf}.mat
 	t=$corpus/gnubg/truth/$(basename "$f" .sgf).json
 	name=gnubg/matches/$(basename "$f")
-	"$bin/bgconv" -q -T mat "$f" | cmp -s - "$m" && ok ||
+	"$bin/bgconv" -e -T mat "$f" | cmp -s - "$m" && ok ||
 	    bad "$name: .mat differs from gnubg's"
-	"$bin/bgconv" -q -T sgf "$m" | sed 's/AP\[[^]]*\]//; s/GS\[.*//' \
+	"$bin/bgconv" -e -T sgf "$m" | sed 's/AP\[[^]]*\]//; s/GS\[.*//' \
 	    >"$tmp/ours.sgf"
 	sed 's/AP\[[^]]*\]//; s/GS\[.*//' "$f" | cmp -s - "$tmp/ours.sgf" &&
 	    ok || bad "$(basename "$m"): SGF differs from gnubg's"
@@ -182,7 +182,7 @@ for f in "$corpus"/gnubg/matches/*.sgf; do
 	    .position_id')
 	[ "$got" = "$want" ] && ok ||
 	    bad "$name: bgshow -a positions differ from the truth's"
-	got=$("$bin/bgconv" -q -T json "$f" | jq -r 'select(.type ==
+	got=$("$bin/bgconv" -e -T json "$f" | jq -r 'select(.type ==
 	    "record" and .turn != null) | .position_id')
 	[ "$got" = "$want" ] && ok ||
 	    bad "$name: bgconv positions differ from the truth's"
@@ -191,7 +191,7 @@ done
 # -o: the file appears only when all went well.
 m=$corpus/gnubg/matches/m0001.mat
 "$bin/bgconv" -T sgf -o "$tmp/out.sgf" "$m" 2>/dev/null &&
-    "$bin/bgconv" -q -T sgf "$m" | cmp -s - "$tmp/out.sgf" && ok ||
+    "$bin/bgconv" -e -T sgf "$m" | cmp -s - "$tmp/out.sgf" && ok ||
     bad "bgconv -o: the output differs from stdout's"
 echo old >"$tmp/keep.mat"
 "$bin/bgconv" -T mat -o "$tmp/keep.mat" "$tmp/no-such-file" 2>/dev/null

@@ -5,9 +5,9 @@
 # bgkit-fingerprint(7) defines them: a game's fingerprint is the SHA-256
 # of its lines from "game" to "result", and is printed after them as
 # "game FINGERPRINT"; a match's is the SHA-256 of its first line and
-# those "game FINGERPRINT" lines, and equals what bggrep -F prints.  The
-# hashes are computed by coreutils, not by the library, over the demo
-# match and the gnubg corpus's matches (.mat and SGF).
+# those "game FINGERPRINT" lines, and equals what bggrep --fingerprints
+# prints.  The hashes are computed by coreutils, not by the library,
+# over the demo match and the gnubg corpus's matches (.mat and SGF).
 # Ends "corpus_fingerprint: N passed, N failed".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +17,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-fp.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 for f in "$top"/fixtures/demo/gnubg-7pt.mat "$top"/tests/corpus/gnubg/matches/*; do
 	"$bin/bggrep" -X "$f" >"$tmp/text" 2>/dev/null || continue
-	"$bin/bggrep" -F "$f" 2>/dev/null | cut -d' ' -f1 >"$tmp/match.want"
+	"$bin/bggrep" --fingerprints "$f" 2>/dev/null | cut -d' ' -f1 >"$tmp/match.want"
 	# Each game's lines to a file of their own, with the fingerprint the
 	# text names after them; each match's text to another.
 	rm -f "$tmp"/g.* "$tmp"/m.*
@@ -48,7 +48,7 @@ for f in "$top"/fixtures/demo/gnubg-7pt.mat "$top"/tests/corpus/gnubg/matches/*;
 		pass=$((pass + 1))
 	else
 		fail=$((fail + 1))
-		echo "FAIL: $f: the matches' sha256sum differ from bggrep -F's"
+		echo "FAIL: $f: the matches' sha256sum differ from bggrep --fingerprints's"
 		diff "$tmp/match.want" "$tmp/match.got"
 	fi
 done

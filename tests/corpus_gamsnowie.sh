@@ -61,7 +61,7 @@ trap 'rm -rf "$tmp"' EXIT HUP INT TERM
 
 # The rules the match's tags state, as -r takes them.
 rules() {
-	"$bin/bgconv" -q -T json "$1" | head -n 1 | jq -r '.rules |
+	"$bin/bgconv" -e -T json "$1" | head -n 1 | jq -r '.rules |
 	    ["variant=\(.variant)",
 	    "crawford=\(if .crawford then "on" else "off" end)",
 	    "jacoby=\(if .jacoby then "on" else "off" end)",
@@ -97,10 +97,10 @@ do
 	r=$(rules "$f")
 	d=$tmp/$n
 	mkdir "$d"
-	"$bin/bgconv" -q -T snowie -o "$d/snowie.txt" "$f" ||
+	"$bin/bgconv" -e -T snowie -o "$d/snowie.txt" "$f" ||
 	    bad "$name: bgconv -T snowie failed"
-	"$bin/bgconv" -q -T gam -d "$d" "$f" ||
-	    bad "$name: bgconv -T gam -d failed"
+	"$bin/bgconv" -e -T gam --directory "$d" "$f" ||
+	    bad "$name: bgconv -T gam --directory failed"
 	actions "$r" "$f" >"$d/actions"
 	games=$(cut -d ' ' -f 1 "$d/actions" | sort -un)
 	set -- $games
@@ -122,8 +122,8 @@ do
 		case $name in */autodoubles/*) sgf= ;; esac
 		mkdir "$d/sgf"
 		if [ -n "$sgf" ]; then
-			"$bin/bgconv" -q -T gam -d "$d/sgf" "$sgf"
-			if "$bin/bgconv" -q -T snowie "$sgf" |
+			"$bin/bgconv" -e -T gam --directory "$d/sgf" "$sgf"
+			if "$bin/bgconv" -e -T snowie "$sgf" |
 			    cmp -s - "$X/$b.snowie.txt"; then ok; else
 				bad "$name: Snowie text of the SGF is not gnubg's"
 			fi
@@ -137,7 +137,7 @@ do
 			else
 				bad "$name: game $g: .gam is not gnubg's"
 			fi
-			if "$bin/bgconv" -q -r "$r" -T snowie "$ours" |
+			if "$bin/bgconv" -e -r "$r" -T snowie "$ours" |
 			    cmp -s - "$X/$b.g$g.snowie.txt"; then ok; else
 				bad "$name: game $g: Snowie game is not gnubg's"
 			fi

@@ -54,8 +54,8 @@ if [ $# = 0 ]; then
 	    "$top"/fixtures/bgcheck/fibs/*.txt
 fi
 for f in "$@"; do
-	"$bin/bgcheck" -q "$f" >/dev/null 2>&1 &&
-	    "$bin/bgconv" -q -T json "$f" 2>/dev/null |
+	"$bin/bgcheck" -e "$f" >/dev/null 2>&1 &&
+	    "$bin/bgconv" -e -T json "$f" 2>/dev/null |
 	    grep -q '"type":"game"' && printf '%s\n' "$f" >>"$inputs"
 done
 
@@ -67,8 +67,8 @@ if command -v python3 >/dev/null 2>&1; then
 	for d in "$top"/tests/xg/*.txt; do
 		f=$tmp/xg/$(basename "$d" .txt).xg
 		python3 "$top/tests/xgmake.py" "$d" >"$f" 2>/dev/null &&
-		    "$bin/bgcheck" -q "$f" >/dev/null 2>&1 &&
-		    "$bin/bgconv" -q -T json "$f" 2>/dev/null |
+		    "$bin/bgcheck" -e "$f" >/dev/null 2>&1 &&
+		    "$bin/bgconv" -e -T json "$f" 2>/dev/null |
 		    grep -q '"action":"move"' && printf '%s\n' "$f" >>"$inputs"
 	done
 fi
@@ -78,9 +78,9 @@ n=0
 : >"$tmp/list"
 while IFS= read -r f; do
 	n=$((n + 1))
-	"$bin/bgconv" -q -T sgf "$f" >"$tmp/$n.sgf" 2>/dev/null
-	"$bin/bgconv" -q -T mat "$f" >"$tmp/$n.mat" 2>/dev/null
-	"$bin/bgconv" -q -T json "$f" >"$tmp/$n.json"
+	"$bin/bgconv" -e -T sgf "$f" >"$tmp/$n.sgf" 2>/dev/null
+	"$bin/bgconv" -e -T mat "$f" >"$tmp/$n.mat" 2>/dev/null
+	"$bin/bgconv" -e -T json "$f" >"$tmp/$n.json"
 	printf 'sgf %s\n' "$tmp/$n.sgf" >>"$tmp/list"
 	# A .mat cannot hold automatic doubles: gnubg gets them from SGF.
 	if "$bin/bgconv" -T mat "$f" 2>&1 >/dev/null |

@@ -11,13 +11,13 @@
 #    for the other games;
 #  - bgdiff finds the .mat, .sgf and JSON the same, and each mutant
 #    different at the line changed;
-#  - bggrep -d gives the position before each play, its dice and the play
-#    as gnubg's truth has them, and a row per cube action;
-#  - bggrep -P with a Position ID finds exactly the games whose
+#  - bggrep --decisions gives the position before each play, its dice
+#    and the play as gnubg's truth has them, and a row per cube action;
+#  - bggrep -p with a Position ID finds exactly the games whose
 #    positions, as gnubg recorded them in truth/, hold that board (either
-#    side on roll), and with -R roll those where it occurs with that side
-#    on roll; bggrep -m finds exactly the games where gnubg's truth has
-#    that roll played that way (hit marks and the points a checker hit
+#    side on roll), and with --require roll those where it occurs with
+#    that side on roll; bggrep --play finds exactly the games where
+#    gnubg's truth has that roll played that way (hit marks and the points a checker hit
 #    on its way aside: a play is the position it reaches);
 #  - bggrep -D over the .mat and .sgf files pairs every match with its
 #    copy, and -u keeps one of each.
@@ -48,7 +48,7 @@ cd "$corpus/matches" || exit 2
 
 # The fingerprint of the match of file $1.
 matchprint() {
-	"$bin/bggrep" -F "$1" | cut -d ' ' -f 1
+	"$bin/bggrep" --fingerprints "$1" | cut -d ' ' -f 1
 }
 
 # The fingerprints of file $1: the match's and each game's, sorted.
@@ -59,7 +59,7 @@ prints() {
 
 for mat in m*.mat; do
 	m=${mat%.mat}
-	"$bin/bgconv" -q -T json "$mat" >"$tmp/$m.json"
+	"$bin/bgconv" -e -T json "$mat" >"$tmp/$m.json"
 	# the .mat's games, read once for the checks that follow
 	"$bin/bggrep" -n -T json "$mat" >"$tmp/mat.json"
 	jq -r '.match_fingerprint, .fingerprint' "$tmp/mat.json" | sort -u \
@@ -176,19 +176,19 @@ n=0
 while read -r id; do
 	awk -v id="$id" '$3 == id { print $1, $2 }' "$tmp/boards" | sort -u \
 	    >"$tmp/want"
-	found -P "$id" >"$tmp/got"
+	found -p "$id" >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
 		ok
 	else
-		bad "bggrep -P $id: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
+		bad "bggrep -p $id: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
 	fi
 	awk -v id="$id" '$3 == id && $4 == "roll" { print $1, $2 }' \
 	    "$tmp/boards" | sort -u >"$tmp/want"
-	found -P "$id" -R roll >"$tmp/got"
+	found -p "$id" --require roll >"$tmp/got"
 	if cmp -s "$tmp/want" "$tmp/got"; then
 		ok
 	else
-		bad "bggrep -P $id -R roll: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
+		bad "bggrep -p $id --require roll: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
 	fi
 	n=$((n + 1))
 done <"$tmp/ids"
@@ -208,12 +208,12 @@ while IFS=$tab read -r dice norm move; do
 	    print $1 }' "$tmp/plays" | sort -u >"$tmp/want"
 	awk -F '\t' -v d="$dice" -v mv="$norm" '$2 == d && $3 == mv {
 	    print $1 }' "$tmp/plays" | sort -u >"$tmp/maybe"
-	found -m "$dice $move" >"$tmp/got"
+	found --play "$dice $move" >"$tmp/got"
 	if [ -s "$tmp/want" ] && [ -z "$(comm -23 "$tmp/want" "$tmp/got")" ] &&
 	    [ -z "$(comm -13 "$tmp/maybe" "$tmp/got")" ]; then
 		ok
 	else
-		bad "bggrep -m '$dice $move': missed $(comm -23 "$tmp/want" "$tmp/got" | tr '\n' ' '), wrong $(comm -13 "$tmp/maybe" "$tmp/got" | tr '\n' ' ')"
+		bad "bggrep --play '$dice $move': missed $(comm -23 "$tmp/want" "$tmp/got" | tr '\n' ' '), wrong $(comm -13 "$tmp/maybe" "$tmp/got" | tr '\n' ' ')"
 	fi
 done <"$tmp/want-plays"
 
@@ -230,7 +230,7 @@ if [ "$groups" = "$mats" ] && [ "$pairs" = 0 ] &&
 else
 	bad "bggrep -D: $groups groups for $mats matches"
 fi
-if [ "$("$bin/bggrep" -u -F ./*.mat ./*.sgf | wc -l)" = "$mats" ]; then
+if [ "$("$bin/bggrep" -u --fingerprints ./*.mat ./*.sgf | wc -l)" = "$mats" ]; then
 	ok
 else
 	bad "bggrep -u kept more or fewer than one copy of each match"
@@ -247,13 +247,13 @@ for t in ../truth/m*.json; do
 	    .action == "take" or .action == "drop") |
 	    if .action == "move" then "\($g) move \(.side) \(.dice | max)\(.dice | min) \(.position_id_before) \(.move)"
 	    else "\($g) \(.action) \(.side)" end' "$t" >"$tmp/want"
-	"$bin/bggrep" -d -T json "$m.mat" | jq -r 'if .action == "move" then
+	"$bin/bggrep" --decisions -T json "$m.mat" | jq -r 'if .action == "move" then
 	    "\(.game) move \(.side) \(.dice | join("")) \(.gnubg_id | split(":")[0]) \(.play // "")"
 	    else "\(.game) \(.action) \(.side)" end' >"$tmp/got"
 	if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then
 		ok
 	else
-		bad "$m: bggrep -d: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
+		bad "$m: bggrep --decisions: $(diff "$tmp/want" "$tmp/got" | grep '^[<>]' | head -n 4 | tr '\n' ' ')"
 	fi
 done
 

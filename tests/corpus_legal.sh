@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: BSD-2-Clause
 # corpus_legal.sh: bgmove against gnubg's own legal-play lists
 # (tests/corpus/gnubg/legal/legal_moves.json).  For every case:
-#  1. `bgmove -p PID -d DICE -l -T json` gives exactly the set of the
+#  1. `bgmove -p PID -d DICE -a -T json` gives exactly the set of the
 #     case's position_id_after;
 #  2. every legal play typed back as plain steps ("25/20 24/21") prints
 #     exactly the case's gnubg move string.
@@ -43,7 +43,7 @@ awk -F "$tab" -v d="$tmp/c" '$1 != id { if (id != "") { close(t); close(w) }
 # 1. Every case's listed plays, one bgmove a case, their Position IDs
 # after gathered by one sed and sort: "id pid", then compared by awk.
 while IFS="$tab" read -r id pid dice want; do
-	"$bgmove" -p "$pid" -d "$dice" -l -T json | sed "s/^/$id /"
+	"$bgmove" -p "$pid" -d "$dice" -a -T json | sed "s/^/$id /"
 done <"$tmp/cases" |
     sed -n 's/^\([^ ]*\) .*"position_id":"\([^"]*\)".*/\1 \2/p' |
     sort -k1,1 -k2,2 >"$tmp/listed"

@@ -40,7 +40,7 @@ for f in "$@"; do
 	cp "$f" "$tmp/$n.fibs"
 	printf 'oldmoves %s\n' "$tmp/$n.fibs" >>"$tmp/list"
 	printf '%s\n' "$f" >"$tmp/$n.name"
-	"$bin/bgconv" -q -F -T json "$f" >"$tmp/$n.json" 2>/dev/null
+	"$bin/bgconv" -e -F -T json "$f" >"$tmp/$n.json" 2>/dev/null
 	{
 		jq -r 'select(.type == "result") | "\(.game)\t0\t" +
 		    (if .winner == null then "game none" else "game \(.winner) " +

@@ -149,14 +149,14 @@ part corpus_gnubg.sh "$tmp/nosgf"
 # XG's own .mat export comes back from -s xg byte for byte.
 f=kevung__gbf/test.mat
 if [ -f "$f" ]; then
-	"$bin/bgconv" -q -T mat -s xg "$f" | cmp -s - "$f" && ok ||
+	"$bin/bgconv" -e -T mat -s xg "$f" | cmp -s - "$f" && ok ||
 	    bad "$f: bgconv -s xg differs from XG's file"
 fi
 
 # Position text exports: the XGID line against the diagram's.
 diagrams() {
 	grep -ao 'XGID=[^ ]*' "$1" | tr -d '\r' >"$tmp/ids"
-	"$bin/bgconv" -F -q -T json "$1" 2>/dev/null >"$tmp/json"
+	"$bin/bgconv" -F -e -T json "$1" 2>/dev/null >"$tmp/json"
 	sed -n 's/^{"type":"diagram","game":\([0-9]*\),"xgid":"\([^"]*\)"}$/\1 \2/p' \
 	    "$tmp/json" >"$tmp/drawn"
 	grep '^{"type":"record",.*"action":"setpos"' "$tmp/json" |

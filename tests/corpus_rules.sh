@@ -75,7 +75,7 @@ jq -r '.cases[] | [.id, .variation, .position_id,
     "$dir"/*/legal/legal_moves.json | awk -F "$tab" -v OFS="$tab" \
     '{ $1 = NR " " $1; print }' >"$tmp/cases"
 while IFS="$tab" read -r id v pid dice want; do
-	"$bin/bgmove" -V "$v" -p "$pid" -d "$dice" -l -T json |
+	"$bin/bgmove" -V "$v" -p "$pid" -d "$dice" -a -T json |
 	    sed "s/^/${id%% *} /"
 done <"$tmp/cases" |
     sed -n 's/^\([^ ]*\) .*"position_id":"\([^"]*\)".*/\1 \2/p' |

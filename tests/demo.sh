@@ -10,5 +10,5 @@ match=fixtures/demo/gnubg-7pt.mat
 echo "\$ bin/bgcheck -v $match"
 bin/bgcheck -v "$match"
 echo
-echo "\$ bin/bgmove -p start -d 31 -l"
-bin/bgmove -p start -d 31 -l
+echo "\$ bin/bgmove -p start -d 31 -a"
+bin/bgmove -p start -d 31 -a

@@ -30,7 +30,7 @@
 # printed" must be what `bgmove 'written'` prints, a row "written Ta
 # style Ta printed" what `bgmove -s style 'written'` prints, and a row
 # "written Ta up|down|auto Ta printed" (FIBS's absolute numbering) what
-# `bgmove -A direction 'written'` prints.
+# `bgmove --absolute direction 'written'` prints.
 #
 # Usage: sh tests/man_examples.sh [man/PAGE...] (all pages by default).
 # Run by tests/run.sh; a failure names the page, the line and the
@@ -341,7 +341,7 @@ check_notation() {
 		case $style in
 		up|down|auto) abs=$style style=gnubg ;;
 		esac
-		got=$(bgmove ${abs:+-A "$abs"} -s "$style" -- "$a" 2>&1)
+		got=$(bgmove ${abs:+--absolute "$abs"} -s "$style" -- "$a" 2>&1)
 		rc=$?
 		if [ $rc = 0 ] && [ "$got" = "$want" ]; then
 			ok

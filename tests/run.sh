@@ -23,7 +23,7 @@
 #   man-lint      mandoc -Tlint, every level, on every page of man/
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
 #                 section run, its shown output compared
-#   install       tests/tools.sh and tests/install.sh
+#   install       tests/tools.sh, tests/options.sh and tests/install.sh
 #   page          tests/page.sh: the page of bgconv -T html in headless
 #                 Chromium (its browser checks one skip without it)
 #   lint          tests/size.sh: no lib function over 120 lines, no
@@ -326,10 +326,11 @@ task_rules() {
 
 # A script suite's script, run when the selection names it by its
 # basename without .sh, or by its path: a corpus script
-# (tests/corpus_*.sh), tests/tools.sh and tests/install.sh (the toolkit
-# as users meet it: --help, --version, usage, manual and completion of
-# every tool; make install and uninstall, the library, pkg-config, the
-# examples), tests/page.sh.
+# (tests/corpus_*.sh), tests/tools.sh, tests/options.sh and
+# tests/install.sh (the toolkit as users meet it: --help, --version,
+# usage, manual and completion of every tool; one meaning per option
+# letter and long name, bgkit(7)'s table; make install and uninstall,
+# the library, pkg-config, the examples), tests/page.sh.
 task_script() {
 	n=${1##*/}
 	picked "${n%.sh}" "$1" || return
@@ -417,6 +418,7 @@ plan() {
 	man-examples) echo "man-examples task_man_examples" ;;
 	install)
 		echo "install task_script tests/tools.sh"
+		echo "install task_script tests/options.sh"
 		echo "install task_script tests/install.sh" ;;
 	page) echo "page task_script tests/page.sh" ;;
 	lint) echo "lint task_lint" ;;

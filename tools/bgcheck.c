@@ -21,7 +21,7 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgcheck [-qvW] [-f format] [-j jobs] " \
+#define USAGE "usage: bgcheck [-evW] [-f format] [-j jobs] " \
 	"[-r rules] [-T text|json]\n" \
 	"               [-w [no-]name] [file ...]\n"
 
@@ -130,7 +130,7 @@ main(int argc, char *argv[])
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
 		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
 		    "xgtext\n(default: from the content)" },
-		{ 'q', "quiet", NULL, "do not print warnings" },
+		{ 'e', "errors-only", NULL, "do not print warnings" },
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
 		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"
 		    "cubelimit=N,\nvariant=NAME,cube=on|off" },
@@ -169,7 +169,7 @@ main(int argc, char *argv[])
 		if ((c == 'j' && jobs_arg(&jobs, optarg) < 0) ||
 		    (c == 'T' && format_arg(&o.json, optarg) < 0))
 			return cli_usage(USAGE);
-		o.quiet |= c == 'q';
+		o.quiet |= c == 'e';
 		o.verbose |= c == 'v';
 		o.werror |= c == 'W';
 	}

@@ -5,7 +5,7 @@
  * goes through the library's pipeline (bg_pipeline_new(3)): read,
  * replayed through the rules as bgcheck does, and written by the writer
  * of -T's format.  It is read twice, checked first, so that an input
- * with errors is not written unless -F asks for it; the files (-o, -d)
+ * with errors is not written unless -F asks for it; the files (-o, --directory)
  * are put in place only on success (cli_output.c).
  */
 #include <errno.h>
@@ -18,9 +18,9 @@
 #include "cli.h"
 #include "bgconv.h"
 
-#define USAGE "usage: bgconv [-FqvW] [-f format] -T " \
+#define USAGE "usage: bgconv [-eFvW] [-f format] -T " \
 	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg]\n" \
-	"              [-w [no-]name] [-o file | -d dir] [file ...]\n"
+	"              [-w [no-]name] [-o file | --directory dir] [file ...]\n"
 
 bg_writer *
 writer(const struct opts *o, bg_write_fn fn, void *ctx)
@@ -93,7 +93,7 @@ check(struct opts *o, struct cli_input *in)
 
 /*
  * One input (cli_each_input), checked, then written by o->w to
- * o->output, or with dst (-d) by a writer of its own to the file dst;
+ * o->output, or with dst (--directory) by a writer of its own to the file dst;
  * one that fails is not written without -F.  0, 1 or 2.
  */
 static int
@@ -128,7 +128,7 @@ one(void *ctx, struct cli_input *in, const char *dst)
 }
 
 /*
- * Every input to its file in -d's directory, or all to one output, the
+ * Every input to its file in --directory's DIR, or all to one output, the
  * standard output or -o's file, replaced only when no input failed, or
  * with -F.
  */
@@ -167,13 +167,13 @@ option(struct opts *o, int c, const char *arg)
 	}
 	if (c == 'w' && cli_warnopt(&o->filter, arg, USAGE) != 0)
 		return 2;
-	if (strchr("frTsodFqvWw", c) == NULL)
+	if (c != CLI_LONG + 'd' && strchr("frTsoFevWw", c) == NULL)
 		return cli_usage(USAGE);
 	o->stylearg = c == 's' ? arg : o->stylearg;
 	o->out = c == 'o' ? arg : o->out;
-	o->dir = c == 'd' ? arg : o->dir;
+	o->dir = c == CLI_LONG + 'd' ? arg : o->dir;
 	o->force |= c == 'F';
-	o->quiet |= c == 'q';
+	o->quiet |= c == 'e';
 	o->verbose |= c == 'v';
 	o->werror |= c == 'W';
 	return 0;
@@ -192,8 +192,8 @@ coherent(struct opts *o, int argc, char **argv)
 	else if (style != NULL && o->to != BG_FORMAT_MAT)
 		cli_warnx("-s applies to -T mat only");
 	else if (o->to == BG_FORMAT_GAM && o->dir == NULL && argc > 1)
-		cli_warnx("-T gam writes one game: give -d DIR for several "
-		    "inputs");
+		cli_warnx("-T gam writes one game: give --directory DIR for "
+		    "several inputs");
 	else if (style != NULL && (bg_style_parse(&o->style, style) < 0 ||
 	    o->style == BG_STYLE_MAT))
 		cli_warnx("unknown style: %s (gnubg, xg)", style);
@@ -217,10 +217,10 @@ main(int argc, char *argv[])
 		{ 's', "style", "STYLE", ".mat layout: gnubg (default) or xg" },
 		{ 'o', "output", "FILE", "write FILE (replaced only on "
 		    "success)" },
-		{ 'd', "directory", "DIR", "write each input to "
+		{ CLI_LONG + 'd', "directory", "DIR", "write each input to "
 		    "DIR/NAME.FORMAT" },
 		{ 'F', "force", NULL, "write even what has errors" },
-		{ 'q', "quiet", NULL, "do not print warnings" },
+		{ 'e', "errors-only", NULL, "do not print warnings" },
 		{ 'v', "verbose", NULL, "every warning in its place (not once "
 		    "a file)" },
 		{ 'W', "warnings-fatal", NULL, "warnings make the exit status "

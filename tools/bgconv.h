@@ -12,11 +12,12 @@ struct opts {
 	bg_diagfilter	 filter;	/* -w */
 	bg_format	 from, to;
 	bg_style	 style;
-	const char	*out, *dir;	/* -o, -d */
+	const char	*out, *dir;	/* -o, --directory */
 	const char	*stylearg;	/* -s */
 	int		 quiet, werror, force, verbose;
 	int		 games;		/* games read by the last pass */
-	struct cli_output *output;	/* all inputs' output, but with -d */
+	struct cli_output *output;	/* all inputs' output, but with
+					   --directory */
 	bg_writer	*w;		/* and its writer */
 };
 
@@ -31,8 +32,9 @@ int	pass(struct opts *, struct cli_input *, bg_writer *,
 	    const struct cli_output *, FILE *);
 /*
  * -T gam and an input of o->games games, checked (fail its status):
- * with -d (dst DIR/NAME.gam) each game K to DIR/NAME.gK.gam; without,
- * nothing written and an error that names -d (2).  0, 1 or 2.
+ * with --directory (dst DIR/NAME.gam) each game K to DIR/NAME.gK.gam;
+ * without, nothing written and an error that names --directory (2).  0,
+ * 1 or 2.
  */
 int	gam_games(struct opts *, struct cli_input *, const char *, int);
 

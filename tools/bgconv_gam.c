@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgconv_gam.c: bgconv -T gam on an input of several games.  A .gam
- * holds one game, so with -d each game goes to a file of its own,
- * DIR/NAME.gK.gam for game K (counted over the input), each put in
+ * holds one game, so with --directory each game goes to a file of its
+ * own, DIR/NAME.gK.gam for game K (counted over the input), each put in
  * place whole (cli_output.c) and each read anew from the input with a
  * writer that writes that game alone (bg_writer_set_game); the
  * messages are the first reading's (the input's, and what the first
- * game's .gam cannot hold), not said again for each game.  Without -d
- * nothing is written, and the error (a usage error: status 2, so that
- * -F writes no empty file) names -d.
+ * game's .gam cannot hold), not said again for each game.  Without
+ * --directory nothing is written, and the error (a usage error: status
+ * 2, so that -F writes no empty file) names --directory.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +44,8 @@ gam_games(struct opts *o, struct cli_input *in, const char *dst, int fail)
 
 	if (dst == NULL) {
 		cli_warnx("%s: not written: %d games, and a .gam holds one "
-		    "(give -d DIR to write each to DIR/NAME.gK.gam)",
+		    "(give --directory DIR to write each to "
+		    "DIR/NAME.gK.gam)",
 		    in->label, games);
 		return 2;
 	}

@@ -39,9 +39,9 @@ bufwrite(void *ctx, const char *s, size_t n)
 }
 
 /*
- * -s: the match's records to a file of its own, named by the template,
- * put in place whole or not at all, and not over a file already there
- * without -O.
+ * --split: the match's records to a file of its own, named by the
+ * template, put in place whole or not at all, and not over a file
+ * already there without -O.
  */
 static void
 split(struct opts *o, const bg_pipeline *p, const char *hex,
@@ -54,7 +54,8 @@ split(struct opts *o, const bg_pipeline *p, const char *hex,
 	n = bg_select_filename(name, sizeof name, o->split, p, hex,
 	    ++o->nsplit, NULL);
 	if (n < 0 || (size_t)n >= sizeof name) {
-		cli_warnx("-s: the name of match %d is too long", o->nsplit);
+		cli_warnx("--split: the name of match %d is too long",
+		    o->nsplit);
 		o->status = 2;
 		return;
 	}
@@ -92,14 +93,14 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 			bg_select_hit_write(bg_write_stdio, stdout, o->out,
 			    bg_pipeline_name(p), names, hex,
 			    bg_select_hit_get(o->sel, i));
-	else if (o->mode == 'F') {
+	else if (o->mode == MODE_FINGERPRINTS) {
 		printf("%s  ", hex);
 		cli_puttext(stdout, bg_pipeline_name(p));
 		printf(":%d: %lu of %d game%s\n", line, (unsigned long)n,
 		    games, games == 1 ? "" : "s");
 	} else if (o->split != NULL)
 		split(o, p, hex, b);
-	else if (o->mode == 0 || o->mode == 'd')
+	else if (o->mode == 0 || o->mode == MODE_DECISIONS)
 		fwrite(b->p, 1, b->n, stdout);
 }
 

@@ -6,18 +6,24 @@
 #ifndef BGGREP_H
 #define BGGREP_H
 
+/* The outputs with a long option only (cli.h's CLI_LONG). */
+#define MODE_DECISIONS		(CLI_LONG + 'd')
+#define MODE_FINGERPRINTS	(CLI_LONG + 'F')
+
 struct opts {
 	bg_select	*sel;
 	bg_dupset	*dups;
-	bg_decisions	*dec;		/* -d */
+	bg_decisions	*dec;		/* --decisions */
 	bg_format	 from, to;	/* -f; -T for records */
-	bg_outfmt	 out;		/* -T for -n, -d and -D */
-	int		 mode;		/* 'c', 'd', 'l', 'n', 'F', 'D', 'q', 'X', 0 */
+	bg_outfmt	 out;		/* -T for -n, --decisions and -D */
+	int		 mode;		/* the option of the output: 'c', 'l',
+					   'n', 'D', 'q', 'X', MODE_*, 0 */
 	int		 unique, recurse, found;
-	const char	*split;		/* -s: a file per match, named so */
-	int		 overwrite;	/* -O: -s replaces a file */
-	int		 nsplit;	/* -s: the matches written */
-	int		 status;	/* 2 once a -s file was not written */
+	const char	*split;		/* --split: a file per match */
+	int		 overwrite;	/* -O: --split replaces a file */
+	int		 nsplit;	/* --split: the matches written */
+	int		 status;	/* 2 once a --split file was not
+					   written */
 };
 
 /*

@@ -11,47 +11,52 @@
 #include "cli.h"
 #include "bggrep.h"
 
-#define USAGE "usage: bggrep [-AcDdEFlnOqruX] [-C range] [-f format] " \
-	"[-k kind] [-L range]\n              [-m play] [-P position] " \
-	"[-p pattern] [-R list] [-s template]\n              [-T format] " \
-	"[-t key=pattern] [--winner pattern] [file ...]\n"
+#define USAGE "usage: bggrep [-AcDElnOqRuX] [-C range] [-f format] " \
+	"[-k kind] [-L range]\n              [-p position] [-T format] " \
+	"[-t key=pattern] [--decisions]\n              [--fingerprints] " \
+	"[--play play] [--player pattern]\n              [--require list] " \
+	"[--split template] [--winner pattern]\n              [file ...]\n"
 
 /* The options, in the order --help lists them. */
 static const struct cli_opt opts[] = {
-	{ 'p', "player", "PATTERN", "a player's name matches (PCRE2)" },
+	{ CLI_LONG + 'p', "player", "PATTERN", "a player's name matches "
+	    "(PCRE2)" },
 	{ CLI_LONG + 'w', "winner", "PATTERN", "the winner's name matches" },
 	{ 't', "tag", "SPEC", "KEY=PATTERN: the match's tag KEY matches" },
 	{ 'L', "length", "RANGE", "match length: N, N-M, N- or -M (0 money)" },
 	{ 'C', "cube", "RANGE", "the game's highest cube" },
 	{ 'k', "result", "KIND", "single, gammon, backgammon, bearoff, drop\n"
 	    "or resign" },
-	{ 'P', "position", "ID", "a position reached: XGID, gnubg ID or FIBS\n"
+	{ 'p', "position", "POS", "a position reached: XGID, gnubg ID or FIBS\n"
 	    "board" },
-	{ 'R', "require", "LIST", "with -P, also: roll, dice, cube, score" },
-	{ 'm', "play", "PLAY", "a play made: a roll and a move, \"65 24/13\"" },
+	{ CLI_LONG + 'R', "require", "LIST", "with -p, also: roll, dice, cube, "
+	    "score" },
+	{ CLI_LONG + 'm', "play", "PLAY", "a play made: a roll and a move, "
+	    "\"65 24/13\"" },
 	{ 'A', "accepted", NULL, "only games the replay accepts" },
 	{ 'E', "rejected", NULL, "only games with errors" },
 	{ 'T', "format", "FORMAT", "records: mat (default), sgf or json;\n"
-	    "-n, -D: text or json; -d: csv or json" },
+	    "-n, -D: text or json; --decisions: csv or json" },
 	{ 'n', "hits", NULL, "one line per game kept: file, line, game,\n"
 	    "move" },
 	{ 'c', "count", NULL, "the games kept of each file" },
-	{ 'd', "decisions", NULL, "a row per play and cube action of the\n"
-	    "games kept" },
+	{ MODE_DECISIONS, "decisions", NULL, "a row per play and cube action "
+	    "of the\ngames kept" },
 	{ 'l', "files", NULL, "the names of the files with a game kept" },
-	{ 'F', "fingerprints", NULL, "each match kept with its fingerprint" },
+	{ MODE_FINGERPRINTS, "fingerprints", NULL, "each match kept with its "
+	    "fingerprint" },
 	{ 'D', "duplicates", NULL, "the groups of copies of a match" },
 	{ 'u', "unique", NULL, "a copy of a match met before is left out" },
 	{ 'X', "fingerprint-text", NULL, "the canonical text of each "
 	    "fingerprint" },
 	{ 'q', "quiet", NULL, "nothing: the exit status only" },
-	{ 's', "split", "TEMPLATE", "each match kept to a file of its own,\n"
-	    "named %n %p %l %d %f (see bggrep(1))" },
-	{ 'O', "overwrite", NULL, "-s replaces files already there" },
+	{ CLI_LONG + 's', "split", "TEMPLATE", "each match kept to a file of "
+	    "its own,\nnamed %n %p %l %d %f (see bggrep(1))" },
+	{ 'O', "overwrite", NULL, "--split replaces files already there" },
 	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
 	    "gnubgtext, positions, fibslog, oldmoves or xgtext\n(default: from "
 	    "the content)" },
-	{ 'r', "recursive", NULL, "read the files under each directory" },
+	{ 'R', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }
 };
 
@@ -60,13 +65,14 @@ static int
 option(struct opts *o, int c, const char *a, const char **pos,
     unsigned *need)
 {
-	char msg[160] = "", name[3] = { '-', (char)c, '\0' };
+	char msg[160] = "", name[32];
 	size_t at = 0;
 	int rc = 0;
 
 	switch (c) {
 	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
-	case 'c': case 'd': case 'D': case 'F': case 'l': case 'n': case 'q':
+	case 'c': case MODE_DECISIONS: case 'D': case MODE_FINGERPRINTS:
+	case 'l': case 'n': case 'q':
 		o->mode = c;
 		break;
 	case 'C': case 'L':
@@ -75,18 +81,21 @@ option(struct opts *o, int c, const char *a, const char **pos,
 		break;
 	case 'f': return cli_from(&o->from, a, USAGE);
 	case 'k': rc = bg_select_result(o->sel, a); break;
-	case 'm':
+	case CLI_LONG + 'm':
 		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
 			snprintf(msg, sizeof msg, " at column %lu",
 			    (unsigned long)at + 1);
 		break;
-	case 'P': *pos = a; break;
-	case 'p': rc = bg_select_name(o->sel, a, msg, sizeof msg); break;
-	case 'R': rc = bg_select_need(need, a); break;
-	case 'r': o->recurse = 1; break;
+	case 'p': *pos = a; break;
+	case CLI_LONG + 'p':
+		rc = bg_select_name(o->sel, a, msg, sizeof msg);
+		break;
+	case CLI_LONG + 'R': rc = bg_select_need(need, a); break;
+	case 'R': o->recurse = 1; break;
 	case 'O': o->overwrite = 1; break;
-	case 's':
-		if ((rc = bg_select_filename(NULL, 0, a, NULL, NULL, 0, &at)) < 0)
+	case CLI_LONG + 's':
+		if ((rc = bg_select_filename(NULL, 0, a, NULL, NULL, 0,
+		    &at)) < 0)
 			snprintf(msg, sizeof msg, "unknown field %%%c at "
 			    "column %lu (%%n %%p %%l %%d %%f %%%%)", a[at + 1] ?
 			    a[at + 1] : ' ', (unsigned long)at + 1);
@@ -117,8 +126,8 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	default: fputs(USAGE, stderr); return -1;
 	}
 	if (rc < 0) {
-		cli_warnx("%s %s: %s%s%s", c == CLI_LONG + 'w' ? "--winner" :
-		    name, a, bg_strerror(rc),
+		cli_warnx("%s %s: %s%s%s", cli_optname(name, sizeof name, opts,
+		    c), a, bg_strerror(rc),
 		    *msg && *msg != ' ' ? ": " : "", msg);
 		return -1;
 	}
@@ -129,6 +138,7 @@ int
 bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 {
 	const char *pos = NULL;
+	char name[32];
 	unsigned need = 0;
 	int c;
 
@@ -140,24 +150,25 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 	}
 	if (pos != NULL && (c = bg_select_position(o->sel, pos, need,
 	    BG_VARIANT_STANDARD)) < 0) {
-		cli_warnx("-P %s: %s", pos, c == -BG_EDICESYNTAX &&
-		    (need & BG_SELPOS_DICE) ? "-R dice asks for a position "
-		    "with dice" : bg_strerror(c));
+		cli_warnx("-p %s: %s", pos, c == -BG_EDICESYNTAX &&
+		    (need & BG_SELPOS_DICE) ? "--require dice asks for a "
+		    "position with dice" : bg_strerror(c));
 		return -2;
 	} else if (pos == NULL && need != 0) {
-		cli_warnx("-R asks for -P");
+		cli_warnx("--require asks for -p");
 		fputs(USAGE, stderr);
 		return -2;
 	} else if (o->split != NULL && o->mode != 0) {
-		cli_warnx("-s writes the records: not with -%c", o->mode);
+		cli_warnx("--split writes the records: not with %s",
+		    cli_optname(name, sizeof name, opts, o->mode));
 		fputs(USAGE, stderr);
 		return -2;
 	}
 	/* Fingerprints only where they are shown or used. */
 	bg_select_set_fingerprint(o->sel, o->unique || o->mode == 'n' ||
-	    o->mode == 'F' || o->mode == 'D' || o->mode == 'X' ||
+	    o->mode == MODE_FINGERPRINTS || o->mode == 'D' || o->mode == 'X' ||
 	    (o->split != NULL && strstr(o->split, "%f") != NULL));
-	if (o->mode == 'd') {
+	if (o->mode == MODE_DECISIONS) {
 		if ((o->dec = bg_decisions_new(o->out == BG_OUT_JSON ?
 		    BG_OUT_JSON : BG_OUT_CSV)) == NULL) {
 			cli_warnx("%s", bg_strerror(BG_ENOMEM));

@@ -25,7 +25,7 @@ _bgkit_values()
 	case $1:$2 in
 	bgmove:-s | bgmove:--style)
 		echo gnubg mat xg ;;
-	bgmove:-A | bgmove:--absolute)
+	bgmove:--absolute)
 		echo up down auto ;;
 	bgmove:-T | bgmove:--format | bgcheck:-T | bgcheck:--format)
 		echo text json ;;
@@ -36,10 +36,10 @@ _bgkit_values()
 	bgmove:-p | bgmove:--position | bgshow:-p | bgshow:--position)
 		echo start nackgammon hyper1 hyper2 hyper3 tavla ;;
 	bgshow:-T | bgshow:--format)
-		echo ascii svg xgid gnubgid fibs json ogid ;;
+		echo text svg xgid gnubgid fibs json ogid ;;
 	bgshow:-b | bgshow:--bottom)
 		echo 0 1 ;;
-	bgshow:-d | bgshow:--direction)
+	bgshow:--direction)
 		echo ccw cw ;;
 	bgconv:-T | bgconv:--format)
 		echo mat sgf json html gam snowie ;;
@@ -51,7 +51,7 @@ _bgkit_values()
 		echo mat sgf json text ;;
 	bggrep:-k | bggrep:--result)
 		echo single gammon backgammon bearoff drop resign ;;
-	bggrep:-R | bggrep:--require)
+	bggrep:--require)
 		echo roll dice cube score ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * bgmove: normalise move notation, check a play against a position and
- * roll, or list every legal play.  A thin front end to lib/: it reads
- * the options, the position (-p, "-p -": stdin's first line) and the
- * moves, and prints what bg_moveline_check() says of each, a line per
- * move; with -P, bg_movebatch_pos() does it on each position of a list.
+ * roll, or list every legal play: what bg_moveline_check() says of each
+ * move, a line a move, on the position of -p ("-p -": stdin's first
+ * line), or with -P, bg_movebatch_pos(), on each position of a list.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,9 +14,9 @@
 #include "cli.h"
 
 #define LINEMAX	65536	/* longest line of moves read */
-#define USAGE "usage: bgmove [-lW] [-A dir] [-d dice] [-p position | -P " \
-	"file]\n              [-s style] [-T format] [-V variant] " \
-	"[-w [no-]name] [move]\n"
+#define USAGE "usage: bgmove [-aW] [-d dice] [-p position | -P file] " \
+	"[-s style]\n              [-T format] [-V variant] [-w [no-]name] " \
+	"[--absolute dir] [move]\n"
 
 struct opts {
 	bg_movebatch	 mb;		/* su, json, filter; -P's move */
@@ -152,14 +151,14 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	o->status = r > o->status ? r : o->status;
 }
 
-/* -P FILE: the move of the operands, or -l, on each position of FILE. */
+/* -P FILE: the move of the operands, or -a, on each position of FILE. */
 static int
 batch(struct opts *o, char *move)
 {
 	int r;
 
 	if (o->pos || (move != NULL) == o->list)
-		return usage("-P takes a move or -l, and no -p", NULL);
+		return usage("-P takes a move or -a, and no -p", NULL);
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
 	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
@@ -173,9 +172,10 @@ static int
 options(struct opts *o, int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'A', "absolute", "DIR", "FIBS numbering: up, down or auto" },
+		{ CLI_LONG + 'A', "absolute", "DIR", "FIBS: up, down or auto" },
+		{ 'a', "all", NULL, "list every legal play" },
+		{ 'a', "list", NULL, NULL },	/* -a's old name, until 0.3 */
 		{ 'd', "dice", "DICE", "the roll: 64, 6-4 or \"6 4\"" },
-		{ 'l', "list", NULL, "list every legal play" },
 		{ 'p', "position", "POS", "an ID, a FIBS board: line, a start "
 		    "word or - (read)" },
 		{ 'P', "positions", "FILE", "each position of a list (-: stdin)" },
@@ -193,12 +193,12 @@ options(struct opts *o, int argc, char *argv[])
 		if (c == 0 || (c == 'w' && (rc = cli_warnopt(&o->filter,
 		    optarg, USAGE)) != 0))
 			return rc;
-		o->dir = c == 'A' ? optarg : o->dir;
+		o->dir = c == CLI_LONG + 'A' ? optarg : o->dir;
 		o->dice = c == 'd' ? optarg : o->dice;
 		o->pos = c == 'p' ? optarg : o->pos;
 		o->plist = c == 'P' ? optarg : o->plist;
 		o->variant = c == 'V' ? optarg : o->variant;
-		o->list |= c == 'l';
+		o->list |= c == 'a';
 		o->werror |= c == 'W';
 		if (c == 's' && bg_style_parse(&o->mb.su.style, optarg) < 0)
 			return usage("unknown style: %s (gnubg, mat, xg)", optarg);
@@ -230,9 +230,9 @@ main(int argc, char *argv[])
 	} else if (o.plist)
 		rc = batch(&o, move);
 	else if ((o.list || o.mb.su.dice[0]) && !o.mb.su.havepos) {
-		rc = usage("%s needs -p position", o.list ? "-l" : "-d");
+		rc = usage("%s needs -p position", o.list ? "-a" : "-d");
 	} else if (o.list && !o.mb.su.dice[0]) {
-		cli_warnx("-l needs a roll: -d or a position with dice");
+		cli_warnx("-a needs a roll: -d or a position with dice");
 		rc = 2;
 	} else if (o.list && argc > 0) {
 		rc = usage(NULL, NULL);

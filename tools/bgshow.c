@@ -13,10 +13,9 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgshow [-a] [-b side] [-d cw|ccw] " \
-	"[-f format] [-g game] [-m turn]\n" \
-	"              [-r rules] [-T format] [-V variant] " \
-	"[-w [no-]name]\n              [-p position | file ...]\n"
+#define USAGE "usage: bgshow [-a] [-b side] [-f format] [-g game] [-m turn]\n" \
+	"              [-r rules] [-T format] [-V variant] [-w [no-]name]\n" \
+	"              [--direction cw|ccw] [-p position | file ...]\n"
 
 struct opts {
 	bg_posfmt	 format;
@@ -160,7 +159,8 @@ option(struct opts *o, int c, const char *arg)
 
 	if (c == 'b' && strcmp(arg, "0") != 0 && strcmp(arg, "1") != 0)
 		cli_warnx("bad side: %s (0 or 1)", arg);
-	else if (c == 'd' && strcmp(arg, "cw") != 0 && strcmp(arg, "ccw") != 0)
+	else if (c == CLI_LONG + 'd' && strcmp(arg, "cw") != 0 &&
+	    strcmp(arg, "ccw") != 0)
 		cli_warnx("bad direction: %s (cw or ccw)", arg);
 	else if ((c == 'f' && cli_from(&o->from, arg, "") < 0) ||
 	    (c == 'g' && cli_number(&o->game, arg, 1, "game") < 0) ||
@@ -169,17 +169,17 @@ option(struct opts *o, int c, const char *arg)
 	    (c == 'w' && cli_warnopt(&o->filter, arg, "") != 0))
 		;
 	else if (c == 'T' && bg_posfmt_parse(&o->format, arg) < 0)
-		cli_warnx("unknown format: %s (ascii, svg, xgid, gnubgid, "
+		cli_warnx("unknown format: %s (text, svg, xgid, gnubgid, "
 		    "fibs, json, ogid)", arg);
 	else if (c == 'V' && bg_variant_parse(&o->variant, arg) < 0)
 		cli_warnx("unknown variant: %s", arg);
 	else
-		bad = strchr("abdfgmprTVw", c) == NULL;
+		bad = c != CLI_LONG + 'd' && strchr("abfgmprTVw", c) == NULL;
 	if (bad)
 		return cli_usage(USAGE);
 	o->all |= c == 'a';
 	o->draw.bottom = c == 'b' ? arg[0] - '0' : o->draw.bottom;
-	o->draw.clockwise = c == 'd' ? arg[0] == 'c' && arg[1] == 'w' :
+	o->draw.clockwise = c == CLI_LONG + 'd' ? strcmp(arg, "cw") == 0 :
 	    o->draw.clockwise;
 	o->pos = c == 'p' ? arg : o->pos;
 	return 0;
@@ -208,8 +208,8 @@ main(int argc, char *argv[])
 		{ 'a', "all", NULL, "every position, one after each action" },
 		{ 'b', "bottom", "SIDE", "side drawn at the bottom: 1 (default) "
 		    "or 0" },
-		{ 'd', "direction", "DIR", "the bottom side moves ccw (default, "
-		    "home at the\nbottom right) or cw" },
+		{ CLI_LONG + 'd', "direction", "DIR", "the bottom side moves "
+		    "ccw (default, home at the\nbottom right) or cw" },
 		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
 		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
 		    "xgtext\n(default: from the content)" },
@@ -222,7 +222,7 @@ main(int argc, char *argv[])
 		    "files" },
 		{ 'r', "rules", "RULES", "rules that win over the record's tags "
 		    "(as bgcheck -r)" },
-		{ 'T', "format", "FORMAT", "ascii (default), svg, xgid, gnubgid, "
+		{ 'T', "format", "FORMAT", "text (default), svg, xgid, gnubgid, "
 		    "fibs, json,\nogid" },
 		{ 'V', "variant", "VARIANT", "the variant of an ID: standard, "
 		    "nackgammon, ..." },

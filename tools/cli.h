@@ -39,9 +39,9 @@ void	cli_putjson(FILE *, const char *);
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
 /*
- * A direction of FIBS's numbering (bgmove -A): "up", "down" or "auto"
- * into *dir (BG_DIR_*), nothing for NULL: 0; else say so, print usage
- * and return 2.
+ * A direction of FIBS's numbering (bgmove --absolute): "up", "down" or
+ * "auto" into *dir (BG_DIR_*), nothing for NULL: 0; else say so, print
+ * usage and return 2.
  */
 int	cli_direction(int *, const char *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
@@ -116,7 +116,7 @@ FILE	*cli_fopen(const char *);
 long	cli_read(void *, char *, size_t);
 /*
  * strerror(err) for input name into buf; for a directory, with what the
- * tool can do instead (bggrep -r, a find command, a file under it).
+ * tool can do instead (bggrep -R, a find command, a file under it).
  */
 const char *cli_strerror(char *, size_t, const char *, int);
 /*
@@ -214,7 +214,7 @@ size_t	cli_archive_len(const char *);
  */
 char	*cli_outname(const char *, const char *, const char *);
 /*
- * -d DIR (an output file per input) against -o FILE and the operands:
+ * --directory DIR (an output file per input) against -o FILE and the operands:
  * no -o, named operands only (the standard input has no name to give
  * its output), DIR a directory.  0, or 2 said (with usage for a bad
  * command line).
@@ -250,12 +250,19 @@ int	cli_release(struct cli_hold *, int);
 	"warnings NAME off, NAME on\nagain (names: bgcheck(1), DIAGNOSTICS)" }
 /* The value of an option with a long form only: CLI_LONG + a letter. */
 #define CLI_LONG	0x400
-/* An option of a tool, for cli_getopt(); a table ends with { 0 }. */
+/*
+ * An option of a tool, for cli_getopt(); a table ends with { 0 }.  The
+ * letters and long names mean one thing in every tool: bgkit(7) lists
+ * them, and tests/options.sh holds each tool's --help to that table.
+ */
 struct cli_opt {
 	int		 c;		/* the short form, or CLI_LONG + c */
 	const char	*name;		/* the long form */
 	const char	*arg;		/* its argument's name; NULL: none */
-	const char	*help;		/* --help's text, "\n" between lines */
+	const char	*help;		/* --help's text, "\n" between lines;
+					   NULL: an old long name kept for a
+					   release, accepted (as c) but not
+					   listed, and with no short form */
 };
 /*
  * getopt_long() over the table, with --help (usage, then the table, on
@@ -265,6 +272,8 @@ struct cli_opt {
  * option (usage on stderr); *rc is then the exit status.
  */
 int	cli_getopt(int, char **, const struct cli_opt *, const char *, int *);
+/* The option of value c as a message writes it, "-c" or "--name", in buf. */
+const char *cli_optname(char *, size_t, const struct cli_opt *, int);
 /*
  * fn(ctx, path), or with path a directory fn on every file under it
  * whose name does not start with '.', in name order; the largest status.

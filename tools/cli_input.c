@@ -138,10 +138,10 @@ cli_outdir(const char *dir, const char *out, int argc, char **argv,
 	for (i = 0; i < argc && strcmp(argv[i], "-") != 0; i++)
 		continue;
 	if (out != NULL)
-		cli_warnx("-o and -d cannot go together");
+		cli_warnx("-o and --directory cannot go together");
 	else if (argc == 0 || i < argc)
-		cli_warnx("-d converts named files, not the standard input "
-		    "(use -o or the standard output)");
+		cli_warnx("--directory converts named files, not the "
+		    "standard input (use -o or the standard output)");
 	else {
 		r = stat(dir, &st) != 0 ? errno :
 		    S_ISDIR(st.st_mode) ? 0 : ENOTDIR;

@@ -93,16 +93,16 @@ cli_fopen(const char *name)
 
 /*
  * What to do with a directory, by tool; %s is the directory, quoted for
- * the shell.  bggrep reads one with -r; the others take files.
+ * the shell.  bggrep reads one with -R; the others take files.
  */
 static const char *const dirhint[][2] = {
-	{ "bggrep", "-r reads the files under it" },
+	{ "bggrep", "-R reads the files under it" },
 	{ "bgcheck", "find %s -type f -exec bgcheck {} + checks the files "
 	    "under it" },
 	{ "bgscore", "find %s -type f -exec bgscore {} + scores the files "
 	    "under it" },
-	{ "bgconv", "find %s -type f -exec bgconv -T FORMAT -d OUTDIR {} + "
-	    "converts the files under it" },
+	{ "bgconv", "find %s -type f -exec bgconv -T FORMAT --directory "
+	    "OUTDIR {} + converts the files under it" },
 };
 
 const char *

@@ -29,6 +29,8 @@ help(const struct cli_opt *opts, const char *usage)
 	fputs(usage, stdout);
 	fputs("\n", stdout);
 	for (; opts->c != 0; opts++) {
+		if (opts->help == NULL)		/* an old spelling */
+			continue;
 		if (opts->c >= CLI_LONG)
 			n = printf("      --%s%s%s", opts->name,
 			    opts->arg ? " " : "", opts->arg ? opts->arg : "");
@@ -71,7 +73,7 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 		lo[i].has_arg = opts[i].arg ? required_argument : no_argument;
 		lo[i].flag = NULL;
 		lo[i].val = opts[i].c;
-		if (opts[i].c >= CLI_LONG)
+		if (opts[i].c >= CLI_LONG || opts[i].help == NULL)
 			continue;
 		so[k++] = (char)opts[i].c;
 		if (opts[i].arg)
@@ -105,6 +107,18 @@ cli_getopt(int argc, char **argv, const struct cli_opt *opts,
 		return 0;
 	}
 	return c;
+}
+
+const char *
+cli_optname(char *buf, size_t size, const struct cli_opt *opts, int c)
+{
+	for (; opts->c != 0 && (opts->c != c || opts->help == NULL); opts++)
+		continue;
+	if (opts->c == 0 || c < CLI_LONG)
+		snprintf(buf, size, "-%c", c);
+	else
+		snprintf(buf, size, "--%s", opts->name);
+	return buf;
 }
 
 int

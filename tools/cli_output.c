@@ -4,7 +4,7 @@
  * temporary file beside its name and renamed into place only on
  * success, so that a failed run leaves the file as it was and no
  * half-written file behind (-o); the name of an input's output in a
- * directory (-d); messages held in memory until the tool knows
+ * directory (--directory); messages held in memory until the tool knows
  * whether to print them; and the warning of what a position's form
  * cannot hold, in the words lib/ gives.  Nothing here knows backgammon.
  */

@@ -22,7 +22,7 @@ give their legal plays; moves in any dialect are parsed with
 ``bgkit.parse_move`` and printed in the gnubg, .mat or XG style.
 ``bgkit.check(path)`` lists a file's problems as Diagnostic objects;
 ``bgkit.decisions(path)`` its checker plays and cube actions as rows
-(dicts) for a table, those of ``bggrep -d``.
+(dicts) for a table, those of ``bggrep --decisions``.
 
 Errors raise bgkit.Error (or a subclass), never return codes.  The C
 objects (reader, replay, move list) are freed by the Python objects
@@ -1459,7 +1459,7 @@ def check(source, format="auto", rules=None, name=None):
         return list(rd.diagnostics)
 
 
-# The columns of bggrep -d, in its order: the CSV header's names.
+# The columns of bggrep --decisions, in its order: the CSV header's names.
 DECISION_COLUMNS = (
     "file", "game", "move", "side", "player", "action", "length",
     "score0", "score1", "away0", "away1", "crawford", "cube", "cube_owner",
@@ -1486,16 +1486,16 @@ def _decision_row(o):
 
 
 def decisions(source, format="auto", rules=None, name=None):
-    """The decisions of every game of source, as ``bggrep -d`` writes
-    them: a list of dicts, one per checker play and cube action (double,
+    """The decisions of every game of source, as ``bggrep --decisions``
+    writes them: a list of dicts, one per checker play and cube action (double,
     take, drop, beaver, raccoon), in the record's order, each with the
     position and match state before it.  source is a path, a file
     object, or with name given, the record's text itself; format and
     rules are those of read().  ``pandas.DataFrame(bgkit.decisions(p))``
     makes a table of them.
 
-    Each dict has exactly the keys of bggrep -d's CSV header, in its
-    order (DECISION_COLUMNS): "file" (the path as given, or name),
+    Each dict has exactly the keys of bggrep --decisions' CSV header, in
+    its order (DECISION_COLUMNS): "file" (the path as given, or name),
     "game" (its ordinal in the match), "move" (the action's number:
     Game.positions[move] is the position after it, [move - 1] the one
     before), "side", "player" (that side's name; None when

@@ -167,7 +167,7 @@ def test_position_like_bgshow(text):
         bgkit.Position.parse(pos.xgid, variant)
     assert pos.text() == tool("bgshow", "-p", text)
     assert pos.text(bottom=0, clockwise=True) == tool(
-        "bgshow", "-p", text, "-b", "0", "-d", "cw")
+        "bgshow", "-p", text, "-b", "0", "--direction", "cw")
     assert pos.svg() == tool("bgshow", "-p", text, "-T", "svg")
     assert bgkit.Position.parse(pos.fibs, variant) == \
         bgkit.Position.parse(pos.xgid, variant)

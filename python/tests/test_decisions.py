@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: BSD-2-Clause
-"""bgkit.decisions() against bggrep -d, which its own tests check: on
-every .mat of the corpus (GNU Backgammon's matches) and on fixtures
-with a money session (dances: no legal play), a match with cube
-actions, an eXtreme Gammon file, a play the replay cannot make, and a
-record given as text; each row equal to bggrep -d -T json's object and
-to bggrep -d's CSV row, column by column."""
+"""bgkit.decisions() against bggrep --decisions, which its own tests
+check: on every .mat of the corpus (GNU Backgammon's matches) and on
+fixtures with a money session (dances: no legal play), a match with
+cube actions, an eXtreme Gammon file, a play the replay cannot make,
+and a record given as text; each row equal to bggrep --decisions -T
+json's object and to its CSV row, column by column."""
 import csv
 import glob
 import io
@@ -31,7 +31,7 @@ def _corpus_mats():
 
 
 def bggrep(*args):
-    r = subprocess.run([BGGREP, "-d"] + list(args), stdout=subprocess.PIPE,
+    r = subprocess.run([BGGREP, "--decisions"] + list(args), stdout=subprocess.PIPE,
                        check=True)
     return r.stdout.decode()
 
@@ -59,7 +59,7 @@ def as_csv(v):
 
 
 def compare(rows, path, *args):
-    """rows equal bggrep -d's on path, in JSON and in CSV."""
+    """rows equal bggrep --decisions' on path, in JSON and in CSV."""
     want = [from_json(json.loads(line))
             for line in bggrep("-T", "json", *(args + (path,))).splitlines()]
     assert len(rows) == len(want) > 0
@@ -78,7 +78,7 @@ def compare(rows, path, *args):
 
 @pytest.mark.parametrize("path", _corpus_mats(), ids=os.path.basename)
 def test_corpus(corpus, path):
-    """Every .mat of the corpus: the same rows as bggrep -d."""
+    """Every .mat of the corpus: the same rows as bggrep --decisions."""
     compare(bgkit.decisions(path), path)
 
 
@@ -131,7 +131,7 @@ def test_positions():
 
 def test_text(tmp_path):
     """A record given as text, with name, and read with format and
-    rules, as bggrep -d reads the file of that name."""
+    rules, as bggrep --decisions reads the file of that name."""
     text = (" 3 point match\n\n Game 1\n"
             " O'Neil, Jr : 0                 \"Bo\" : 0\n"
             "  1) 31: 8/5 6/5                 42: 8/4 6/4\n"

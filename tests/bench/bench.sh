@@ -49,10 +49,10 @@ cd "$data"
 set_field() { awk -v s="$1" -v f="$2" '$1 == s { print $f }' sets.txt; }
 
 # ------------------------------------------------------- exactness
-"$bin/bgcheck" -q match/*.mat || die "bgcheck rejects a match file"
-"$bin/bgcheck" -q split/*.mat one.mat session.mat ||
+"$bin/bgcheck" -e match/*.mat || die "bgcheck rejects a match file"
+"$bin/bgcheck" -e split/*.mat one.mat session.mat ||
     die "bgcheck rejects a money session"
-"$bin/bgcheck" -q tiny/*.mat tinyone.mat ||
+"$bin/bgcheck" -e tiny/*.mat tinyone.mat ||
     die "bgcheck rejects a one-game file"
 "$bin/bgcheck" -T json mutant/*.mat > "$out/mutants.json" 2>&1 &&
     die "bgcheck accepts a mutant"
@@ -68,10 +68,10 @@ fi
 # bggrep: the start position is in every game of the match files, the
 # position after an opening 3-1 (8/5 6/5) in some.
 ngames=$(set_field match 4)
-got=$("$bin/bggrep" -c -P 4HPwATDgc/ABMA match/*.mat |
+got=$("$bin/bggrep" -c -p 4HPwATDgc/ABMA match/*.mat |
     awk -F: '{ n += $NF } END { print n }')
 [ "$got" = "$ngames" ] ||
-    die "bggrep -P finds the start in $got games of $ngames"
+    die "bggrep -p finds the start in $got games of $ngames"
 "$bin/bggrep" -D match/*.mat > /dev/null ||
     [ $? = 1 ] || die "bggrep -D failed"
 
@@ -83,18 +83,18 @@ match=$(ls match/*.mat | tr '\n' ' ')
 split=$(ls split/*.mat | tr '\n' ' ')
 tiny=$(ls tiny/*.mat | tr '\n' ' ')
 set -- \
-    -n bgcheck-match "$bin/bgcheck -q -j 1 $match" \
+    -n bgcheck-match "$bin/bgcheck -e -j 1 $match" \
     -n wc-match "wc -l $match" \
-    -n bgcheck-session "$bin/bgcheck -q -j 1 session.mat" \
+    -n bgcheck-session "$bin/bgcheck -e -j 1 session.mat" \
     -n wc-session "wc -l session.mat" \
-    -n bgcheck-one "$bin/bgcheck -q -j 1 one.mat" \
-    -n bgcheck-split "$bin/bgcheck -q -j 1 $split" \
-    -n bgcheck-tiny "$bin/bgcheck -q -j 1 $tiny" \
-    -n bgcheck-tinyone "$bin/bgcheck -q -j 1 tinyone.mat" \
-    -n bggrep-position "$bin/bggrep -c -P 4HPwATDgc/ABMA $match" \
+    -n bgcheck-one "$bin/bgcheck -e -j 1 one.mat" \
+    -n bgcheck-split "$bin/bgcheck -e -j 1 $split" \
+    -n bgcheck-tiny "$bin/bgcheck -e -j 1 $tiny" \
+    -n bgcheck-tinyone "$bin/bgcheck -e -j 1 tinyone.mat" \
+    -n bggrep-position "$bin/bggrep -c -p 4HPwATDgc/ABMA $match" \
     -n bggrep-dups "$bin/bggrep -D $match"
 if [ "$ncpu" -gt 1 ]; then
-	set -- "$@" -n bgcheck-match-j "$bin/bgcheck -q -j $ncpu $match"
+	set -- "$@" -n bgcheck-match-j "$bin/bgcheck -e -j $ncpu $match"
 fi
 if [ -n "$gnubg" ]; then
 	ls match/*.mat | sed 's/^/import mat /' > "$out/gnubg-match.cmd"
@@ -131,7 +131,7 @@ med() { awk -F, -v n="$1" '$1 == n { print $4 }' "$out/times.csv"; }
 # pages the kernel maps around each one touched, by up to 0.3 MB.
 rss() {
 	for i in 1 2 3 4 5 6 7; do
-		"$out/maxrss" "$bin/bgcheck" -q -j 1 "$@" 2>&1 >/dev/null |
+		"$out/maxrss" "$bin/bgcheck" -e -j 1 "$@" 2>&1 >/dev/null |
 		    tail -n 1
 	done | sort -n | sed -n 4p
 }
@@ -145,12 +145,12 @@ cg() {
 }
 irm="" irg=""
 if command -v valgrind > /dev/null; then
-	ir=$(cg "$bin/bgcheck" -q -j 1 split/*.mat)
+	ir=$(cg "$bin/bgcheck" -e -j 1 split/*.mat)
 	# Per listing: 11 calls less 1, over 10.
 	irw=$(( ($(cg "$out/worst" -n 11) - $(cg "$out/worst" -n 1)) / 10 ))
 	# gnubg against bgcheck in instructions, steady on a busy machine.
 	if [ -n "$gnubg" ]; then
-		irm=$(cg "$bin/bgcheck" -q -j 1 match/*.mat)
+		irm=$(cg "$bin/bgcheck" -e -j 1 match/*.mat)
 		irg=$(( $(cg "$gnubg" -t -q -c "$out/gnubg-match.cmd") -
 		    $(cg "$gnubg" -t -q -c "$out/gnubg-empty.cmd") ))
 	fi

@@ -72,7 +72,7 @@ END {
 	if (cpu["bgcheck-match"] > 0 && cpu["gnubg-match"] != "")
 		printf "CPU time (user + system, means), match files: %.1fx gnubg net; session: %.1fx wc -l\n", (cpu["gnubg-match"] - cpu["gnubg-start"]) / cpu["bgcheck-match"], cpu["bgcheck-session"] / cpu["wc-session"]
 	if (med["bggrep-position"] != "")
-		printf "bggrep -P (a position) on the match files: %.3f s, %.2f times bgcheck\n",
+		printf "bggrep -p (a position) on the match files: %.3f s, %.2f times bgcheck\n",
 		    med["bggrep-position"], med["bggrep-position"] / med["bgcheck-match"]
 	if (med["bggrep-dups"] != "")
 		printf "bggrep -D (copies by fingerprint) on the match files: %.3f s, %.2f times bgcheck\n",

@@ -20,7 +20,7 @@
 /* Every run of a check, and the cases: see above. */
 static int t_pass, t_fail, t_cases, t_cases_failed;
 
-#define T_SITES 8192
+#define T_SITES 65536
 static struct t_site {
 	const char *file;
 	int line;

@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # run.sh: the test runner behind `make check`.  It runs ten suites and
-# prints a count for each, then one closing line "N passed, N failed"
-# (", N skipped" added when a suite skipped something), which CI reads:
+# prints for each its cases (the distinct things tested), passed and
+# failed, and apart the checks they generated (a written check run again
+# over a table or random inputs, an option of each --help...); then a
+# line "all:" of them all, and one closing line "N passed, N failed" of
+# the cases (", N skipped" added when a suite skipped something), which
+# CI reads:
 #
 #   unit          the C unit tests, tests/unit/bin/test_* (each ends
-#                 "name: N passed, N failed"), and the header compiling
-#                 alone
+#                 "name: N cases, N generated checks" and "name: N
+#                 passed, N failed"; tests/unit/t.h), and the header
+#                 compiling alone
 #   golden        the golden cases: fixtures/<tool>/<area>/<name>.<ext>
 #                 run through <tool> in its folder, with <name>.args
 #                 (arguments, shell words; $IN names the input),
@@ -18,7 +23,9 @@
 #                 runs the tool on no input.
 #   rules         the rules scripts tests/rules/NAME.txt, whose
 #                 annotated copy tests/unit/bin/rulestest must print
-#                 as NAME.out
+#                 as NAME.out (a case a play or list), and whose lists
+#                 rulestest -g must print as gnubg's in NAME.gnubg
+#                 (a case a list)
 #   corpus        tests/corpus_*.sh, the real-record checks
 #   man-lint      mandoc -Tlint, every level, on every page of man/
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
@@ -42,8 +49,10 @@
 #
 # A script suite (corpus, install, man-examples, page, lint, python)
 # ends with the line "name: N passed, N failed" or "name: N passed, N
-# failed, N skipped"; its "SKIP: reason" lines are shown and its skips
-# added up.
+# failed, N skipped", of its cases; a line "name: N cases, N generated
+# checks" before it says how many checks they generated (without it,
+# none: every check is a case; tests/cases.sh).  Its "SKIP: reason"
+# lines are shown and its skips added up.
 #
 # Usage: sh tests/run.sh [SUITE... | NAME]
 #   SUITE is one of the names above, or "man" for both manual suites;

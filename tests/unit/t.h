@@ -3,7 +3,8 @@
  * t.h: the smallest unit-test harness.  Included by tests/unit/test_*.c
  * only.  A case is a check written in the source (a CHECK, CHECK_STR or
  * CHECK_INT, or a helper's T_COUNT with its caller's line): it counts
- * once, however often it runs, and fails when any of its runs fails.
+ * once, however often it runs, and fails when any of its runs fails (a
+ * check is known by its file and line: two on one line are one case).
  * The runs beyond a case's first (a check in a loop over a table, over
  * random or generated inputs, in a helper called from many places) are
  * its generated checks.  main() ends with T_DONE(), which prints "name:

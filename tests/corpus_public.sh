@@ -10,10 +10,14 @@
 # What is kept here is our answer for each file:
 # tests/public/DIR/FILE.expect holds what `bgcheck -v FILE` prints, run
 # in the file's folder (standard output, then standard error, then a
-# line "exit N"); tests/public/defects names the records the readers find
+# line "exit N"), after a first line that says how it was reviewed by
+# hand ("# Reviewed by hand against ...": the record itself read line by
+# line, its twin in another format, the writer's own display), and what
+# the review found wrong, if anything ("WRONG, reported, not blessed");
+# a file without that line fails.  tests/public/defects names the records the readers find
 # defects in (one DIR/FILE a line).  The checks:
 #  - every file has its .expect and every .expect its file, and bgcheck
-#    prints exactly the .expect;
+#    prints exactly the .expect (but its first line);
 #  - tests/corpus_mat.sh with the .mat, .txt and .xg files as operands
 #    (but those tests/public/formats names, which another reader reads:
 #    gnubg's text logs, lists of positions; and the position text
@@ -32,7 +36,8 @@
 #  - for the position text exports tests/public/xgtext names, each XGID
 #    line of the file against the XGID bgkit computes from that
 #    position's diagram (bgconv -T json's diagram object):
-#    tests/public/DIR/FILE.diagram holds a line a position, "same",
+#    tests/public/DIR/FILE.diagram holds, after its line of review, a
+#    line a position, "same",
 #    "differs: XGID" or "no diagram" (or "no position" when the XGID
 #    is not read);
 #  - tests/corpus_gnubg.sh with the records that are not SGF as
@@ -40,7 +45,9 @@
 #    do (when gnubg is installed).
 # `sh tests/corpus_public.sh -d` prints the folder it reads.
 # Ends "corpus_public: N passed, N failed" (", 1 skipped" when skipped).
-# BGKIT_UPDATE=1 writes the .expect files instead of comparing.
+# BGKIT_UPDATE=1 writes the .expect files instead of comparing, keeping
+# their first lines (a new file's says it is not reviewed, and fails
+# until someone has).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pub=${BGKIT_PUBLIC:-$top/../shared/corpus/public}
@@ -67,6 +74,46 @@ bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-public.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 
+# expected FILE: FILE but its first line into $tmp/want, false when that
+# line does not say how FILE was reviewed by hand.
+expected() {
+	IFS= read -r first <"$1" || first=""
+	case $first in
+	"# Reviewed by hand against "*) tail -n +2 "$1" >"$tmp/want" ;;
+	*) return 1 ;;
+	esac
+}
+
+# update FILE: BGKIT_UPDATE's write of $tmp/got to FILE, after FILE's
+# first line, or one that says it is not reviewed.
+update() {
+	first="# NOT REVIEWED: compare it with the record, then say against what"
+	[ -f "$1" ] && IFS= read -r first <"$1"
+	{ echo "$first"; cat "$tmp/got"; } >"$tmp/new"
+	mv "$tmp/new" "$1"
+}
+
+# against FILE WHAT: $tmp/got against the expectation FILE (its line of
+# review apart) for the record $f, WHAT naming what was got in a
+# failure; with BGKIT_UPDATE=1, written to FILE.
+against() {
+	if [ "${BGKIT_UPDATE:-}" = 1 ]; then
+		mkdir -p "${1%/*}"
+		update "$1"
+		ok
+	elif [ ! -f "$1" ]; then
+		bad "$f: no ${1#"$top"/} (BGKIT_UPDATE=1 writes it)"
+	elif ! expected "$1"; then
+		bad "$f: the first line of ${1#"$top"/} does not say how it was" \
+		    "reviewed by hand (# Reviewed by hand against ...)"
+	elif cmp -s "$tmp/want" "$tmp/got"; then
+		ok
+	else
+		bad "$f: $2 differs from ${1#"$top"/}"
+		diff "$tmp/want" "$tmp/got" | head -10
+	fi
+}
+
 # The files, as DIR/FILE, and the expectations.
 (cd "$pub" && find . -mindepth 2 -maxdepth 2 -type f ! -name '*.md' |
     sed 's|^\./||' | sort) >"$tmp/files"
@@ -85,18 +132,7 @@ while IFS= read -r f; do
 	(cd "$pub/$d" && "$bin/bgcheck" -v "$b" >"$tmp/out" 2>"$tmp/err"
 	    echo "exit $?" >"$tmp/rc")
 	cat "$tmp/out" "$tmp/err" "$tmp/rc" >"$tmp/got"
-	if [ "${BGKIT_UPDATE:-}" = 1 ]; then
-		mkdir -p "$want/$d"
-		cp "$tmp/got" "$want/$f.expect"
-		ok
-	elif [ ! -f "$want/$f.expect" ]; then
-		bad "$f: no tests/public/$f.expect (BGKIT_UPDATE=1 writes it)"
-	elif cmp -s "$want/$f.expect" "$tmp/got"; then
-		ok
-	else
-		bad "$f: bgcheck -v differs from tests/public/$f.expect"
-		diff "$want/$f.expect" "$tmp/got" | head -10
-	fi
+	against "$want/$f.expect" "bgcheck -v"
 done <"$tmp/files"
 
 # The lists for the other scripts: files that are no match record,
@@ -183,15 +219,7 @@ if [ -f "$want/xgtext" ]; then
 	while IFS= read -r f; do
 		[ -f "$f" ] || { bad "$f: in tests/public/xgtext, not in $pub"; continue; }
 		diagrams "$f" >"$tmp/got"
-		if [ "${BGKIT_UPDATE:-}" = 1 ]; then
-			cp "$tmp/got" "$want/$f.diagram"
-			ok
-		elif cmp -s "$want/$f.diagram" "$tmp/got" 2>/dev/null; then
-			ok
-		else
-			bad "$f: its diagrams differ from tests/public/$f.diagram"
-			diff "$want/$f.diagram" "$tmp/got" 2>&1 | head -10
-		fi
+		against "$want/$f.diagram" "its diagrams"
 	done <"$want/xgtext"
 fi
 

@@ -10,7 +10,9 @@
 # bash completion; then that `make uninstall` removes it all.  Then installs under another prefix
 # and builds the programs of examples/ with pkg-config against it, shared
 # and static, and runs them; and follows README.md's words for a prefix
-# of one's own.  Run by tests/run.sh; ends "install: N passed, N failed".
+# of one's own.  Each check is a case but the links of a manual section,
+# one case a section.  Run by tests/run.sh; ends "install: N cases, N
+# generated checks" and "install: N passed, N failed" (of the cases).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -23,6 +25,7 @@ cc=${CC:-cc}
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$top/tests/cases.sh"
 # check "what" command...: passes when the command succeeds.
 check() {
 	what=$1
@@ -141,6 +144,8 @@ check "bgkit.pc: --static adds Nettle" \
 mkdir -p "$tmp/lint" "$tmp/empty"
 for s in 1 3 5 7; do
 	check "man$s holds pages" sh -c "ls '$st/usr/share/man/man$s' | grep -q '\.$s\$'"
+	# Every link of the section resolves: a case.
+	group_begin
 	for m in "$st/usr/share/man/man$s"/*; do
 		[ -e "$m" ] || continue
 		if [ -L "$m" ]; then
@@ -149,6 +154,7 @@ for s in 1 3 5 7; do
 			cp "$m" "$tmp/lint/"
 		fi
 	done
+	group_end
 done
 for t in $tools; do
 	check "man page for $t" test -f "$st/usr/share/man/man1/$t.1"
@@ -338,5 +344,5 @@ else
 	    sh -c "! $make -n install PREFIX=/usr | grep -q 'PKG_CONFIG_PATH'"
 fi
 
-echo "install: $pass passed, $fail failed"
+cases_end install
 [ $fail = 0 ]

@@ -14,6 +14,13 @@
  *
  * Verdict lines: "  = PLAY" (legal, in gnubg style), "  ~ NAME" for each
  * warning, "  ! NAME: TEXT[ at P][; e.g. PLAY]" for an illegal play.
+ *
+ * rulestest -g SCRIPT prints instead, for each list in a variant gnubg
+ * plays (all but tavla), what gnubg's list can be held to: "list LINE
+ * POSID DICE: N plays", the Position ID before with the player on roll,
+ * then a line "  POSID" a play, the position after it with the mover
+ * still on roll, in byte order (tests/gnubg_rules.sh asks gnubg for the
+ * same; tests/run.sh compares the two).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,7 +31,8 @@
 static bg_board board;
 static bg_matchstate ms;
 static bg_variant variant;
-static int dice[2], haveboard, havedice;
+static int dice[2], haveboard, havedice, gnubg;
+static long lineno;
 
 static void
 put_play(const bg_play *p)
@@ -35,6 +43,40 @@ put_play(const bg_play *p)
 	fputs(*buf ? buf : "(no play)", stdout);
 }
 
+static int
+by_bytes(const void *a, const void *b)
+{
+	return strcmp(a, b);
+}
+
+/* The list as positions after each play, for gnubg's (-g). */
+static void
+list_after(bg_movelist *ml, int n)
+{
+	char (*id)[32], before[32];
+	bg_board after;
+	bg_play p;
+	int i;
+
+	if (variant == BG_VARIANT_TAVLA)
+		return;
+	bg_posid_encode(before, sizeof before, &board, ms.on_roll);
+	printf("list %ld %s %d%d: %d plays\n", lineno, before, dice[0],
+	    dice[1], n);
+	if (n <= 0 || (id = calloc((size_t)n, sizeof *id)) == NULL)
+		return;
+	for (i = 0; i < n; i++) {
+		after = board;
+		p = bg_movelist_get(ml, (size_t)i)->play;
+		bg_play_apply(&after, ms.on_roll, &p);
+		bg_posid_encode(id[i], sizeof id[i], &after, ms.on_roll);
+	}
+	qsort(id, (size_t)n, sizeof *id, by_bytes);
+	for (i = 0; i < n; i++)
+		printf("  %s\n", id[i]);
+	free(id);
+}
+
 static void
 do_list(void)
 {
@@ -43,6 +85,11 @@ do_list(void)
 	int n;
 
 	n = bg_rules_legal(ml, &board, ms.on_roll, dice, variant);
+	if (gnubg) {
+		list_after(ml, n);
+		bg_movelist_free(ml);
+		return;
+	}
 	if (n < 0)
 		printf("  ! %s\n", bg_code_name(n));
 	else
@@ -103,15 +150,18 @@ main(int argc, char *argv[])
 	size_t cap = 0, len;
 	int rc;
 
-	if (argc != 2 || (fp = fopen(argv[1], "r")) == NULL) {
-		fprintf(stderr, "usage: rulestest script\n");
+	gnubg = argc == 3 && strcmp(argv[1], "-g") == 0;
+	if (argc != 2 + gnubg || (fp = fopen(argv[1 + gnubg], "r")) == NULL) {
+		fprintf(stderr, "usage: rulestest [-g] script\n");
 		return 2;
 	}
 	variant = BG_VARIANT_STANDARD;
 	while (getline(&line, &cap, fp) != -1) {
+		lineno++;
 		len = strcspn(line, "\r\n");
 		line[len] = '\0';
-		puts(line);
+		if (!gnubg)
+			puts(line);
 		if (*line == '#' || *line == '\0')
 			continue;
 		if (strncmp(line, "position ", 9) == 0) {
@@ -137,7 +187,7 @@ main(int argc, char *argv[])
 				do_list();
 			else
 				printf("  ! script error: no position or dice\n");
-		} else
+		} else if (!gnubg)
 			do_move(line);
 	}
 	free(line);

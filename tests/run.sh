@@ -1,12 +1,17 @@
 #!/bin/sh
 # SPDX-License-Identifier: BSD-2-Clause
 # run.sh: the test runner behind `make check`.  It runs ten suites and
-# prints a count for each, then one closing line "N passed, N failed"
-# (", N skipped" added when a suite skipped something), which CI reads:
+# prints for each its cases (the distinct things tested), passed and
+# failed, and apart the checks they generated (a written check run again
+# over a table or random inputs, an option of each --help...); then a
+# line "all:" of them all, and one closing line "N passed, N failed" of
+# the cases (", N skipped" added when a suite skipped something), which
+# CI reads:
 #
 #   unit          the C unit tests, tests/unit/bin/test_* (each ends
-#                 "name: N passed, N failed"), and the header compiling
-#                 alone
+#                 "name: N cases, N generated checks" and "name: N
+#                 passed, N failed"; tests/unit/t.h), and the header
+#                 compiling alone
 #   golden        the golden cases: fixtures/<tool>/<area>/<name>.<ext>
 #                 run through <tool> in its folder, with <name>.args
 #                 (arguments, shell words; $IN names the input),
@@ -18,7 +23,9 @@
 #                 runs the tool on no input.
 #   rules         the rules scripts tests/rules/NAME.txt, whose
 #                 annotated copy tests/unit/bin/rulestest must print
-#                 as NAME.out
+#                 as NAME.out (a case a play or list), and whose lists
+#                 rulestest -g must print as gnubg's in NAME.gnubg
+#                 (a case a list)
 #   corpus        tests/corpus_*.sh, the real-record checks
 #   man-lint      mandoc -Tlint, every level, on every page of man/
 #   man-examples  tests/man_examples.sh: every command of every EXAMPLES
@@ -42,8 +49,10 @@
 #
 # A script suite (corpus, install, man-examples, page, lint, python)
 # ends with the line "name: N passed, N failed" or "name: N passed, N
-# failed, N skipped"; its "SKIP: reason" lines are shown and its skips
-# added up.
+# failed, N skipped", of its cases; a line "name: N cases, N generated
+# checks" before it says how many checks they generated (without it,
+# none: every check is a case; tests/cases.sh).  Its "SKIP: reason"
+# lines are shown and its skips added up.
 #
 # Usage: sh tests/run.sh [SUITE... | NAME]
 #   SUITE is one of the names above, or "man" for both manual suites;
@@ -90,7 +99,7 @@ jobs=${BGKIT_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 case $jobs in
 ''|*[!0-9]*|0) jobs=1 ;;
 esac
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 gen=0
 matched=0
 nl='
 '
@@ -119,11 +128,21 @@ picked() {
 
 # count_last LOG: add up the last line of a script's log,
 # "name: N passed, N failed[, N skipped]", leaving its counts in p, f
-# and sk; false when there is none.  The line is taken apart by the
-# shell, not by a sed a number.
+# and sk; false when there is none.  A line "name: N cases, N generated
+# checks" before it says that the last line counts cases and how many
+# further checks they made (added to gen); without it, every check of
+# the script is a case.  The lines are taken apart by the shell, not by
+# a sed a number.
 count_last() {
-	log=$1 p="" f="" sk=0 last=""
-	while IFS= read -r l || [ -n "$l" ]; do last=$l; done <"$1"
+	log=$1 p="" f="" sk=0 last="" g=0
+	while IFS= read -r l || [ -n "$l" ]; do
+		last=$l
+		case $l in
+		*": "[0-9]*" cases, "[0-9]*" generated checks")
+			l=${l%" generated checks"}
+			g=${l##*" cases, "} ;;
+		esac
+	done <"$1"
 	case $last in
 	*": "[0-9]*" passed, "[0-9]*" failed") ;;
 	*": "[0-9]*" passed, "[0-9]*" failed, "[0-9]*" skipped") ;;
@@ -131,11 +150,12 @@ count_last() {
 	esac
 	# shellcheck disable=SC2086
 	set -- ${last##*: }
-	case $1$3${5:-0} in
+	case $1$3${5:-0}$g in
 	*[!0-9]*) return 1 ;;
 	esac
 	p=$1 f=$3 sk=${5:-0}
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + sk))
+	gen=$((gen + g))
 	grep '^SKIP: ' "$log"
 	return 0
 }
@@ -299,7 +319,58 @@ task_golden() {
 	done
 }
 
-# Rules scripts: tests/rules/NAME.txt, annotated copy in NAME.out.
+# blocks MODE EXPECTED ACTUAL: the two files compared a block at a
+# time, a block being a line that is not indented and the indented lines
+# after it.  Mode v (a rules script's copy): a block whose line is a
+# move or "list" is a case; one of a comment, a position, a variant or
+# dice is not, but fails if it differs.  Mode g (gnubg's lists, NAME.gnubg,
+# against rulestest -g): every "list" block is a case; comments are left
+# out, and of a play's line only its first word (the Position ID after
+# it) counts, gnubg's move text being there for the reader.  Prints a
+# line for each block that differs, then "PASSED FAILED".
+blocks() {
+	awk -v mode="$1" '
+	FNR == 1 { f++ }
+	mode == "g" && /^#/ { next }
+	/^  / {
+		if (mode == "g")
+			$0 = "  " $1
+		b[f, n[f]] = b[f, n[f]] "\n" $0
+		next
+	}
+	{ n[f]++; h[f, n[f]] = $0; b[f, n[f]] = $0 }
+	END {
+		m = n[1] > n[2] ? n[1] : n[2]
+		for (i = 1; i <= m; i++) {
+			if (b[1, i] == b[2, i]) {
+				if (mode == "g" ||
+				    h[1, i] !~ /^(#|$|position |variant |dice )/)
+					p++
+				continue
+			}
+			fl++
+			printf "differs: block %d: want \"%s\", got \"%s\"\n",
+			    i, h[1, i], h[2, i]
+		}
+		print p + 0, fl + 0
+	}' "$2" "$3"
+}
+
+# blocks_count MODE EXPECTED ACTUAL: blocks, its counts added to ours;
+# false when a block differs.
+blocks_count() {
+	blocks "$@" >"$w/blocks"
+	bp=0 bf=1
+	while read -r x y; do bp=$x bf=$y; done <"$w/blocks"
+	pass=$((pass + bp)) fail=$((fail + bf))
+	[ "$bf" = 0 ] && return 0
+	sed '$d' "$w/blocks" | head -n 20
+	return 1
+}
+
+# Rules scripts: tests/rules/NAME.txt, annotated copy in NAME.out, a
+# case each move or list; and each list in a variant gnubg plays against
+# gnubg's in NAME.gnubg (tests/gnubg_rules.sh writes it), a case each.
 task_rules() {
 	for f in tests/rules/*.txt; do
 		[ -f "$f" ] || continue
@@ -311,15 +382,23 @@ task_rules() {
 		if [ "${BGKIT_UPDATE:-}" = 1 ]; then
 			cp "$w/rules.out" "$g"
 			ok
-		elif cmp -s "$g" "$w/rules.out"; then
-			ok
-		else
-			bad "rules script $f"
+		elif ! blocks_count v "$g" "$w/rules.out"; then
+			echo "FAIL: rules script $f"
 			diff -u --label "$g (expected)" --label "$g (actual)" \
 			    "$g" "$w/rules.out" | head -n 60
 			echo "To run it:"
 			echo "  cd $(quote "$top") && tests/unit/bin/rulestest $f" \
 			    "| diff -u $g -"
+		fi
+		g=${f%.txt}.gnubg
+		[ -f "$g" ] || continue
+		tests/unit/bin/rulestest -g "$f" >"$w/rules.lists" 2>&1
+		if ! blocks_count g "$g" "$w/rules.lists"; then
+			echo "FAIL: rules script $f: its lists differ from gnubg's" \
+			    "in $g"
+			echo "To see them:"
+			echo "  cd $(quote "$top") && tests/unit/bin/rulestest -g" \
+			    "$f | diff - $g"
 		fi
 	done
 }
@@ -445,16 +524,16 @@ done >"$out/order"
 
 # A worker takes the next task nobody has taken (mkdir is the lock),
 # runs it in its own scratch directory with its output to N.log, and
-# writes its counts "pass fail skip matched" to N.cnt.
+# writes its counts "pass fail skip matched gen" to N.cnt.
 worker() {
 	w=$out/w$1
 	mkdir -p "$w"
 	while read -r i su fn arg; do
 		mkdir "$out/take.$i" 2>/dev/null || continue
-		pass=0 fail=0 skip=0 matched=0
+		pass=0 fail=0 skip=0 matched=0 gen=0
 		# shellcheck disable=SC2086
 		$fn $arg >"$out/$i.log" 2>&1 </dev/null
-		echo "$pass $fail $skip $matched" >"$out/$i.cnt"
+		echo "$pass $fail $skip $matched $gen" >"$out/$i.cnt"
 	done <"$out/order"
 	: >"$out/done.$1"
 }
@@ -476,31 +555,33 @@ wait_task() {
 		done
 		if [ $d = "$jobs" ] && [ ! -s "$out/$1.cnt" ]; then
 			echo "FAIL: task $1 ended without its counts"
-			echo "0 1 0 0" >"$out/$1.cnt"
+			echo "0 1 0 0 0" >"$out/$1.cnt"
 			return
 		fi
 		sleep 1
 	done
 }
-cur="" sp=0 sf=0 ss=0 sm=0
+# A suite's line: its cases, passed and failed, and apart the checks
+# its cases generated.
+cur="" sp=0 sf=0 ss=0 sm=0 sg=0
 suite_end() {
 	[ -n "$sel" ] && [ $sm = 0 ] && return
-	if [ $ss -gt 0 ]; then
-		echo "$1: $sp passed, $sf failed, $ss skipped"
-	else
-		echo "$1: $sp passed, $sf failed"
-	fi
+	l="$1: $((sp + sf)) cases, $sp passed, $sf failed"
+	[ $ss -gt 0 ] && l="$l, $ss skipped"
+	echo "$l; $sg generated checks"
 }
 while read -r i su fn arg; do
 	if [ "$su" != "$cur" ]; then
 		[ -n "$cur" ] && suite_end "$cur"
-		cur=$su sp=0 sf=0 ss=0 sm=0
+		cur=$su sp=0 sf=0 ss=0 sm=0 sg=0
 	fi
 	wait_task "$i"
 	cat "$out/$i.log" 2>/dev/null
-	read -r tp tf ts tm <"$out/$i.cnt"
+	read -r tp tf ts tm tg <"$out/$i.cnt"
 	sp=$((sp + tp)) sf=$((sf + tf)) ss=$((ss + ts)) sm=$((sm + tm))
+	sg=$((sg + tg))
 	pass=$((pass + tp)) fail=$((fail + tf)) skip=$((skip + ts))
+	gen=$((gen + tg))
 	matched=$((matched + tm))
 done <"$out/tasks"
 [ -n "$cur" ] && suite_end "$cur"
@@ -510,6 +591,9 @@ if [ -n "$sel" ] && [ $matched = 0 ]; then
 	echo "run.sh: no test matches $sel" >&2
 	exit 2
 fi
+# The cases of every suite, and apart their generated checks; then the
+# closing line, of the cases.
+echo "all: $((pass + fail)) cases; $gen generated checks"
 if [ $skip -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else

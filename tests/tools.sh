@@ -8,7 +8,11 @@
 # --help lists; and the bash completion (tools/bgkit-completion.bash)
 # offers every one of them, and only values the tool accepts.  Then the
 # README's examples, with the output the README shows.
-# Run by tests/run.sh; ends "tools: N passed, N failed".
+# A case is one of these for one tool (the manual names every option,
+# one case; each option it names, a generated check), or one README
+# example block, or one completion spelled out.
+# Run by tests/run.sh; ends "tools: N cases, N generated checks" and
+# "tools: N passed, N failed" (of the cases).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -20,6 +24,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+. "$top/tests/cases.sh"
 
 version=$(sed -n 's/^#define BG_VERSION "\(.*\)"/\1/p' lib/bgkit.h)
 tools=$(sed -n 's/^TOOLS[[:space:]]*=[[:space:]]*//p' Makefile)
@@ -81,6 +86,7 @@ for t in $tools; do
 	# options, and an option's missing argument.
 	argopt=$("$b" --help | sed -n 's/^ *\(-[A-Za-z0-9]\), --[a-z-]* [A-Z].*/\1/p' |
 	    head -n 1)
+	group_begin
 	for o in '-?' --no-such-option --help=x $argopt; do
 		"$b" "$o" >/dev/null 2>"$tmp/err"
 		case $(head -n 1 "$tmp/err") in
@@ -88,12 +94,14 @@ for t in $tools; do
 		*) bad "$b $o: the message does not start \"$t: \": $(head -n 1 "$tmp/err")" ;;
 		esac
 	done
+	group_end
 
 	# The manual names each option.
 	m=man/$t.1
 	if [ ! -f "$m" ]; then
 		bad "$t has no manual page $m"
 	else
+		group_begin
 		for o in $longs; do
 			grep -q "Fl \\\\-${o#--}\\b" "$m" && ok ||
 			    bad "$m does not document $o"
@@ -102,16 +110,20 @@ for t in $tools; do
 			grep -q "Fl ${o#-}\\b" "$m" && ok ||
 			    bad "$m does not document $o"
 		done
+		group_end
 	fi
 
 	# The completion offers each option, and each value it offers for
 	# an option is one the tool accepts.
 	[ $havebash = 1 ] || continue
 	offered=$(complete_words "$t" -)
+	group_begin
 	for o in $longs $shorts; do
 		echo "$offered" | grep -qx -- "$o" && ok ||
 		    bad "completion of \"$t -\" lacks $o"
 	done
+	group_end
+	group_begin
 	for o in $shorts; do
 		vals=$(complete_words "$t" "$o" "")
 		for v in $vals; do
@@ -121,6 +133,7 @@ for t in $tools; do
 			    bad "$t rejects $o $v, which the completion offers: $(cat "$tmp/err")"
 		done
 	done
+	group_end
 done
 
 # A few completions spelled out, and the forms bash splits.
@@ -182,5 +195,5 @@ else
 	    bad "README examples: no SVG written to \$TMPDIR/position.svg"
 fi
 
-echo "tools: $pass passed, $fail failed"
+cases_end tools
 [ $fail = 0 ]

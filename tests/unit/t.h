@@ -1,47 +1,84 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * t.h: the smallest unit-test harness.  Included by tests/unit/test_*.c
- * only.  Each CHECK counts as one test; main() ends with T_DONE(), which
- * prints "name: N passed, N failed" and exits non-zero on any failure.
+ * only.  A case is a check written in the source (a CHECK, CHECK_STR or
+ * CHECK_INT, or a helper's T_COUNT with its caller's line): it counts
+ * once, however often it runs, and fails when any of its runs fails (a
+ * check is known by its file and line: two on one line are one case).
+ * The runs beyond a case's first (a check in a loop over a table, over
+ * random or generated inputs, in a helper called from many places) are
+ * its generated checks.  main() ends with T_DONE(), which prints "name:
+ * N cases, N generated checks", then "name: N passed, N failed" of the
+ * cases, and exits non-zero on any failure.
  */
 #ifndef T_H
 #define T_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static int t_pass, t_fail;
+/* Every run of a check, and the cases: see above. */
+static int t_pass, t_fail, t_cases, t_cases_failed;
+
+#define T_SITES 65536
+static struct t_site {
+	const char *file;
+	int line;
+	int failed;
+} t_site[T_SITES];
+
+/* One run of the check written at FILE:LINE, passed when ok. */
+static inline void
+t_count(int ok, const char *file, int line)
+{
+	unsigned h = ((unsigned)line * 2654435761u) % T_SITES;
+	struct t_site *c;
+
+	while ((c = &t_site[h])->line != 0 &&
+	    (c->line != line || strcmp(c->file, file) != 0))
+		h = (h + 1) % T_SITES;
+	if (c->line == 0) {
+		if (++t_cases == T_SITES / 2)
+			abort();	/* more cases than t.h can tell apart */
+		c->file = file;
+		c->line = line;
+	}
+	if (ok) {
+		t_pass++;
+		return;
+	}
+	t_fail++;
+	if (!c->failed) {
+		c->failed = 1;
+		t_cases_failed++;
+	}
+}
+#define T_COUNT(ok, line) t_count((ok), __FILE__, (line))
 
 #define CHECK(cond) do {						\
-	if (cond)							\
-		t_pass++;						\
-	else {								\
-		t_fail++;						\
+	int t_ok = (cond) != 0;						\
+	T_COUNT(t_ok, __LINE__);					\
+	if (!t_ok)							\
 		fprintf(stderr, "%s:%d: CHECK failed: %s\n",		\
 		    __FILE__, __LINE__, #cond);				\
-	}								\
 } while (0)
 
 #define CHECK_STR(got, want) do {					\
 	const char *t_g = (got), *t_w = (want);				\
-	if (t_g != NULL && strcmp(t_g, t_w) == 0)			\
-		t_pass++;						\
-	else {								\
-		t_fail++;						\
+	int t_ok = t_g != NULL && strcmp(t_g, t_w) == 0;		\
+	T_COUNT(t_ok, __LINE__);					\
+	if (!t_ok)							\
 		fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n",	\
 		    __FILE__, __LINE__, t_g ? t_g : "(null)", t_w);	\
-	}								\
 } while (0)
 
 #define CHECK_INT(got, want) do {					\
 	long t_g = (long)(got), t_w = (long)(want);			\
-	if (t_g == t_w)							\
-		t_pass++;						\
-	else {								\
-		t_fail++;						\
+	T_COUNT(t_g == t_w, __LINE__);					\
+	if (t_g != t_w)							\
 		fprintf(stderr, "%s:%d: %s = %ld, want %ld\n",		\
 		    __FILE__, __LINE__, #got, t_g, t_w);		\
-	}								\
 } while (0)
 
 /*
@@ -57,8 +94,16 @@ t_below(unsigned long long *seed, int n)
 	return (int)((*seed >> 11) % (unsigned long long)n);
 }
 
+/*
+ * The cases and generated checks, then the cases passed and failed (a
+ * failed run that no case counted, t_fail raised by hand, fails one).
+ */
 #define T_DONE(name) do {						\
-	printf("%s: %d passed, %d failed\n", (name), t_pass, t_fail);	\
+	int t_cf = t_cases_failed + (t_fail > 0 && !t_cases_failed);	\
+	printf("%s: %d cases, %d generated checks\n", (name), t_cases,	\
+	    t_pass + t_fail - t_cases);					\
+	printf("%s: %d passed, %d failed\n", (name), t_cases -		\
+	    t_cases_failed, t_cf);					\
 	return t_fail != 0;						\
 } while (0)
 

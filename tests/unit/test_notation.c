@@ -39,13 +39,10 @@ check_err(const char *s, int code, size_t want, int line)
 	size_t pos = 999;
 	int rc = parse(&n, s, &pos);
 
-	if (rc == -code && pos == want)
-		t_pass++;
-	else {
-		t_fail++;
+	T_COUNT(rc == -code && pos == want, line);
+	if (rc != -code || pos != want)
 		fprintf(stderr, "%s:%d: \"%s\": got %d at %zu, want %d at "
 		    "%zu\n", __FILE__, line, s, rc, pos, -code, want);
-	}
 }
 #define ERR(s, code, pos) check_err((s), (code), (pos), __LINE__)
 

@@ -168,7 +168,11 @@ W = 2
 mutate: check-build
 	@python3 tests/mutate.py -n $(N) -s $(SEED) -w $(W)
 
-.PHONY: check-build mutate
+# CI's sample: the mutants tests/mutate/ci.txt names by id.
+mutate-ci: check-build
+	@python3 tests/mutate.py --ids tests/mutate/ci.txt -w $(W)
+
+.PHONY: check-build mutate mutate-ci
 
 # The sources' size limits alone (also run by make check, suite lint):
 # every lib function over 120 lines, tool over 250, main over 80.

@@ -50,6 +50,8 @@ Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [-w WORKERS]
   -w WORKERS  mutants judged side by side, each in its own tree, its
               suites run one task at a time (default 1)
   --fresh     judge again the mutants an earlier run judged
+  --ids FILE  the mutants FILE lists by id, one a line, instead of a
+              draw (CI's sample: tests/mutate/ci.txt)
   --suites    the suites of tests/run.sh to run, in order, comma
               separated (default: unit,rules,golden,install,
               man-examples,corpus,python,page: the quick ones first)
@@ -298,6 +300,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--fresh", action="store_true")
+    ap.add_argument("--ids")
     a = ap.parse_args()
     files = sorted("lib/" + f for f in os.listdir(os.path.join(TOP, "lib"))
                    if f.endswith(".c"))
@@ -309,8 +312,17 @@ def main():
         with open(os.path.join(TOP, f), encoding="utf-8") as fh:
             texts[f] = fh.read()
     equivalent = load_equivalent()
-    print("mutate: %d places in %d files, seed %s, %d mutants" %
-          (len(sites), len(files), a.seed, a.n), flush=True)
+    if a.ids:
+        order = chosen(a.ids, sites, texts)
+        if order is None:
+            print("mutate: 0 passed, 1 failed")
+            return 2
+        a.n = len(order)
+        print("mutate: %d places in %d files, the %d mutants of %s" %
+              (len(sites), len(files), a.n, a.ids), flush=True)
+    else:
+        print("mutate: %d places in %d files, seed %s, %d mutants" %
+              (len(sites), len(files), a.seed, a.n), flush=True)
     if a.list:
         for i in order[:a.n]:
             _, raw, diff = apply(sites[i], texts[sites[i][0]])
@@ -328,6 +340,29 @@ def main():
                 print("mutate: a scratch tree is %s" % tree)
             else:
                 shutil.rmtree(tree, ignore_errors=True)
+
+
+def chosen(path, sites, texts):
+    """The places of the mutants whose ids file path lists (one a line,
+    '#' lines aside), in its order; None, after saying which, when an id
+    names no mutant of the tree (its line changed: pick another)."""
+    lines = {f: t.split("\n") for f, t in texts.items()}
+    where = {}
+    for k, site in enumerate(sites):
+        where[mutant_id(site, lines[site[0]][site[1] - 1])] = k
+    order = []
+    with open(os.path.join(TOP, path), encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            mid = line.split()[0]
+            if mid not in where:
+                print("mutate: %s: %s is no mutant of this tree (its line "
+                      "changed); pick another with --list" % (path, mid))
+                return None
+            order.append(where[mid])
+    return order
 
 
 def load_verdicts(path, digest):
@@ -444,7 +479,8 @@ def run_all(a, trees, suites, sites, order, texts, equivalent):
         print("mutate: baseline %s %.0f s" % (s, secs), flush=True)
     outdir = os.path.join(TOP, "tests", "mutate", "out")
     os.makedirs(outdir, exist_ok=True)
-    path = os.path.join(outdir, "verdicts-%s.txt" % a.seed)
+    path = os.path.join(outdir, "verdicts-%s.txt" % (
+        os.path.basename(a.ids).split(".")[0] if a.ids else a.seed))
     saved = {} if a.fresh else load_verdicts(path, digest)
     if saved:
         print("mutate: %d verdicts of an earlier run of the same files "

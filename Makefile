@@ -45,7 +45,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 LIB_SRC	= $(sort $(wildcard lib/*.c))
 LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
-TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
+TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff bganalyse
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o tools/cli_input.o \
 	  tools/cli_output.o tools/cli_opt.o tools/cli_progress.o \

@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * analyse_run.c: GNU Backgammon run on games (bg_analyse_new(3)), for
- * analyse.c.  Each game is a child "gnubg -t -q -c gN.cmd" in the run's
- * scratch directory, in a process group of its own: the command file
- * sets the analysis up, loads gN.sgf (the game alone), analyses it and
- * saves gN.out.sgf, which is read back (an SGF reader, never the text
- * gnubg prints for people); its output goes to gN.log, whose last line
- * says why when no analysis came.  Up to jobs children run at once; one
- * past its time limit is killed with its group.  The child's
- * environment is only HOME (the scratch directory: no settings of the
- * user's), the C locale and a PATH.
+ * analyse.c.  Each game is a child "gnubg -t -q -c gN" in the run's
+ * scratch directory: the command file gN sets the analysis up, loads
+ * gN.sgf (the game alone), analyses it and saves gN.out.sgf, which is
+ * read back (an SGF reader, never the text gnubg prints for people);
+ * its output goes to gN.log, whose last line says why when no analysis
+ * came.  Up to jobs children run at once; one past its time limit is
+ * killed.  The child's environment is only HOME (the scratch
+ * directory: no settings of the user's), the C locale and a PATH.
  */
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -103,7 +102,8 @@ put(const char *path, const char *text, size_t len)
 /*
  * Start argv[0] with argv in directory dir (NULL: here), its stdin
  * /dev/null, its stdout and stderr to the file out (or the pipe fd
- * out_fd), in a group of its own: the pid, or -1.
+ * out_fd): the pid, or -1.  It stays in our process group, so that an
+ * interrupt from the terminal stops it too.
  */
 static pid_t
 spawn(char *const argv[], const char *dir, const char *out, int out_fd)
@@ -115,12 +115,8 @@ spawn(char *const argv[], const char *dir, const char *out, int out_fd)
 	int fd;
 
 	snprintf(home, sizeof home, "HOME=%s", dir ? dir : "/nonexistent");
-	if ((pid = fork()) != 0) {
-		if (pid > 0)
-			(void)setpgid(pid, pid);
+	if ((pid = fork()) != 0)
 		return pid;
-	}
-	(void)setpgid(0, 0);
 	if (dir != NULL && chdir(dir) != 0)
 		_exit(126);
 	if ((fd = open("/dev/null", O_RDONLY)) >= 0)
@@ -152,7 +148,6 @@ reap(pid_t pid, double deadline, int *status)
 	}
 	if (deadline <= 0 || now() <= deadline)
 		return -1;
-	kill(-pid, SIGKILL);
 	kill(pid, SIGKILL);
 	waitpid(pid, status, 0);
 	return 0;
@@ -271,8 +266,8 @@ finish(bg_analyse *a, size_t i, int exited, int st)
 	snprintf(path, sizeof path, "%s/g%zu.out.sgf", a->scratch, i);
 	if (!exited) {
 		g->res.status = BG_AN_TIMEOUT;
-		snprintf(g->why, sizeof g->why, "no analysis after %d "
-		    "seconds", a->o.timeout);
+		snprintf(g->why, sizeof g->why, "no analysis within the "
+		    "time limit (%d s)", a->o.timeout);
 	} else if ((got = an_slurp(path, &buf, &len) == 0) &&
 	    an_check(buf, len)) {
 		g->out = buf;
@@ -287,8 +282,8 @@ finish(bg_analyse *a, size_t i, int exited, int st)
 		snprintf(path, sizeof path, "%s/g%zu.log", a->scratch, i);
 		last_words(g->why, sizeof g->why, path);
 		if (WIFSIGNALED(st))
-			snprintf(g->why, sizeof g->why, "gnubg was killed by "
-			    "signal %d", WTERMSIG(st));
+			snprintf(g->why, sizeof g->why, "killed by signal %d",
+			    WTERMSIG(st));
 		else if (g->why[0] == '\0')
 			snprintf(g->why, sizeof g->why, "gnubg saved no "
 			    "analysis (exit status %d)", WEXITSTATUS(st));

@@ -15,6 +15,8 @@
 #           and no temporary file beside it; run again, it takes the
 #           first game from the cache, analyses the two others and
 #           writes the bytes of the run that was not stopped;
+#   cache   run again with -d, every game from the cache (a gnubg that
+#           would refuse one), the same bytes;
 #   refused m0007.mat (2 games) with a gnubg that refuses the second:
 #           the error names the game's line, the exit status is 1, the
 #           first game has its analysis (48 nodes, as in gnubg's own
@@ -81,6 +83,17 @@ else bad "json: the analysis differs from gnubg's"; fi
 if cmp -s "$tmp/m3.sgf" "$tmp/m3j2.sgf"; then ok
 else bad "jobs: -j 2 writes other bytes than -j 1"; fi
 
+# A gnubg that refuses the second game (MI's game:1).
+cat >"$tmp/refuser" <<EOF
+#!/bin/sh
+if [ "\$1" = -t ] && grep -q 'game:1\]' g*.sgf; then
+	echo "not this one"
+	exit 0
+fi
+exec "$gnubg" "\$@"
+EOF
+chmod +x "$tmp/refuser"
+
 # resume: the wrapper kills its parent, bganalyse, at the second game
 # (MI's game:1), once.
 cat >"$tmp/killer" <<EOF
@@ -107,17 +120,17 @@ check "$(cat "$tmp/err")" \
     "resume: what was analysed"
 if cmp -s "$tmp/m3.sgf" "$tmp/out/m3.sgf"; then ok
 else bad "resume: the output differs from the run not stopped"; fi
+# -d from the cache alone: no gnubg run.
+mkdir "$tmp/dir"
+BGKIT_GNUBG=$tmp/refuser "$bin/bganalyse" -v --cache "$tmp/cache" \
+    -d "$tmp/dir" "$m3" 2>"$tmp/err"
+check "$? $(cat "$tmp/err")" \
+    "0 bganalyse: 3 games: 0 analysed, 3 from the cache, 0 not analysed" \
+    "cache: a run over what the cache holds"
+if cmp -s "$tmp/m3.sgf" "$tmp/dir/m0003.sgf"; then ok
+else bad "cache: -d writes other bytes than -o"; fi
 
 # refused
-cat >"$tmp/refuser" <<EOF
-#!/bin/sh
-if [ "\$1" = -t ] && grep -q 'game:1\]' g*.sgf; then
-	echo "not this one"
-	exit 0
-fi
-exec "$gnubg" "\$@"
-EOF
-chmod +x "$tmp/refuser"
 BGKIT_GNUBG=$tmp/refuser "$bin/bganalyse" -o "$tmp/m7.sgf" "$m7" \
     2>"$tmp/err"
 check $? 1 "refused: status"

@@ -58,18 +58,20 @@ input(void *ctx, const char *name)
 
 	if ((p = cli_open(name, o->from, &o->rules, 0)) == NULL)
 		return 2;
-	if (bg_analyse_attach(o->a, p, &o->rules) < 0)
-		rc = -BG_ENOMEM;
-	else
-		do {
-			rc = ev = cli_next(p);
-			for (i = 0; i < bg_pipeline_diag_count(p); i++)
-				if (bg_pipeline_diag(p, i)->severity !=
-				    BG_SEV_WARNING || !o->quiet)
-					cli_report_at(stdout, stderr, 0, p, i);
-			if (ev > 0 && bg_analyse_event(o->a, p, ev) < 0)
-				rc = -BG_ENOMEM;
-		} while (rc > 0);
+	if (bg_analyse_attach(o->a, p, &o->rules) < 0) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		cli_close(p, 2);
+		return 2;
+	}
+	do {
+		rc = ev = cli_next(p);
+		for (i = 0; i < bg_pipeline_diag_count(p); i++)
+			if (bg_pipeline_diag(p, i)->severity !=
+			    BG_SEV_WARNING || !o->quiet)
+				cli_report_at(stdout, stderr, 0, p, i);
+		if (ev > 0 && bg_analyse_event(o->a, p, ev) < 0)
+			rc = -BG_ENOMEM;
+	} while (rc > 0);
 	if (rc < 0)
 		cli_pipe_syserr(stdout, stderr, 0, p, name ? name : "<stdin>",
 		    -rc);
@@ -199,7 +201,7 @@ main(int argc, char *argv[])
 		return 2;
 	}
 	cli_progress_init(1);
-	rc = cli_each(argc, argv, walk, &o);
+	rc = o.status = cli_each(argc, argv, walk, &o);
 	cli_progress_clear();
 	o.tty = !o.quiet && isatty(2);
 	o.t0 = time(NULL);

@@ -12,7 +12,8 @@ struct opts {
 	bg_ruleset	 rules;
 	bg_format	 from, to;
 	const char	*out, *dir;
-	int		 quiet, verbose, recurse, cube_set, status;
+	int		 quiet, verbose, recurse, cube_set;
+	int		 status;	/* of the inputs' reading */
 	bg_analyse	*a;
 	time_t		 t0;
 	int		 tty;

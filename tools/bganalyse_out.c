@@ -113,6 +113,10 @@ output(struct opts *o)
 	char *dst;
 	int rc = 0, r;
 
+	if (o->dir == NULL && o->out != NULL && o->status > 0) {
+		cli_warnx("%s: not written: a record has errors", o->out);
+		return 0;
+	}
 	if (o->dir == NULL)
 		return output_to(o, o->out, 0, (size_t)-1);
 	for (i = 0; bg_analyse_name(o->a, i) != NULL; i++) {

@@ -130,6 +130,20 @@ option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
+/* BGKIT_PROGRESS: the seconds before the line into *wait; 0: off. */
+static int
+progress_wait(double *wait)
+{
+	const char *e = getenv("BGKIT_PROGRESS");
+	char *end;
+
+	*wait = 1;
+	if (e == NULL)
+		return 1;
+	*wait = strtod(e, &end);
+	return end != e && *end == '\0';
+}
+
 /* gnubg is there and is GNU Backgammon: 0, or 2 said. */
 static int
 have_gnubg(const bg_analyse_opts *an)
@@ -200,11 +214,12 @@ main(int argc, char *argv[])
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;
 	}
-	cli_progress_init(1);
+	if (!o.quiet)
+		cli_progress_init(1);
 	rc = o.status = cli_each(argc, argv, walk, &o);
 	cli_progress_clear();
-	o.tty = !o.quiet && isatty(2);
-	o.t0 = time(NULL);
+	o.tty = !o.quiet && isatty(2) && progress_wait(&o.wait);
+	o.t0 = seconds();
 	if (bg_analyse_run(o.a, progress, &o) < 0) {
 		cli_warnx("%s: %s", o.an.tmpdir, strerror(errno));
 		rc = 2;

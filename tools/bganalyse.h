@@ -15,10 +15,11 @@ struct opts {
 	int		 quiet, verbose, recurse, cube_set;
 	int		 status;	/* of the inputs' reading */
 	bg_analyse	*a;
-	time_t		 t0;
-	int		 tty;
+	double		 t0, wait;	/* the run's start; BGKIT_PROGRESS */
+	int		 tty, drawn;	/* the progress line drawn */
 };
 
+double	seconds(void);
 /* The progress line on a terminal (a bg_analyse_fn, ctx the opts). */
 void	progress(void *, size_t, size_t);
 /* Each game gnubg did not analyse, and with -v the counts: 0 or 1. */

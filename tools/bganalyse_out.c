@@ -15,19 +15,34 @@
 #include "cli.h"
 #include "bganalyse.h"
 
-/* The progress line on a terminal: games done, rate, time left. */
+/* Seconds on a clock that only goes forward. */
+double
+seconds(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/*
+ * The progress line on a terminal: games done, the time a game takes,
+ * the time left; once the run has taken o->wait seconds, taken away at
+ * the end.
+ */
 void
 progress(void *ctx, size_t done, size_t total)
 {
 	struct opts *o = ctx;
-	double t = difftime(time(NULL), o->t0);
+	double t = seconds() - o->t0;
 
-	if (!o->tty)
+	if (!o->tty || (!o->drawn && (t < o->wait || done == total)))
 		return;
+	o->drawn = done < total;
 	fprintf(stderr, "\r%s: %zu/%zu games", cli_prog, done, total);
-	if (done > 0 && t > 0)
+	if (done > 0)
 		fprintf(stderr, ", %.1f s a game, %.0f s left", t / done,
-		    t / done * (total - done));
+		    t / done * (double)(total - done));
 	fputs(done == total ? "\r\033[K" : "\033[K", stderr);
 }
 

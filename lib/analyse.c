@@ -32,17 +32,29 @@ bg_analyse_opts_init(bg_analyse_opts *o)
 	o->tmpdir = "/tmp";
 	o->jobs = 1;
 	o->timeout = 300;
+	o->players = 3;
 }
 
 int
 bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 {
+	char off[80] = "";
+	size_t n;
+	int s;
+
+	/* gnubg's player s is bgkit's side s (PW, the .mat's left). */
+	for (s = 0; s < 2; s++)
+		if (!(o->players & (1 << s))) {
+			n = strlen(off);
+			snprintf(off + n, sizeof off - n,
+			    "set analysis player %d analyse off\n", s);
+		}
 	return snprintf(buf, size,
 	    "set analysis chequerplay evaluation plies %d\n"
 	    "set analysis chequerplay evaluation noise 0\n"
 	    "set analysis cubedecision evaluation plies %d\n"
-	    "set analysis cubedecision evaluation noise 0\n",
-	    o->plies, o->cube_plies);
+	    "set analysis cubedecision evaluation noise 0\n%s",
+	    o->plies, o->cube_plies, off);
 }
 
 static char *
@@ -58,6 +70,7 @@ bg_analyse_new(const bg_analyse_opts *o)
 
 	if (o->plies < 0 || o->plies > 7 || o->cube_plies < 0 ||
 	    o->cube_plies > 7 || o->jobs < 1 || o->timeout < 0 ||
+	    o->players < 1 || o->players > 3 ||
 	    o->gnubg == NULL || o->tmpdir == NULL)
 		return NULL;
 	if ((a = calloc(1, sizeof *a)) == NULL)

@@ -1797,9 +1797,11 @@ typedef struct bg_analyse_opts {
 	int		 cube_plies;	/* cube decisions: 0 to 7 */
 	int		 jobs;		/* gnubg processes at once, 1 up */
 	int		 timeout;	/* seconds a game; 0: no limit */
+	int		 players;	/* whose decisions: bit s for side
+					   s (0 the first player), 1 to 3 */
 } bg_analyse_opts;
 
-/* gnubg, /tmp, no cache, 0-ply, one job, 300 seconds. */
+/* gnubg, /tmp, no cache, 0-ply, one job, 300 seconds, both players. */
 void bg_analyse_opts_init(bg_analyse_opts *o);
 /*
  * Run "gnubg --version" (at most timeout seconds): 0 when it is GNU

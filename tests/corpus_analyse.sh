@@ -17,6 +17,7 @@
 #           writes the bytes of the run that was not stopped;
 #   cache   run again with -d, every game from the cache (a gnubg that
 #           would refuse one), the same bytes;
+#   players --players 0 analyses the first player's plays only;
 #   refused m0007.mat (2 games) with a gnubg that refuses the second:
 #           the error names the game's line, the exit status is 1, the
 #           first game has its analysis (48 nodes, as in gnubg's own
@@ -140,5 +141,12 @@ check "$(sed "s|$m7|M|" "$tmp/err")" \
 props "$tmp/m7.sgf" | awk '/^game/ { g++ } /A\[/ { n[g]++ }
     END { print n[1] + 0, n[2] + 0 }' >"$tmp/got"
 check "$(cat "$tmp/got")" "48 0" "refused: nodes with analysis a game"
+# players: --players 0 on m0005 (one game): the nodes of side 0 (W,
+# Alice: 16 plays) carry analysis, those of side 1 (B) none, as gnubg's
+# own analysis with "set analysis player 1 analyse off" gives them.
+"$bin/bganalyse" --players 0 -o "$tmp/m5.sgf" \
+    "$corpus/gnubg/matches/m0005.mat"
+check "$? $(grep -c '^;W\[[^]]*\]A\[' "$tmp/m5.sgf") $(grep -c '^;B\[[^]]*\]A\[' "$tmp/m5.sgf")" \
+    "0 16 0" "players: status, W and B nodes with analysis"
 echo "corpus_analyse: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -23,8 +23,9 @@
 
 #define USAGE "usage: bganalyse [-qRv] [-f format] [-T sgf|json] " \
 	"[-j jobs] [-r rules] [--plies n]\n" \
-	"                 [--cube-plies n] [--timeout seconds] " \
-	"[--cache dir] [-o file | -d dir]\n                 [file ...]\n"
+	"                 [--cube-plies n] [--players side] " \
+	"[--timeout seconds] [--cache dir]\n" \
+	"                 [-o file | -d dir] [file ...]\n"
 
 
 /* The program: BGKIT_GNUBG, else gnubg on PATH, else Debian's. */
@@ -115,6 +116,12 @@ option(struct opts *o, int c, const char *arg)
 		cli_warnx("bad plies: %s (0 to 7)", arg);
 		return cli_usage(USAGE);
 	}
+	if (c == CLI_LONG + 'P' && (an->players = strcmp(arg, "both") == 0 ?
+	    3 : strcmp(arg, "0") == 0 ? 1 : strcmp(arg, "1") == 0 ? 2 : 0) ==
+	    0) {
+		cli_warnx("bad players: %s (0, 1 or both)", arg);
+		return cli_usage(USAGE);
+	}
 	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
 	    (o->to != BG_FORMAT_SGF && o->to != BG_FORMAT_JSON))) {
 		cli_warnx("unknown output format: %s (sgf, json)", arg);
@@ -183,6 +190,8 @@ main(int argc, char *argv[])
 		    "plies (default: --plies)" },
 		{ CLI_LONG + 't', "timeout", "SECONDS", "stop gnubg on a game "
 		    "after SECONDS\n(default 300; 0: no limit)" },
+		{ CLI_LONG + 'P', "players", "SIDE", "analyse the decisions of "
+		    "side 0 (the first\nplayer), 1 or both (the default)" },
 		{ CLI_LONG + 'C', "cache", "DIR", "keep each game's analysis "
 		    "in DIR, and take it\nfrom there" },
 		{ 'q', "quiet", NULL, "do not print warnings" },

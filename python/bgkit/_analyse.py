@@ -20,7 +20,7 @@ class _Opts(Structure):
     """bg_analyse_opts."""
     _fields_ = [("gnubg", c_char_p), ("tmpdir", c_char_p),
                 ("cache", c_char_p), ("plies", c_int), ("cube_plies", c_int),
-                ("jobs", c_int), ("timeout", c_int)]
+                ("jobs", c_int), ("timeout", c_int), ("players", c_int)]
 
 
 class _Analysed(Structure):
@@ -125,7 +125,7 @@ def _read_input(a, data, name, fmt, rs):
 
 def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
             cache=None, gnubg=None, format="auto", rules=None,
-            tmpdir=None):
+            tmpdir=None, players="both"):
     """Have GNU Backgammon analyse the records of sources (a path, or a
     list of paths, in any format bgkit reads) and return a list of
     Analysed, one an input, in order.  plies and cube_plies (default:
@@ -133,7 +133,8 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     without noise; jobs gnubg processes run at once; a game not analysed
     in timeout seconds (0: no limit) is stopped and reported in the
     Analysed's games; cache a directory that keeps each game's analysis
-    (bganalyse(1) --cache).  gnubg is the program (default find_gnubg()).
+    (bganalyse(1) --cache); players 0, 1 or "both": whose decisions
+    are analysed.  gnubg is the program (default find_gnubg()).
 
     Raises FileNotFoundError when gnubg cannot be run, RuntimeError when
     it is not GNU Backgammon 1.07 or later (the Debian package gnubg),
@@ -152,6 +153,7 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     o.cache = _enc(os.fspath(cache)) if cache is not None else None
     o.plies, o.cube_plies, o.jobs, o.timeout = plies, cube_plies, jobs, \
         timeout
+    o.players = {0: 1, 1: 2, "both": 3}.get(players, 0)
     rs = _rules(rules)
     fmt = c_int()
     if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
@@ -159,7 +161,7 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     a = lib.bg_analyse_new(byref(o))
     if not a:
         raise ValueError("plies, cube_plies 0 to 7; jobs 1 up; timeout "
-                         "0 up")
+                         "0 up; players 0, 1 or \"both\"")
     try:
         ver = ctypes.create_string_buffer(128)
         rc = lib.bg_analyse_check(byref(o), ver, len(ver))

@@ -62,3 +62,5 @@ def test_analyse_bad_options(corpus):
         bgkit.analyse(mat, plies=8, gnubg="/nonexistent")
     with pytest.raises(ValueError):
         bgkit.analyse(mat, jobs=0, gnubg="/nonexistent")
+    with pytest.raises(ValueError):
+        bgkit.analyse(mat, players=2, gnubg="/nonexistent")

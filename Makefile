@@ -48,7 +48,7 @@ ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 LIB_SRC	= $(sort $(wildcard lib/*.c))
 LIB_OBJ	= $(LIB_SRC:.c=.o)
 LIB_HDR	= $(wildcard lib/*.h)
-TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
+TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff bganalyse
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o tools/cli_input.o \
 	  tools/cli_output.o tools/cli_opt.o tools/cli_progress.o \
@@ -110,6 +110,15 @@ bin/bgconv: tools/bgconv.o tools/bgconv_gam.o $(CLI_OBJ) lib/libbgkit.a
 	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
 
 tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
+
+# bganalyse's outputs are a file of their own.
+bin/bganalyse: tools/bganalyse.o tools/bganalyse_out.o $(CLI_OBJ) \
+    lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bganalyse.o \
+	    tools/bganalyse_out.o $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tools/bganalyse.o tools/bganalyse_out.o: tools/bganalyse.h
 
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread

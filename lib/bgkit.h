@@ -1772,6 +1772,104 @@ void bg_decisions_pos(void *ctx, const bg_replay_pos *pos);
 int bg_decisions_flush(bg_decisions *d, bg_write_fn write, void *ctx,
     int keep);
 
+/*
+ * Analysis by GNU Backgammon (bg_analyse_new(3)): the games of records
+ * read by pipelines are each written as a one-game SGF, analysed by
+ * gnubg run as a child process ("gnubg -t -q -c" over a command file
+ * that loads the game, analyses it and saves it as SGF), and put
+ * together again, each input's record with gnubg's analysis as SGF
+ * text, which any pipeline reads (bg_pipeline_new_mem):
+ *
+ *	bg_analyse *a = bg_analyse_new(&opts);
+ *	for each input: bg_analyse_attach(a, p, rules);
+ *		while ((ev = bg_pipeline_next(p)) > 0)
+ *			bg_analyse_event(a, p, ev);
+ *		bg_analyse_input(a, name, 1);
+ *	bg_analyse_run(a, progress, ctx);
+ *	... bg_analyse_result(a, i, &len), bg_analyse_get(a, k) ...
+ *	bg_analyse_free(a);
+ *
+ * The child runs in a scratch directory of its own under tmpdir, with
+ * that directory as its HOME (no settings of the user's) and the C
+ * locale; a game it does not analyse in timeout seconds is killed.
+ */
+typedef struct bg_analyse_opts {
+	const char	*gnubg;		/* the program's path */
+	const char	*tmpdir;	/* scratch files go under it */
+	const char	*cache;		/* a directory, or NULL: no cache */
+	int		 plies;		/* checker play: 0 to 7 */
+	int		 cube_plies;	/* cube decisions: 0 to 7 */
+	int		 jobs;		/* gnubg processes at once, 1 up */
+	int		 timeout;	/* seconds a game; 0: no limit */
+	int		 players;	/* whose decisions: bit s for side
+					   s (0 the first player), 1 to 3 */
+} bg_analyse_opts;
+
+/* gnubg, /tmp, no cache, 0-ply, one job, 300 seconds, both players. */
+void bg_analyse_opts_init(bg_analyse_opts *o);
+/*
+ * Run "gnubg --version" (at most timeout seconds): 0 when it is GNU
+ * Backgammon 1.07 or later; -BG_EIO when it cannot be run (errno set),
+ * -BG_EINVAL when it answers otherwise.  Its first line into
+ * ver[size] (NUL-ended, maybe cut), "" when none.
+ */
+int bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size);
+/* The commands that set gnubg's analysis up, one a line, as written. */
+int bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o);
+
+typedef struct bg_analyse bg_analyse;
+
+typedef enum bg_analysed_status {
+	BG_AN_PENDING,		/* not run yet */
+	BG_AN_DONE,		/* analysed by gnubg in this run */
+	BG_AN_CACHED,		/* analysis from the cache */
+	BG_AN_REFUSED,		/* gnubg saved no analysis of it */
+	BG_AN_TIMEOUT,		/* killed at the time limit */
+	BG_AN_FAILED		/* gnubg could not be run, or died */
+} bg_analysed_status;
+
+/* What became of one game. */
+typedef struct bg_analysed {
+	const char	*file;		/* its input's name */
+	int		 input;		/* index of its input */
+	int		 game;		/* 1-based ordinal in the input */
+	int		 line;		/* where it is written (0: unknown) */
+	bg_analysed_status status;
+	const char	*why;		/* REFUSED, TIMEOUT, FAILED: gnubg's
+					   last words or the reason; else "" */
+} bg_analysed;
+
+/* Called as each game ends: games done (cache included), all games. */
+typedef void (*bg_analyse_fn)(void *ctx, size_t done, size_t total);
+
+bg_analyse *bg_analyse_new(const bg_analyse_opts *o);
+void bg_analyse_free(bg_analyse *a);
+/*
+ * A new input read by p: its writer and position callback are set to
+ * a's (the game's text, its fingerprint), with rules rs.  0 or
+ * -BG_ENOMEM.
+ */
+int bg_analyse_attach(bg_analyse *a, bg_pipeline *p, const bg_ruleset *rs);
+/* After each bg_pipeline_next() of p that returned ev > 0. */
+int bg_analyse_event(bg_analyse *a, const bg_pipeline *p, int ev);
+/*
+ * The input is read through: with keep, its games join the queue and
+ * its index (0 up) is returned; without, it is forgotten (0).  A
+ * negative code on failure.
+ */
+int bg_analyse_input(bg_analyse *a, const char *name, int keep);
+/* Every game queued: 0, or a negative code (errno set). */
+int bg_analyse_run(bg_analyse *a, bg_analyse_fn fn, void *ctx);
+size_t bg_analyse_count(const bg_analyse *a);
+const bg_analysed *bg_analyse_get(const bg_analyse *a, size_t i);
+/*
+ * Input i's record after the run, as SGF: the games gnubg analysed with
+ * its analysis, the others as they were given.  NULL for no such input.
+ */
+const char *bg_analyse_result(const bg_analyse *a, size_t i, size_t *len);
+/* Input i's name as bg_analyse_input() was given it, or NULL. */
+const char *bg_analyse_name(const bg_analyse *a, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

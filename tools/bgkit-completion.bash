@@ -43,9 +43,12 @@ _bgkit_values()
 		echo ccw cw ;;
 	bgconv:-T | bgconv:--format)
 		echo mat sgf json html gam snowie ;;
+	bganalyse:-T | bganalyse:--format)
+		echo sgf json ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
-	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from)
+	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from | \
+	    bganalyse:-f | bganalyse:--from)
 		echo mat sgf json xg snowie pos gnubgtext positions fibslog oldmoves xgtext ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
@@ -142,4 +145,5 @@ _bgkit()
 	return 0
 }
 
-complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff
+complete -F _bgkit bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff \
+    bganalyse

@@ -47,6 +47,7 @@ __all__ = [
     "DECISION_COLUMNS", "parse_move",
     "format_move",
     "legal_plays", "VARIANTS", "STYLES", "FORMATS",
+    "analyse", "Analysed",
 ]
 
 VARIANTS = ("standard", "nackgammon", "hyper1", "hyper2", "hyper3", "tavla")
@@ -1566,3 +1567,8 @@ def decisions(source, format="auto", rules=None, name=None):
     _no_record(matches, said)
     text = b"".join(out).decode("utf-8", "replace")
     return [_decision_row(json.loads(line)) for line in text.splitlines()]
+
+
+# GNU Backgammon's analysis (bganalyse(1)): at the end, for it uses the
+# functions above.
+from ._analyse import Analysed, analyse  # noqa: E402

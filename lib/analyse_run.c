@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * analyse_run.c: GNU Backgammon run on games (bg_analyse_new(3)), for
+ * analyse.c.  Each game is a child "gnubg -t -q -c gN" in the run's
+ * scratch directory: the command file gN sets the analysis up, loads
+ * gN.sgf (the game alone), analyses it and saves gN.out.sgf, which is
+ * read back (an SGF reader, never the text gnubg prints for people);
+ * its output goes to gN.log, whose last line says why when no analysis
+ * came.  Up to jobs children run at once; one past its time limit is
+ * killed.  The child's environment is only HOME (the scratch
+ * directory: no settings of the user's), the C locale and a PATH.
+ */
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bgkit.h"
+#include "analyse_int.h"
+
+static double
+now(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + t.tv_nsec / 1e9;
+}
+
+int
+an_slurp(const char *path, char **buf, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	size_t n = 0, cap = 65536;
+	char *p = NULL, *q;
+
+	if (fp == NULL)
+		return -1;
+	for (;;) {
+		if ((q = realloc(p, cap + 1)) == NULL)
+			break;
+		p = q;
+		n += fread(p + n, 1, cap - n, fp);
+		if (n < cap) {
+			if (ferror(fp))
+				break;
+			fclose(fp);
+			p[n] = '\0';
+			*buf = p;
+			*len = n;
+			return 0;
+		}
+		cap *= 2;
+	}
+	free(p);
+	fclose(fp);
+	errno = errno ? errno : ENOMEM;
+	return -1;
+}
+
+int
+an_check(const char *buf, size_t len)
+{
+	bg_reader *r = bg_reader_new_mem(buf, len, "gnubg");
+	const bg_match *m;
+	const bg_game *g;
+	int n = 0, analysed = 0;
+
+	if (r == NULL)
+		return 0;
+	bg_reader_set_format(r, BG_FORMAT_SGF);
+	while (bg_reader_next_match(r, &m) > 0)
+		while (bg_reader_next_game(r, &g) > 0) {
+			n++;
+			analysed = bg_game_sgf_count(g) > 0;
+		}
+	bg_reader_free(r);
+	return n == 1 && analysed;
+}
+
+/* Write text to the file path; 0 or -1. */
+static int
+put(const char *path, const char *text, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+	int ok;
+
+	if (fp == NULL)
+		return -1;
+	ok = fwrite(text, 1, len, fp) == len;
+	return fclose(fp) == 0 && ok ? 0 : -1;
+}
+
+/*
+ * Start argv[0] with argv in directory dir (NULL: here), its stdin
+ * /dev/null, its stdout and stderr to the file out (or the pipe fd
+ * out_fd): the pid, or -1.  It stays in our process group, so that an
+ * interrupt from the terminal stops it too.
+ */
+static pid_t
+spawn(char *const argv[], const char *dir, const char *out, int out_fd)
+{
+	char home[4096];
+	char *envp[] = { home, "LC_ALL=C", "LANG=C",
+	    "PATH=/usr/games:/usr/local/bin:/usr/bin:/bin", NULL };
+	pid_t pid;
+	int fd;
+
+	snprintf(home, sizeof home, "HOME=%s", dir ? dir : "/nonexistent");
+	if ((pid = fork()) != 0)
+		return pid;
+	if (dir != NULL && chdir(dir) != 0)
+		_exit(126);
+	if ((fd = open("/dev/null", O_RDONLY)) >= 0)
+		dup2(fd, 0);
+	if (out != NULL)
+		out_fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	if (out_fd >= 0) {
+		dup2(out_fd, 1);
+		dup2(out_fd, 2);
+	}
+	execve(argv[0], argv, envp);
+	_exit(127);
+}
+
+/*
+ * The child's exit status into *status: 1 when it has ended, -1 while
+ * it runs, 0 when it was past deadline (not 0) and has been killed.
+ */
+static int
+reap(pid_t pid, double deadline, int *status)
+{
+	pid_t r = waitpid(pid, status, WNOHANG);
+
+	if (r == pid)
+		return 1;
+	if (r < 0) {
+		*status = 0;
+		return 1;
+	}
+	if (deadline <= 0 || now() <= deadline)
+		return -1;
+	kill(pid, SIGKILL);
+	waitpid(pid, status, 0);
+	return 0;
+}
+
+static void
+pause_a_little(void)
+{
+	struct timespec t = { 0, 20 * 1000 * 1000 };
+
+	nanosleep(&t, NULL);
+}
+
+int
+bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size)
+{
+	char *argv[] = { (char *)o->gnubg, "--version", NULL };
+	char line[256];
+	double deadline = o->timeout > 0 ? now() + o->timeout : 0;
+	size_t n = 0;
+	ssize_t r;
+	int fds[2], st = 0, major, minor, done;
+	pid_t pid;
+
+	if (size > 0)
+		ver[0] = '\0';
+	if (access(o->gnubg, X_OK) != 0)
+		return -BG_EIO;
+	if (pipe(fds) != 0)
+		return -BG_EIO;
+	pid = spawn(argv, NULL, NULL, fds[1]);
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		return -BG_EIO;
+	}
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	do {
+		if ((done = reap(pid, deadline, &st)) < 0)
+			pause_a_little();
+		while (n + 1 < sizeof line &&
+		    (r = read(fds[0], line + n, sizeof line - 1 - n)) > 0)
+			n += (size_t)r;
+	} while (done < 0);
+	close(fds[0]);
+	line[n] = '\0';
+	line[strcspn(line, "\r\n")] = '\0';
+	if (size > 0)
+		snprintf(ver, size, "%s", line);
+	if (sscanf(line, "GNU Backgammon %d.%d", &major, &minor) != 2 ||
+	    major < 1 || (major == 1 && minor < 7))
+		return -BG_EINVAL;
+	return 0;
+}
+
+/* The last line of the file path that is not blank, into buf. */
+static void
+last_words(char *buf, size_t size, const char *path)
+{
+	char *text, *e, *s;
+	size_t len;
+
+	buf[0] = '\0';
+	if (an_slurp(path, &text, &len) != 0)
+		return;
+	e = text + len;
+	while (e > text && (e[-1] == '\n' || e[-1] == '\r' || e[-1] == ' '))
+		e--;
+	*e = '\0';
+	s = e;
+	while (s > text && s[-1] != '\n')
+		s--;
+	snprintf(buf, size, "%s", s);
+	free(text);
+}
+
+/* Start gnubg on game i; its status FAILED when it cannot start. */
+static void
+start(bg_analyse *a, size_t i)
+{
+	struct an_game *g = &a->g[i];
+	char *argv[] = { a->gnubg, "-t", "-q", "-c", NULL, NULL };
+	char path[4200], cmd[1024], log[4200], name[64];
+	int n;
+
+	snprintf(name, sizeof name, "g%zu", i);
+	argv[4] = name;
+	snprintf(path, sizeof path, "%s/g%zu.sgf", a->scratch, i);
+	n = snprintf(cmd, sizeof cmd, "%sload match g%zu.sgf\nanalyse match\n"
+	    "save match g%zu.out.sgf\nquit\n", a->settings, i, i);
+	snprintf(log, sizeof log, "%s/g%zu.log", a->scratch, i);
+	if (put(path, g->in, g->inlen) == 0) {
+		snprintf(path, sizeof path, "%s/g%zu", a->scratch, i);
+		if (put(path, cmd, (size_t)n) == 0 &&
+		    (g->pid = spawn(argv, a->scratch, log, -1)) > 0) {
+			g->deadline = a->o.timeout > 0 ? now() +
+			    a->o.timeout : 0;
+			return;
+		}
+	}
+	g->pid = 0;
+	g->res.status = BG_AN_FAILED;
+	snprintf(g->why, sizeof g->why, "%s", strerror(errno));
+}
+
+/* Game i's gnubg has ended (timed out when !exited): what it gave. */
+static void
+finish(bg_analyse *a, size_t i, int exited, int st)
+{
+	struct an_game *g = &a->g[i];
+	char path[4200], *buf;
+	size_t len;
+	int got;
+
+	g->pid = 0;
+	snprintf(path, sizeof path, "%s/g%zu.out.sgf", a->scratch, i);
+	if (!exited) {
+		g->res.status = BG_AN_TIMEOUT;
+		snprintf(g->why, sizeof g->why, "no analysis within the "
+		    "time limit (%d s)", a->o.timeout);
+	} else if ((got = an_slurp(path, &buf, &len) == 0) &&
+	    an_check(buf, len)) {
+		g->out = buf;
+		g->outlen = len;
+		g->res.status = BG_AN_DONE;
+		an_cache_put(a, g);
+	} else {
+		if (got)
+			free(buf);
+		g->res.status = WIFSIGNALED(st) || (WIFEXITED(st) &&
+		    WEXITSTATUS(st) >= 126) ? BG_AN_FAILED : BG_AN_REFUSED;
+		snprintf(path, sizeof path, "%s/g%zu.log", a->scratch, i);
+		last_words(g->why, sizeof g->why, path);
+		if (WIFSIGNALED(st))
+			snprintf(g->why, sizeof g->why, "killed by signal %d",
+			    WTERMSIG(st));
+		else if (g->why[0] == '\0')
+			snprintf(g->why, sizeof g->why, "gnubg saved no "
+			    "analysis (exit status %d)", WEXITSTATUS(st));
+	}
+	g->res.why = g->why;
+}
+
+/* Remove the scratch files of game i. */
+static void
+clean(const bg_analyse *a, size_t i)
+{
+	static const char *const ext[] = { ".sgf", "", ".out.sgf", ".log" };
+	char path[4200];
+	size_t k;
+
+	for (k = 0; k < sizeof ext / sizeof ext[0]; k++) {
+		snprintf(path, sizeof path, "%s/g%zu%s", a->scratch, i,
+		    ext[k]);
+		(void)unlink(path);
+	}
+}
+
+/* Remove path and, when it is a directory, what it holds (gnubg's HOME). */
+static void
+rm_tree(const char *path)
+{
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	char *sub;
+
+	if (lstat(path, &st) != 0)
+		return;
+	if (!S_ISDIR(st.st_mode) || (d = opendir(path)) == NULL) {
+		(void)unlink(path);
+		return;
+	}
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if ((sub = malloc(strlen(path) + strlen(e->d_name) + 2)) ==
+		    NULL)
+			break;
+		sprintf(sub, "%s/%s", path, e->d_name);
+		rm_tree(sub);
+		free(sub);
+	}
+	closedir(d);
+	(void)rmdir(path);
+}
+
+int
+an_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
+{
+	size_t i, next = 0, done = 0;
+	int running = 0, st, r;
+
+	if ((a->scratch = malloc(strlen(a->tmpdir) + 24)) == NULL)
+		return -BG_ENOMEM;
+	sprintf(a->scratch, "%s/bganalyse.XXXXXX", a->tmpdir);
+	if (mkdtemp(a->scratch) == NULL) {
+		free(a->scratch);
+		a->scratch = NULL;
+		return -BG_EIO;
+	}
+	for (i = 0; i < a->ng; i++)
+		done += a->g[i].res.status != BG_AN_PENDING;
+	if (fn != NULL && done > 0)
+		fn(ctx, done, a->ng);
+	while (next < a->ng || running > 0) {
+		for (; next < a->ng && running < a->o.jobs; next++)
+			if (a->g[next].res.status == BG_AN_PENDING) {
+				start(a, next);
+				running += a->g[next].pid > 0;
+				done += a->g[next].pid <= 0;
+			}
+		for (i = 0, r = 0; i < next; i++) {
+			if (a->g[i].pid <= 0 ||
+			    (r = reap(a->g[i].pid, a->g[i].deadline, &st)) < 0)
+				continue;
+			finish(a, i, r, st);
+			clean(a, i);
+			running--;
+			if (fn != NULL)
+				fn(ctx, ++done, a->ng);
+		}
+		if (running >= a->o.jobs || (next == a->ng && running > 0))
+			pause_a_little();
+	}
+	rm_tree(a->scratch);
+	free(a->scratch);
+	a->scratch = NULL;
+	return 0;
+}

@@ -100,13 +100,14 @@ put(const char *path, const char *text, size_t len)
 }
 
 /*
- * Start argv[0] with argv in directory dir (NULL: here), its stdin
- * /dev/null, its stdout and stderr to the file out (or the pipe fd
- * out_fd): the pid, or -1.  It stays in our process group, so that an
- * interrupt from the terminal stops it too.
+ * Start argv[0] with argv in directory dir (NULL: here) with HOME home
+ * (NULL: none), its stdin /dev/null, its stdout and stderr to the file
+ * out (or the pipe fd out_fd): the pid, or -1.  It stays in our process
+ * group, so that an interrupt from the terminal stops it too.
  */
 static pid_t
-spawn(char *const argv[], const char *dir, const char *out, int out_fd)
+spawn(char *const argv[], const char *dir, const char *home_dir,
+    const char *out, int out_fd)
 {
 	char home[4096];
 	char *envp[] = { home, "LC_ALL=C", "LANG=C",
@@ -114,7 +115,8 @@ spawn(char *const argv[], const char *dir, const char *out, int out_fd)
 	pid_t pid;
 	int fd;
 
-	snprintf(home, sizeof home, "HOME=%s", dir ? dir : "/nonexistent");
+	snprintf(home, sizeof home, "HOME=%s", home_dir ? home_dir :
+	    "/nonexistent");
 	if ((pid = fork()) != 0)
 		return pid;
 	if (dir != NULL && chdir(dir) != 0)
@@ -178,7 +180,7 @@ bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size)
 		return -BG_EIO;
 	if (pipe(fds) != 0)
 		return -BG_EIO;
-	pid = spawn(argv, NULL, NULL, fds[1]);
+	pid = spawn(argv, NULL, NULL, NULL, fds[1]);
 	close(fds[1]);
 	if (pid < 0) {
 		close(fds[0]);
@@ -230,7 +232,7 @@ start(bg_analyse *a, size_t i)
 {
 	struct an_game *g = &a->g[i];
 	char *argv[] = { a->gnubg, "-t", "-q", "-c", NULL, NULL };
-	char path[4200], cmd[1024], log[4200], name[64];
+	char path[4200], cmd[1024], log[4200], home[4200], name[64];
 	int n;
 
 	snprintf(name, sizeof name, "g%zu", i);
@@ -239,10 +241,16 @@ start(bg_analyse *a, size_t i)
 	n = snprintf(cmd, sizeof cmd, "%sload match g%zu.sgf\nanalyse match\n"
 	    "save match g%zu.out.sgf\nquit\n", a->settings, i, i);
 	snprintf(log, sizeof log, "%s/g%zu.log", a->scratch, i);
-	if (put(path, g->in, g->inlen) == 0) {
+	/*
+	 * A HOME of its own for each gnubg: two that start at once in one
+	 * HOME race to make their settings there, and one gives up.
+	 */
+	snprintf(home, sizeof home, "%s/g%zu.home", a->scratch, i);
+	if (put(path, g->in, g->inlen) == 0 && (mkdir(home, 0700) == 0 ||
+	    errno == EEXIST)) {
 		snprintf(path, sizeof path, "%s/g%zu", a->scratch, i);
 		if (put(path, cmd, (size_t)n) == 0 &&
-		    (g->pid = spawn(argv, a->scratch, log, -1)) > 0) {
+		    (g->pid = spawn(argv, a->scratch, home, log, -1)) > 0) {
 			g->deadline = a->o.timeout > 0 ? now() +
 			    a->o.timeout : 0;
 			return;
@@ -291,7 +299,9 @@ finish(bg_analyse *a, size_t i, int exited, int st)
 	g->res.why = g->why;
 }
 
-/* Remove the scratch files of game i. */
+static void rm_tree(const char *);
+
+/* Remove the scratch files of game i, and its gnubg's HOME. */
 static void
 clean(const bg_analyse *a, size_t i)
 {
@@ -304,6 +314,8 @@ clean(const bg_analyse *a, size_t i)
 		    ext[k]);
 		(void)unlink(path);
 	}
+	snprintf(path, sizeof path, "%s/g%zu.home", a->scratch, i);
+	rm_tree(path);
 }
 
 /* Remove path and, when it is a directory, what it holds (gnubg's HOME). */

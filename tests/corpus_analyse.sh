@@ -15,7 +15,7 @@
 #           and no temporary file beside it; run again, it takes the
 #           first game from the cache, analyses the two others and
 #           writes the bytes of the run that was not stopped;
-#   cache   run again with -d, every game from the cache (a gnubg that
+#   cache   run again with --directory, every game from the cache (a gnubg that
 #           would refuse one), the same bytes;
 #   players --players 0 analyses the first player's plays only;
 #   refused m0007.mat (2 games) with a gnubg that refuses the second:
@@ -121,15 +121,15 @@ check "$(cat "$tmp/err")" \
     "resume: what was analysed"
 if cmp -s "$tmp/m3.sgf" "$tmp/out/m3.sgf"; then ok
 else bad "resume: the output differs from the run not stopped"; fi
-# -d from the cache alone: no gnubg run.
+# --directory from the cache alone: no gnubg run.
 mkdir "$tmp/dir"
 BGKIT_GNUBG=$tmp/refuser "$bin/bganalyse" -v --cache "$tmp/cache" \
-    -d "$tmp/dir" "$m3" 2>"$tmp/err"
+    --directory "$tmp/dir" "$m3" 2>"$tmp/err"
 check "$? $(cat "$tmp/err")" \
     "0 bganalyse: 3 games: 0 analysed, 3 from the cache, 0 not analysed" \
     "cache: a run over what the cache holds"
 if cmp -s "$tmp/m3.sgf" "$tmp/dir/m0003.sgf"; then ok
-else bad "cache: -d writes other bytes than -o"; fi
+else bad "cache: --directory writes other bytes than -o"; fi
 
 # refused
 BGKIT_GNUBG=$tmp/refuser "$bin/bganalyse" -o "$tmp/m7.sgf" "$m7" \

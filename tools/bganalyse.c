@@ -21,11 +21,11 @@
 #include "cli.h"
 #include "bganalyse.h"
 
-#define USAGE "usage: bganalyse [-qRv] [-f format] [-T sgf|json] " \
+#define USAGE "usage: bganalyse [-eRv] [-f format] [-T sgf|json] " \
 	"[-j jobs] [-r rules] [--plies n]\n" \
 	"                 [--cube-plies n] [--players side] " \
 	"[--timeout seconds] [--cache dir]\n" \
-	"                 [-o file | -d dir] [file ...]\n"
+	"                 [-o file | --directory dir] [file ...]\n"
 
 
 /* The program: BGKIT_GNUBG, else gnubg on PATH, else Debian's. */
@@ -129,9 +129,9 @@ option(struct opts *o, int c, const char *arg)
 	}
 	o->cube_set |= c == CLI_LONG + 'c';
 	o->out = c == 'o' ? arg : o->out;
-	o->dir = c == 'd' ? arg : o->dir;
+	o->dir = c == CLI_LONG + 'd' ? arg : o->dir;
 	an->cache = c == CLI_LONG + 'C' ? arg : an->cache;
-	o->quiet |= c == 'q';
+	o->quiet |= c == 'e';
 	o->verbose |= c == 'v';
 	o->recurse |= c == 'R';
 	return 0;
@@ -178,7 +178,7 @@ main(int argc, char *argv[])
 		{ 'T', "format", "FORMAT", "write sgf (default) or json" },
 		{ 'o', "output", "FILE", "write FILE (replaced only on "
 		    "success)" },
-		{ 'd', "directory", "DIR", "write each input to "
+		{ CLI_LONG + 'd', "directory", "DIR", "write each input to "
 		    "DIR/NAME.FORMAT" },
 		{ 'j', "jobs", "N", "run N gnubg processes at once" },
 		{ 'r', "rules", "RULES", "rules to judge by (see bgcheck "
@@ -194,7 +194,7 @@ main(int argc, char *argv[])
 		    "side 0 (the first\nplayer), 1 or both (the default)" },
 		{ CLI_LONG + 'C', "cache", "DIR", "keep each game's analysis "
 		    "in DIR, and take it\nfrom there" },
-		{ 'q', "quiet", NULL, "do not print warnings" },
+		{ 'e', "errors-only", NULL, "do not print warnings" },
 		{ 'v', "verbose", NULL, "say how many games were analysed" },
 		{ 0, NULL, NULL, NULL }
 	};

@@ -48,8 +48,7 @@ static const struct cli_opt opts[] = {
 	{ 's', "split", "TEMPLATE", "each match kept to a file of its own,\n"
 	    "named %n %p %l %d %f (see bggrep(1))" },
 	{ 'O', "overwrite", NULL, "-s replaces files already there" },
-	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
-	    "gnubgtext, positions, fibslog, oldmoves or xgtext\n(default: from "
+	{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: from "
 	    "the content)" },
 	{ 'r', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }

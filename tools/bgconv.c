@@ -156,17 +156,11 @@ convert(struct opts *o, int argc, char **argv)
 static int
 option(struct opts *o, int c, const char *arg)
 {
-	char list[512];
-
 	if ((c == 'r' && cli_rules(&o->rules, arg) < 0) ||
 	    (c == 'f' && cli_from(&o->from, arg, USAGE) < 0))
 		return 2;
-	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
-	    !bg_writer_can(o->to))) {
-		cli_formats(list, sizeof list, 1, ", ", ", ", 0, 0);
-		cli_warnx("unknown output format: %s (%s)", arg, list);
-		return cli_usage(USAGE);
-	}
+	if (c == 'T' && cli_to(&o->to, arg, USAGE) != 0)
+		return 2;
 	if (c == 'w' && cli_warnopt(&o->filter, arg, USAGE) != 0)
 		return 2;
 	if (strchr("frTsodFqvWw", c) == NULL)

@@ -46,6 +46,8 @@ int	cli_rules(bg_ruleset *, const char *);
 int	cli_direction(int *, const char *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
 int	cli_from(bg_format *, const char *, const char *);
+/* -T FORMAT of a writer: 0, or 2 with a message and the usage. */
+int	cli_to(bg_format *, const char *, const char *);
 /*
  * In a usage or an option's help text: the names of the formats a
  * reader takes, or a writer takes, as "a, b or c" (wrapped in --help);

@@ -45,6 +45,18 @@ cli_formats(char *buf, size_t size, int write, const char *sep,
 	return o;
 }
 
+int
+cli_to(bg_format *f, const char *arg, const char *usage)
+{
+	char list[512];
+
+	if (bg_format_parse(f, arg) == 0 && bg_writer_can(*f))
+		return 0;
+	cli_formats(list, sizeof list, 1, ", ", ", ", 0, 0);
+	cli_warnx("unknown output format: %s (%s)", arg, list);
+	return cli_usage(usage);
+}
+
 void
 cli_putlists(FILE *fp, const char *s, size_t col, size_t indent)
 {

@@ -52,7 +52,7 @@ TOOLS	= bgmove bgcheck bgscore bgshow bgconv bggrep bgdiff bganalyse
 TOOL_BIN = $(TOOLS:%=bin/%)
 CLI_OBJ	= tools/cli.o tools/cli_jobs.o tools/cli_io.o tools/cli_input.o \
 	  tools/cli_output.o tools/cli_opt.o tools/cli_progress.o \
-	  tools/cli_open.o
+	  tools/cli_open.o tools/cli_format.o
 UNIT_SRC = $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=tests/unit/bin/%)
 MAN	= $(wildcard man/*.[1-9])
@@ -143,6 +143,10 @@ tests/unit/bin/matdump: tests/matdump.c lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
+tests/unit/bin/formatlist: tests/formatlist.c lib/libbgkit.a $(LIB_HDR)
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+
 # The header must compile alone, strictly.
 tests/unit/bin/header-alone: lib/bgkit.h
 	@mkdir -p tests/unit/bin
@@ -164,7 +168,8 @@ check: check-build
 
 # What the test suites run: the library, the tools and the test programs.
 check-build: all $(UNIT_BIN) tests/unit/bin/rulestest \
-    tests/unit/bin/header-alone tests/unit/bin/matdump
+    tests/unit/bin/header-alone tests/unit/bin/matdump \
+    tests/unit/bin/formatlist
 
 # Mutation testing (tests/mutate.py): N mutants of lib/ drawn from SEED,
 # each built and run through the suites; a survivor not listed in

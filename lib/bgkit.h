@@ -834,13 +834,35 @@ typedef enum bg_format {
 } bg_format;
 
 /*
- * "auto", "mat", "sgf", "json", "xg", "html", "snowie", "pos",
- * "gnubgtext", "positions", "fibslog", "oldmoves", "xgtext", "gam";
- * BG_EINVAL if unknown.
+ * "auto", or a name or alias of bg_format_list(3) ("mat", "sgf", "json",
+ * "xg", "html", "snowie", "pos", "gnubgtext", "positions", "fibslog",
+ * "oldmoves", "xgtext", "gam"); BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
 /* Static name of f ("mat"), or NULL. */
 const char *bg_format_name(bg_format f);
+
+/*
+ * One format as the library knows it (bg_format_list(3)).  The strings
+ * are static; the lists in them are blank-separated words, "" when
+ * empty.
+ */
+typedef struct bg_format_info {
+	bg_format	 format;
+	const char	*name;		/* as bg_format_parse takes it */
+	const char	*aliases;	/* other names it takes */
+	const char	*extensions;	/* usual file name endings: ".mat" */
+	const char	*description;	/* one line */
+	const char	*lost;		/* what it cannot hold, one line */
+	int		 can_read;	/* a bg_reader reads it */
+	int		 can_write;	/* a bg_writer writes it */
+} bg_format_info;
+
+/*
+ * Fill *fi with the i-th format (from 0), in the library's order, the
+ * order of every list of formats: 0, or BG_EINVAL after the last.
+ */
+int bg_format_list(bg_format_info *fi, size_t i);
 
 /* --------------------------------------------------------------- reader */
 

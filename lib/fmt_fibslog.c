@@ -39,7 +39,7 @@
 enum { R_END, R_GAME, R_MATCH };
 
 struct flog {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	int		 started, err;
 	char		*in;
 	size_t		 inlen, at;	/* the next line */
@@ -53,7 +53,6 @@ struct flog {
 	/* the match */
 	int		 mopen;		/* a match is open */
 	int		 mready;	/* 2: given, its games being read; else 0 */
-	int		 given;		/* its first game given */
 	int		 mend;		/* its end read, not yet told */
 	int		 nmatch;	/* matches given */
 	int		 ngames;	/* games read of it */
@@ -71,15 +70,11 @@ struct flog {
 	int		 cube, doubled;
 	int		 rside;		/* the roll not yet played: its side */
 	int		 rdice[2];	/* and dice; rside -1 none */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 /* A diagnostic of the game being read, at its line. */
-#define diag(x, code, line, ...) diaglist_addf(&(x)->dl, &(x)->err, \
-	(code), (line), 1, (x)->game.number, __VA_ARGS__)
+#define diag(x, code, line, ...) diaglist_addf(&(x)->b.dl, &(x)->err, \
+	(code), (line), 1, (x)->b.game.number, __VA_ARGS__)
 
 /* ----------------------------------------------------------------- input */
 
@@ -105,7 +100,7 @@ slurp(struct flog *x)
 				return -BG_ENOMEM;
 			x->in = np;
 		}
-		got = fmt_src_read(x->src, x->in + x->inlen, cap - x->inlen);
+		got = fmt_src_read(x->b.src, x->in + x->inlen, cap - x->inlen);
 		if (got < 0)
 			return -BG_EIO;
 		if (got == 0)
@@ -211,7 +206,7 @@ add(struct flog *x, bg_record *r, const char *t, size_t n)
 	int rc;
 
 	x->ghas = 1;
-	if ((rc = rec_game_add(&x->game, r, t, n)) < 0)
+	if ((rc = rec_game_add(&x->b.game, r, t, n)) < 0)
 		x->err = rc;
 	return rc;
 }
@@ -406,10 +401,10 @@ derive(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 static void
 game_open(struct flog *x, int line)
 {
-	rec_game_reset(&x->game);
-	x->game.number = x->ngames + 1;
-	x->game.line = line;
-	x->game.score[0] = x->game.score[1] = -1;
+	rec_game_reset(&x->b.game);
+	x->b.game.number = x->ngames + 1;
+	x->b.game.line = line;
+	x->b.game.score[0] = x->b.game.score[1] = -1;
 	x->gopen = 1;
 	x->ghas = x->won = 0;
 	x->curok = 0;
@@ -422,9 +417,9 @@ game_open(struct flog *x, int line)
 static int
 match_open(struct flog *x, const char *a, const char *b, int len, int line)
 {
-	rec_match_reset(&x->match);
-	x->match.line = line;
-	x->match.length = len;
+	rec_match_reset(&x->b.match);
+	x->b.match.line = line;
+	x->b.match.length = len;
 	setname(x->name[1], a, strlen(a));
 	setname(x->name[0], b, strlen(b));
 	x->length = len;
@@ -432,8 +427,8 @@ match_open(struct flog *x, const char *a, const char *b, int len, int line)
 	x->ngames = 0;
 	x->have_expect = 0;
 	x->dir1 = 0;
-	if (rec_match_set_player(&x->match, 1, x->name[1],
-	    strlen(x->name[1])) < 0 || rec_match_set_player(&x->match, 0,
+	if (rec_match_set_player(&x->b.match, 1, x->name[1],
+	    strlen(x->name[1])) < 0 || rec_match_set_player(&x->b.match, 0,
 	    x->name[0], strlen(x->name[0])) < 0)
 		return x->err = -BG_ENOMEM;
 	return 0;
@@ -447,21 +442,21 @@ game_first(struct flog *x, const bg_board *b,
 	bg_board start;
 	int s;
 
-	x->game.score[0] = ms->score[0];
-	x->game.score[1] = ms->score[1];
-	x->game.score_line = line;
+	x->b.game.score[0] = ms->score[0];
+	x->b.game.score[1] = ms->score[1];
+	x->b.game.score_line = line;
 	if (x->length < 0) {
-		x->length = x->match.length = ms->length;
+		x->length = x->b.match.length = ms->length;
 	}
 	if (!x->have_expect ? ms->score[0] != 0 || ms->score[1] != 0 :
 	    ms->score[0] != x->expect[0] || ms->score[1] != x->expect[1])
-		x->game.alone = ms->crawford ? REC_CRAWFORD : REC_ALONE;
-	if (x->have_expect && x->game.alone)
+		x->b.game.alone = ms->crawford ? REC_CRAWFORD : REC_ALONE;
+	if (x->have_expect && x->b.game.alone)
 		diag(x, BG_WFIBSLOG, line, "the score %d-%d does not follow "
 		    "from the games before: games missing from the log",
 		    ms->score[1], ms->score[0]);
 	for (s = 0; s < 2; s++)
-		if (rec_game_set_player(&x->game, s, x->name[s],
+		if (rec_game_set_player(&x->b.game, s, x->name[s],
 		    strlen(x->name[s]), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
 	bg_board_start(&start, BG_VARIANT_STANDARD);
@@ -565,8 +560,8 @@ moves(struct flog *x, const char *t, size_t n, size_t i, int line)
 	dir = x->dir1 == 0 ? 0 : s == 1 ? x->dir1 : -x->dir1;
 	if ((rc = bg_notation_parse_fibs(&note, t + i, n - i, &dir,
 	    &err)) < 0) {
-		if (diaglist_add(&x->dl, -rc, line, (int)(i + err) + 1,
-		    x->game.number, 0, s, x->rdice, t + i, n - i) < 0)
+		if (diaglist_add(&x->b.dl, -rc, line, (int)(i + err) + 1,
+		    x->b.game.number, 0, s, x->rdice, t + i, n - i) < 0)
 			return x->err = -BG_ENOMEM;
 		return play(x, s, NULL, line, 0);
 	}
@@ -676,17 +671,17 @@ game_close(struct flog *x, int line)
 
 	if (unplayed(x, line) < 0)
 		return x->err;
-	rec_game_finish(&x->game);
+	rec_game_finish(&x->b.game);
 	x->gopen = 0;
 	x->ngames++;
 	x->have_expect = 0;
-	if (x->game.nrec == 0 || x->game.score[0] < 0)
+	if (x->b.game.nrec == 0 || x->b.game.score[0] < 0)
 		return 0;
-	r = &x->game.rec[x->game.nrec - 1];
+	r = &x->b.game.rec[x->b.game.nrec - 1];
 	if (r->kind != BG_REC_WIN)
 		return 0;
-	x->expect[0] = x->game.score[0];
-	x->expect[1] = x->game.score[1];
+	x->expect[0] = x->b.game.score[0];
+	x->expect[1] = x->b.game.score[1];
 	x->expect[r->side] += r->value;
 	x->have_expect = 1;
 	return 0;
@@ -780,7 +775,7 @@ match_over(struct flog *x, const char *t, size_t n)
 	if (w <= 0 || (s = named(x, t, (size_t)w)) < 0 || !x->gopen ||
 	    !x->won)
 		return 0;
-	r = rec_game_last(&x->game);
+	r = rec_game_last(&x->b.game);
 	if (r != NULL && r->kind == BG_REC_WIN && r->side == s)
 		r->flags |= BG_RF_MATCH;
 	return 1;
@@ -798,7 +793,7 @@ score_after(struct flog *x, const char *t, size_t n, int line)
 	size_t i, j;
 	int k, s, w = -1, sc[2] = { -1, -1 };
 
-	if (!x->gopen || x->won || at < 0 || x->game.score[0] < 0)
+	if (!x->gopen || x->won || at < 0 || x->b.game.score[0] < 0)
 		return 0;
 	for (i = (size_t)at + 2, k = 0; k < 2 && i < n; k++) {
 		for (j = i; j < n && t[j] != ' '; j++)
@@ -815,14 +810,14 @@ score_after(struct flog *x, const char *t, size_t n, int line)
 	if (sc[0] < 0 || sc[1] < 0)
 		return 0;
 	for (s = 0; s < 2; s++)
-		if (sc[s] != x->game.score[s])
+		if (sc[s] != x->b.game.score[s])
 			w = w < 0 ? s : 2;
-	if (w < 0 || w > 1 || sc[!w] != x->game.score[!w] ||
-	    sc[w] < x->game.score[w])
+	if (w < 0 || w > 1 || sc[!w] != x->b.game.score[!w] ||
+	    sc[w] < x->b.game.score[w])
 		return 0;
 	diag(x, BG_WFIBSLOG, line, "the game's result is not in the log: "
 	    "taken from the score");
-	return wins(x, w, sc[w] - x->game.score[w], line);
+	return wins(x, w, sc[w] - x->b.game.score[w], line);
 }
 
 /*
@@ -904,7 +899,7 @@ one_line(struct flog *x, const char *t, size_t n, int line)
 }
 
 /*
- * Read lines: R_GAME when a game was read (in x->game), R_MATCH when
+ * Read lines: R_GAME when a game was read (in x->b.game), R_MATCH when
  * the match ends with no game more, R_END at the end of the input; or a
  * negative code.
  */
@@ -957,34 +952,22 @@ read_game(struct flog *x)
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-fl_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	struct flog *x;
-
-	(void)flags;
-	if ((x = calloc(1, sizeof *x)) == NULL)
-		return NULL;
-	x->src = src;
-	x->rside = -1;
-	if (rec_pair_init(&x->match, &x->game, name) < 0) {
-		free(x);
-		return NULL;
-	}
-	return x;
-}
-
-static void
-fl_close(void *v)
+static int
+fl_init(void *v, unsigned flags)
 {
 	struct flog *x = v;
 
-	if (x == NULL)
-		return;
+	(void)flags;
+	x->rside = -1;
+	return 0;
+}
+
+static void
+fl_fini(void *v)
+{
+	struct flog *x = v;
+
 	free(x->in);
-	rec_pair_fini(&x->match, &x->game);
-	diaglist_free(&x->dl);
-	free(x);
 }
 
 static int
@@ -995,7 +978,7 @@ fl_next_match(void *v, const bg_match **m)
 
 	if (x->err)
 		return x->err;
-	x->dl.n = 0;
+	x->b.dl.n = 0;
 	if (!x->started) {
 		x->started = 1;
 		if ((rc = slurp(x)) < 0)
@@ -1018,7 +1001,7 @@ fl_next_match(void *v, const bg_match **m)
 	} while (rc == R_MATCH);
 	if (rc == R_END) {
 		if (x->nmatch == 0) {
-			x->game.number = 0;
+			x->b.game.number = 0;
 			diag(x, BG_EFIBSLOG, 0, "no game of a match in the "
 			    "log");
 		}
@@ -1026,8 +1009,8 @@ fl_next_match(void *v, const bg_match **m)
 	}
 	x->nmatch++;
 	x->mready = 2;
-	x->given = 0;
-	*m = &x->match;
+	x->b.given = 0;
+	*m = &x->b.match;
 	return 1;
 }
 
@@ -1041,41 +1024,84 @@ fl_next_game(void *v, const bg_game **g)
 		return x->err;
 	if (x->mready != 2)
 		return 0;
-	if (!x->given) {
-		/* Read with the match, and told with it. */
-		x->given = 1;
-		x->dl.n = 0;
-		*g = &x->game;
-		return 1;
-	}
-	x->dl.n = 0;
+	if (!x->b.given)
+		return fmt_base_first_game(&x->b, 1, g);
+	x->b.dl.n = 0;
 	if ((rc = read_game(x)) < 0)
 		return x->err = rc;
 	if (rc != R_GAME) {
 		x->mready = 0;
 		return 0;
 	}
-	*g = &x->game;
+	*g = &x->b.game;
 	return 1;
 }
 
-static size_t
-fl_diag_count(const void *v)
-{
-	const struct flog *x = v;
-
-	return x->dl.n;
-}
-
-static const bg_diag *
-fl_diag(const void *v, size_t i)
-{
-	const struct flog *x = v;
-
-	return i < x->dl.n ? &x->dl.d[i] : NULL;
-}
-
 const struct fmt_ops fmt_fibslog_ops = {
-	fl_open, fl_close, fl_next_match, fl_next_game, fl_diag_count,
-	fl_diag
+	sizeof (struct flog), fl_init, fl_fini, fl_next_match, fl_next_game
+};
+
+/* Does a line of p[0..n) start at q (the text starts a line)? */
+#define LINE_AT(p, q)	((q) == (p) || (q)[-1] == '\n')
+
+/*
+ * Is the 'o' at q, in p[0..n), that of a line "board:" (alone or after a
+ * "WORD: ", WORD 1 to 32 bytes, no blank nor ':', that a client adds),
+ * or of a line "login:"?
+ */
+static int
+fl_marker(const unsigned char *p, size_t n, const unsigned char *q)
+{
+	const unsigned char *b = q - 1, *w;
+
+	if (q == p || (size_t)(p + n - b) < 6)
+		return 0;
+	if (memcmp(b, "login:", 6) == 0)
+		return LINE_AT(p, b);
+	if (memcmp(b, "board:", 6) != 0)
+		return 0;
+	if (LINE_AT(p, b))
+		return 1;
+	if (b - p < 3 || b[-1] != ' ' || b[-2] != ':')
+		return 0;
+	for (w = b - 2; w > p && w[-1] != '\n' && w[-1] != ' ' &&
+	    w[-1] != ':' && b - 2 - w < 32; w--)
+		;
+	return w < b - 2 && LINE_AT(p, w);
+}
+
+/*
+ * A session log: a line that is a "board:" line (alone or after the
+ * word a client adds), the server's "login:" prompt or "Starting a new
+ * game with ", in the text of the first bytes (UTF-16 too, as a Windows
+ * client saves it).  The lines are not walked: their 'o' and 'S' bytes,
+ * rare in other formats, are found with memchr.
+ */
+static int
+fl_bid(const struct fmt_head *h, int *more)
+{
+	static const char start[] = "Starting a new game with ";
+	char dec[2 * FMT_HEADMAX];
+	const unsigned char *p, *q, *e;
+	size_t n;
+
+	(void)more;
+	if (!h->utf16 && !fmt_head_lines(h))
+		return 0;
+	p = fmt_head_text(h, dec, &n);
+	e = p + n;
+	for (q = p; (q = memchr(q, 'o', (size_t)(e - q))) != NULL; q++)
+		if (fl_marker(p, n, q))
+			return 30;
+	for (q = p; (q = memchr(q, 'S', (size_t)(e - q))) != NULL; q++)
+		if (LINE_AT(p, q) && FMT_BEGINS(q, (size_t)(e - q), start))
+			return 30;
+	return 0;
+}
+
+const struct fmt_row fmt_fibslog_row = {
+	BG_FORMAT_FIBSLOG, "fibslog", "", ".log .txt",
+	"FIBS session logs, as a client saves them",
+	"",
+	fl_bid, 30, &fmt_fibslog_ops, NULL
 };

@@ -135,3 +135,19 @@ fmt_gam_game(bg_writer *w)
 	fmt_mat_names(w, names[0], names[1]);
 	return fmt_mat_moves(w, i);
 }
+
+static const struct fmt_wops gam_wops = {
+	sizeof (struct fmt_matw), fmt_gam_match, fmt_gam_game, fmt_gam_end
+};
+
+const struct fmt_wops fmt_snowie_wops = {
+	sizeof (struct fmt_matw), fmt_snowie_match, fmt_mat_game, fmt_mat_end
+};
+
+/* Read by the .mat reader, which reads .gam; never told from .mat. */
+const struct fmt_row fmt_gam_row = {
+	BG_FORMAT_GAM, "gam", "", ".gam",
+	"Jellyfish's single-game files",
+	"more than one game, tags, header comments, ratings, a session score",
+	NULL, 0, &fmt_mat_ops, &gam_wops
+};

@@ -26,12 +26,12 @@
 enum { B_NONE, B_MOVE, B_CUBE, B_ANSWER };
 
 struct gtext {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	int		 started, err;
 	char		*in;
 	size_t		 inlen, at;	/* the next line */
 	int		 line;
-	int		 in_match, given;
+	int		 in_match;
 
 	/* the game being read */
 	char		 name[2][64];
@@ -46,15 +46,11 @@ struct gtext {
 	int		 doubled;	/* a double read, not answered */
 	int		 beavered;	/* ... and beavered (or raccooned) */
 	int		 block_line;	/* the current block's line */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 /* A diagnostic of the game being read. */
-#define diag(x, code, line, col, ...) diaglist_addf(&(x)->dl, &(x)->err, \
-	(code), (line), (col), (x)->game.number, __VA_ARGS__)
+#define diag(x, code, line, col, ...) diaglist_addf(&(x)->b.dl, &(x)->err, \
+	(code), (line), (col), (x)->b.game.number, __VA_ARGS__)
 
 static int
 slurp(struct gtext *x)
@@ -72,7 +68,7 @@ slurp(struct gtext *x)
 				return -BG_ENOMEM;
 			x->in = np;
 		}
-		got = fmt_src_read(x->src, x->in + x->inlen, cap - x->inlen);
+		got = fmt_src_read(x->b.src, x->in + x->inlen, cap - x->inlen);
 		if (got < 0)
 			return -BG_EIO;
 		if (got == 0)
@@ -155,10 +151,10 @@ header(struct gtext *x, const char *t, size_t n, int line)
 	long after, s0, s1, len = 0;
 	int s;
 
-	rec_match_reset(&x->match);
-	rec_game_reset(&x->game);
-	x->match.line = line;
-	x->game.line = x->game.score_line = line;
+	rec_match_reset(&x->b.match);
+	rec_game_reset(&x->b.game);
+	x->b.match.line = line;
+	x->b.game.line = x->b.game.score_line = line;
 	x->block = B_NONE;
 	x->side = x->doubler = -1;
 	x->doubled = x->beavered = 0;
@@ -170,7 +166,7 @@ header(struct gtext *x, const char *t, size_t n, int line)
 		    "games) is:\"");
 		return -1;
 	}
-	x->game.number = (int)after + 1;
+	x->b.game.number = (int)after + 1;
 	is += 2;
 	rest = n - (size_t)(is - t);
 	par = NULL;
@@ -208,14 +204,14 @@ header(struct gtext *x, const char *t, size_t n, int line)
 		    "in a %ld-point match", s0, s1, len);
 		return -1;
 	}
-	x->match.length = (int)len;
-	x->game.alone = ends(t, n, ", Crawford game") ? REC_CRAWFORD :
+	x->b.match.length = (int)len;
+	x->b.game.alone = ends(t, n, ", Crawford game") ? REC_CRAWFORD :
 	    REC_ALONE;
-	x->game.score[0] = (int)s0;
-	x->game.score[1] = (int)s1;
+	x->b.game.score[0] = (int)s0;
+	x->b.game.score[1] = (int)s1;
 	for (s = 0; s < 2; s++)
-		if (rec_match_set_player(&x->match, s, x->name[s],
-		    strlen(x->name[s])) < 0 || rec_game_set_player(&x->game,
+		if (rec_match_set_player(&x->b.match, s, x->name[s],
+		    strlen(x->name[s])) < 0 || rec_game_set_player(&x->b.game,
 		    s, x->name[s], strlen(x->name[s]), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
 	return 0;
@@ -238,7 +234,7 @@ add(struct gtext *x, bg_record *r, const char *t, size_t n)
 {
 	int rc;
 
-	if ((rc = rec_game_add(&x->game, r, t, n)) < 0)
+	if ((rc = rec_game_add(&x->b.game, r, t, n)) < 0)
 		x->err = rc;
 	return rc;
 }
@@ -375,8 +371,8 @@ action(struct gtext *x, const char *t, size_t n, int line)
 				r.code = -rc;
 				r.note.kind = BG_NOTE_UNKNOWN;
 				r.note.npath = 0;
-				if (diaglist_add(&x->dl, -rc, line, (int)(i +
-				    errpos) + 1, x->game.number, 0, side,
+				if (diaglist_add(&x->b.dl, -rc, line, (int)(i +
+				    errpos) + 1, x->b.game.number, 0, side,
 				    r.dice, t + i, n - i) < 0)
 					return x->err = -BG_ENOMEM;
 			}
@@ -553,17 +549,17 @@ first_id(struct gtext *x, const char *t, size_t n, int line)
 		}
 	}
 	vn = bg_variant_get(v)->title;
-	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&x->match,
+	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&x->b.match,
 	    "Variation", 9, vn, strlen(vn)) < 0)
 		return x->err = -BG_ENOMEM;
 	have_mid = next_matchid(x, &mid) == 0;
-	if (have_mid && x->match.length == 0 && rec_match_add_tag(&x->match,
+	if (have_mid && x->b.match.length == 0 && rec_match_add_tag(&x->b.match,
 	    "Jacoby", 6, mid.jacoby ? "On" : "Off", mid.jacoby ? 2 : 3) < 0)
 		return x->err = -BG_ENOMEM;
-	bg_matchstate_init(&ms, x->match.length);
-	ms.score[0] = x->game.score[0];
-	ms.score[1] = x->game.score[1];
-	ms.crawford = x->game.alone == REC_CRAWFORD;
+	bg_matchstate_init(&ms, x->b.match.length);
+	ms.score[0] = x->b.game.score[0];
+	ms.score[1] = x->b.game.score[1];
+	ms.crawford = x->b.game.alone == REC_CRAWFORD;
 	if (memcmp(&b, &start, sizeof b) != 0)
 		ms.on_roll = ms.turn = side;
 	else if (have_mid && mid.cube > 1 && mid.cube_owner == BG_CENTRED)
@@ -626,7 +622,7 @@ read_game(struct gtext *x)
 		if (over)
 			continue;
 		if (starts(t, n, "Event: ")) {
-			if (rec_match_add_tag(&x->match, "Event", 5, t + 7,
+			if (rec_match_add_tag(&x->b.match, "Event", 5, t + 7,
 			    n - 7) < 0)
 				return x->err = -BG_ENOMEM;
 		} else if (starts(t, n, "Move number ")) {
@@ -666,38 +662,18 @@ read_game(struct gtext *x)
 	}
 	if (!have)
 		return 0;
-	rec_game_finish(&x->game);
+	rec_game_finish(&x->b.game);
 	return 1;
 }
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-gt_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	struct gtext *x;
-
-	if ((x = calloc(1, sizeof *x)) == NULL)
-		return NULL;
-	x->src = src;
-	if (rec_pair_init(&x->match, &x->game, name) < 0) {
-		free(x);
-		return NULL;
-	}
-	return x;
-}
-
 static void
-gt_close(void *v)
+gt_fini(void *v)
 {
 	struct gtext *x = v;
 
-	if (x == NULL)
-		return;
 	free(x->in);
-	rec_pair_fini(&x->match, &x->game);
-	diaglist_free(&x->dl);
-	free(x);
 }
 
 static int
@@ -710,7 +686,7 @@ gt_next_match(void *v, const bg_match **m)
 		return x->err;
 	x->in_match = 0;
 	if (x->started)
-		x->dl.n = 0;
+		x->b.dl.n = 0;
 	else {
 		x->started = 1;
 		if ((rc = slurp(x)) < 0)
@@ -728,8 +704,8 @@ gt_next_match(void *v, const bg_match **m)
 	if ((rc = read_game(x)) <= 0)
 		return rc;
 	x->in_match = 1;
-	x->given = 0;
-	*m = &x->match;
+	x->b.given = 0;
+	*m = &x->b.match;
 	return 1;
 }
 
@@ -740,32 +716,30 @@ gt_next_game(void *v, const bg_game **g)
 
 	if (x->err)
 		return x->err;
-	/* Every diagnostic was told by next_match. */
-	x->dl.n = 0;
-	if (!x->in_match || x->given)
-		return 0;
-	x->given = 1;
-	*g = &x->game;
-	return 1;
-}
-
-static size_t
-gt_diag_count(const void *v)
-{
-	const struct gtext *x = v;
-
-	return x->dl.n;
-}
-
-static const bg_diag *
-gt_diag(const void *v, size_t i)
-{
-	const struct gtext *x = v;
-
-	return i < x->dl.n ? &x->dl.d[i] : NULL;
+	return fmt_base_first_game(&x->b, x->in_match, g);
 }
 
 const struct fmt_ops fmt_gnubgtext_ops = {
-	gt_open, gt_close, gt_next_match, gt_next_game, gt_diag_count,
-	gt_diag
+	sizeof (struct gtext), NULL, gt_fini, gt_next_match, gt_next_game
+};
+
+/* "The score (after ", or as much of it as has come. */
+static int
+gt_bid(const struct fmt_head *h, int *more)
+{
+	static const char w[] = "The score (after ";
+	size_t n = h->n - h->i;
+
+	if (h->i == h->n || memcmp(h->p + h->i, w,
+	    n < sizeof w - 1 ? n : sizeof w - 1) != 0)
+		return 0;
+	*more = n < sizeof w - 1;
+	return 55;
+}
+
+const struct fmt_row fmt_gnubgtext_row = {
+	BG_FORMAT_GNUBGTEXT, "gnubgtext", "", ".txt",
+	"GNU Backgammon's text log of a match",
+	"",
+	gt_bid, 55, &fmt_gnubgtext_ops, NULL
 };

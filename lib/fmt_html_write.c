@@ -820,3 +820,14 @@ fmt_html_end(bg_writer *w)
 	fmt_puts(w, "</script>\n</body>\n</html>\n");
 	return w->err;
 }
+
+static const struct fmt_wops html_wops = {
+	0, fmt_html_match, fmt_html_game, fmt_html_end
+};
+
+const struct fmt_row fmt_html_row = {
+	BG_FORMAT_HTML, "html", "", ".html",
+	"a web page to step through a match (written only)",
+	"more than one match",
+	NULL, 0, NULL, &html_wops
+};

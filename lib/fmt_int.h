@@ -62,19 +62,129 @@ char	*fmt_src_take(struct fmt_src *, size_t *, size_t *);
 void	 fmt_reader_take_from(bg_reader *, fmt_take_fn);
 
 /*
+ * The reader base: what every format's reader holds first (its state is
+ * a struct whose first member is one), so that reader.c opens and
+ * closes it and answers the diagnostics accessors for every format.
+ * The format's reader fills match and game, and dl with what the last
+ * call raised (emptied by each call that reads on).
+ */
+struct fmt_base {
+	struct fmt_src	*src;		/* the bytes (reader.c) */
+	struct diaglist	 dl;
+	struct bg_match	 match;		/* the input's name its source */
+	struct bg_game	 game;
+	int		 given;		/* fmt_base_first_game() gave it */
+};
+
+/*
+ * For a format that reads a match's first game with the match: that
+ * game, handed out by the first next_game after the match (clear given
+ * in next_match), when open (the match has it): 1 with *g set, else 0.
+ * dl is emptied: the diagnostics were told with the match.
+ */
+int	fmt_base_first_game(struct fmt_base *, int, const bg_game **);
+
+/*
  * A reader of one format, opened on the bytes of a bg_reader (reader.c)
- * once the format is known; the bg_reader passes its calls on.  open
- * gets the source, the input's name for the diagnostics and FMT_*
- * flags; it returns NULL when out of memory.
+ * once the format is known; the bg_reader passes its calls on.  Its
+ * state is size bytes, zeroed, the base filled; init (NULL: nothing to
+ * do) gets the FMT_* flags and returns 0 or -BG_ENOMEM; fini (NULL:
+ * nothing) frees what the format added to the base, and may be called
+ * after a failed init.
  */
 struct fmt_ops {
-	void		*(*open)(struct fmt_src *, const char *, unsigned);
-	void		 (*close)(void *);
-	int		 (*next_match)(void *, const bg_match **);
-	int		 (*next_game)(void *, const bg_game **);
-	size_t		 (*diag_count)(const void *);
-	const bg_diag	*(*diag)(const void *, size_t);
+	size_t		  size;
+	int		(*init)(void *, unsigned);
+	void		(*fini)(void *);
+	int		(*next_match)(void *, const bg_match **);
+	int		(*next_game)(void *, const bg_game **);
 };
+
+/* ------------------------------------------------------- the formats */
+
+#define FMT_HEADMAX	4096	/* bytes read ahead to tell the format */
+
+/*
+ * The first bytes of an input, as the reader read them ahead to tell its
+ * format: i is where its text starts, past blanks (' ', '\t', '\r',
+ * '\n', '\f', '\v') and a UTF-8 byte order mark, n when there is no
+ * such text yet (only blanks, a mark cut short, or UTF-16); utf16 is 1
+ * (little-endian) or 2 (big-endian) after a UTF-16 mark; full when no
+ * more bytes will be read ahead (FMT_HEADMAX of them).
+ */
+struct fmt_head {
+	const unsigned char	*p;
+	size_t			 n, i;
+	int			 utf16;
+	int			 full;
+};
+
+/*
+ * A format's bid on the first bytes: 0 when they are not of the format,
+ * else a score, higher the surer (the scores in use are in reader.c's
+ * first comment).  *more (0 on entry) is set when more bytes could change
+ * the bid.
+ */
+typedef int	fmt_bid_fn(const struct fmt_head *, int *);
+
+/*
+ * Line text the line formats (positions, exports, logs) may bid on: a
+ * text, not UTF-16, and not opening with a bracket ('{', '[' or '('),
+ * which is JSON's or SGF's even when those do not take it.
+ */
+int	fmt_head_lines(const struct fmt_head *);
+/*
+ * The text of h as UTF-8 lines: from its text on, or from a UTF-16 head
+ * decoded into dec (room for 2 * FMT_HEADMAX bytes); sets *n.
+ */
+const unsigned char *fmt_head_text(const struct fmt_head *, char *,
+	    size_t *);
+/* The first byte of h at or after i that is no blank, or h->n. */
+size_t	fmt_head_skip(const struct fmt_head *, size_t);
+/* Does p[0..n) start with the string literal w? */
+#define FMT_BEGINS(p, n, w)	((n) >= sizeof (w) - 1 &&		\
+	memcmp((p), (w), sizeof (w) - 1) == 0)
+
+/*
+ * A format's writer: its functions (below), called by writer.c, and the
+ * size of its own state, which writer.c allocates zeroed as w->fs with
+ * the bg_writer (0: none).
+ */
+struct fmt_wops {
+	size_t		  size;
+	int		(*match)(bg_writer *);
+	int		(*game)(bg_writer *);
+	int		(*end)(bg_writer *);
+};
+
+/*
+ * One format: its row of the table of formats (format.c), exported by
+ * the format's own file.  What bg_format_list(3) says of it, its bid on
+ * the first bytes (NULL: never detected) with the highest score the bid
+ * gives, its reader and its writer (NULL: none).
+ */
+struct fmt_row {
+	bg_format		 format;
+	const char		*name, *aliases, *extensions;
+	const char		*description, *lost;
+	fmt_bid_fn		*bid;
+	int			 top;
+	const struct fmt_ops	*read;
+	const struct fmt_wops	*write;
+};
+
+extern const struct fmt_wops fmt_mat_wops, fmt_sgf_wops, fmt_json_wops,
+	    fmt_snowie_wops;
+
+/* The i-th row of the table (format.c), NULL after the last. */
+const struct fmt_row *fmt_row_at(size_t);
+/* The row of format f, or NULL. */
+const struct fmt_row *fmt_row_of(bg_format);
+
+extern const struct fmt_row fmt_mat_row, fmt_sgf_row, fmt_json_row,
+	    fmt_xg_row, fmt_html_row, fmt_snowie_row, fmt_jfpos_row,
+	    fmt_gnubgtext_row, fmt_poslist_row, fmt_fibslog_row,
+	    fmt_oldmoves_row, fmt_postext_row, fmt_gam_row;
 
 /*
  * Read by the reference grammar only, without the .mat reader's fast
@@ -115,7 +225,6 @@ struct wrec {
 
 struct bg_writer {
 	bg_format	 format;
-	bg_style	 style;
 	bg_write_fn	 write;
 	void		*ctx;
 	int		 err;		/* sticky, negated */
@@ -143,9 +252,7 @@ struct bg_writer {
 	bg_board	 start;		/* its first position */
 	bg_matchstate	 startms;	/* and state, with the score */
 
-	/* .mat: the line being written */
-	int		 col;		/* 0 a new line, 1 after a left cell */
-	int		 moveno;
+	void		*fs;		/* the format's writer's own state */
 };
 
 /*
@@ -173,6 +280,20 @@ const bg_record *fmt_next_action(const bg_game *, size_t);
  */
 size_t	fmt_sgf_names(const bg_game *, char *, size_t);
 
+/*
+ * The .mat writer's own state (w->fs), which the .gam and Snowie
+ * writers share, their games being its.
+ */
+struct fmt_matw {
+	bg_style	 style;		/* bg_writer_set_style() */
+	int		 col;		/* 0 a new line, 1 after a left cell */
+	int		 moveno;
+};
+/* What the .mat writer's games cannot hold (the rows of .mat and Snowie). */
+#define FMT_MAT_LOST	"SGF properties, a set position's dice and side " \
+	"on roll, a centred cube above 1, control characters"
+/* The .mat layout (bg_writer_set_style), once w is known to write .mat. */
+void	fmt_mat_set_style(bg_writer *, bg_style);
 int	fmt_mat_match(bg_writer *);
 int	fmt_mat_game(bg_writer *);
 int	fmt_mat_end(bg_writer *);

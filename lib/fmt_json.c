@@ -461,7 +461,7 @@ enum ltype {
 };
 
 struct jrd {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	char		*buf;
 	size_t		 blen, bpos;
 	int		 eof, err;
@@ -474,15 +474,12 @@ struct jrd {
 	struct jdoc	 doc;
 	enum ltype	 held;		/* a line read, not yet used */
 	int		 in_match, nmatch, ngame;
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 static void
 diag(struct jrd *r, int code, int col, const char *text, size_t len)
 {
-	if (diaglist_add(&r->dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
+	if (diaglist_add(&r->b.dl, code, r->lineno, col, r->ngame, 0, -1, NULL,
 	    text, len) < 0)
 		r->err = -BG_ENOMEM;
 }
@@ -509,7 +506,7 @@ next_line(struct jrd *r)
 		if (r->bpos == r->blen) {
 			if (r->eof)
 				break;
-			if ((n = fmt_src_read(r->src, r->buf, CHUNK)) < 0)
+			if ((n = fmt_src_read(r->b.src, r->buf, CHUNK)) < 0)
 				return r->err = -BG_EIO;
 			if (n == 0) {
 				r->eof = 1;
@@ -669,10 +666,10 @@ players(struct jrd *r, int game)
 		if ((t = jstr(&r->doc, jat(&r->doc, a, s), &n)) == NULL)
 			continue;
 		if (!game)
-			rc = rec_match_set_player(&r->match, s, t, n);
+			rc = rec_match_set_player(&r->b.match, s, t, n);
 		else {
 			rs = jstr(&r->doc, jat(&r->doc, rt, s), &rn);
-			rc = rec_game_set_player(&r->game, s, t, n, rs, rn);
+			rc = rec_game_set_player(&r->b.game, s, t, n, rs, rn);
 		}
 		if (rc < 0)
 			return r->err = rc;
@@ -687,9 +684,9 @@ start_match(struct jrd *r)
 	size_t kl, vl;
 	int a, e, i, rc;
 
-	rec_match_reset(&r->match);
-	r->match.length = (int)jint(&r->doc, jget(&r->doc, 0, "length"), 0);
-	r->match.line = r->lineno;
+	rec_match_reset(&r->b.match);
+	r->b.match.length = (int)jint(&r->doc, jget(&r->doc, 0, "length"), 0);
+	r->b.match.line = r->lineno;
 	if (players(r, 0) < 0)
 		return r->err;
 	a = jget(&r->doc, 0, "tags");
@@ -699,13 +696,13 @@ start_match(struct jrd *r)
 			diags(r, 0, "a tag is not [\"key\", \"value\"]");
 			continue;
 		}
-		if ((rc = rec_match_add_tag(&r->match, k, kl, v, vl)) < 0)
+		if ((rc = rec_match_add_tag(&r->b.match, k, kl, v, vl)) < 0)
 			return r->err = rc;
 	}
 	a = jget(&r->doc, 0, "comments");
 	for (i = 0; (e = jat(&r->doc, a, i)) >= 0; i++)
 		if ((v = jstr(&r->doc, e, &vl)) != NULL &&
-		    (rc = rec_match_add_comment(&r->match, v, vl)) < 0)
+		    (rc = rec_match_add_comment(&r->b.match, v, vl)) < 0)
 			return r->err = rc;
 	return 0;
 }
@@ -715,13 +712,14 @@ start_game(struct jrd *r)
 {
 	int sc = jget(&r->doc, 0, "score"), s;
 
-	rec_game_reset(&r->game);
+	rec_game_reset(&r->b.game);
 	r->ngame++;
-	r->game.number = (int)jint(&r->doc, jget(&r->doc, 0, "number"),
+	r->b.game.number = (int)jint(&r->doc, jget(&r->doc, 0, "number"),
 	    r->ngame);
-	r->game.line = r->game.score_line = r->lineno;
+	r->b.game.line = r->b.game.score_line = r->lineno;
 	for (s = 0; s < 2; s++)
-		r->game.score[s] = (int)jint(&r->doc, jat(&r->doc, sc, s), -1);
+		r->b.game.score[s] = (int)jint(&r->doc, jat(&r->doc, sc, s),
+		    -1);
 	return players(r, 1);
 }
 
@@ -836,10 +834,10 @@ add_record(struct jrd *r)
 			rec.note.dice[1] = rec.dice[1];
 		}
 	}
-	if ((rc = rec_game_add(&r->game, &rec, t, n)) < 0)
+	if ((rc = rec_game_add(&r->b.game, &rec, t, n)) < 0)
 		return r->err = rc;
 	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
-	    sn > 0 && (rc = rec_game_add_sgf(&r->game, sg, sn)) < 0)
+	    sn > 0 && (rc = rec_game_add_sgf(&r->b.game, sg, sn)) < 0)
 		return r->err = rc;
 	return 0;
 }
@@ -856,7 +854,7 @@ add_diagram(struct jrd *r)
 		diags(r, 0, "a diagram without \"xgid\"");
 		return 0;
 	}
-	if ((rc = rec_game_set_diagram(&r->game, t, n)) < 0)
+	if ((rc = rec_game_set_diagram(&r->b.game, t, n)) < 0)
 		return r->err = rc;
 	return 0;
 }
@@ -921,47 +919,30 @@ add_analysis(struct jrd *r)
 	if (!a.probs)
 		for (s = 0; s < 2; s++)
 			a.win[s] = a.gammon[s] = a.backgammon[s] = -1;
-	if ((rc = rec_game_add_analysis(&r->game, &a, play, pn, eval,
+	if ((rc = rec_game_add_analysis(&r->b.game, &a, play, pn, eval,
 	    en)) < 0)
 		return r->err = rc;
 	return 0;
 }
 
-static void *
-json_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	struct jrd *r;
-
-	if ((r = calloc(1, sizeof *r)) == NULL)
-		return NULL;
-	r->src = src;
-	rec_match_init(&r->match);
-	rec_game_init(&r->game);
-	if ((r->buf = malloc(CHUNK)) == NULL ||
-	    rec_match_set_source(&r->match, name ? name : "<stdin>") < 0) {
-		free(r->buf);
-		rec_match_fini(&r->match);
-		free(r);
-		return NULL;
-	}
-	return r;
-}
-
-static void
-json_close(void *p)
+static int
+json_init(void *p, unsigned flags)
 {
 	struct jrd *r = p;
 
-	if (r == NULL)
-		return;
+	(void)flags;
+	return (r->buf = malloc(CHUNK)) == NULL ? -BG_ENOMEM : 0;
+}
+
+static void
+json_fini(void *p)
+{
+	struct jrd *r = p;
+
 	free(r->buf);
 	free(r->line);
 	free(r->doc.v);
 	free(r->doc.sb);
-	rec_match_fini(&r->match);
-	rec_game_fini(&r->game);
-	diaglist_free(&r->dl);
-	free(r);
 }
 
 static int
@@ -976,7 +957,7 @@ json_next_game(void *p, const bg_game **gp)
 		return r->err;
 	if (!r->in_match)
 		return 0;
-	r->dl.n = 0;
+	r->b.dl.n = 0;
 	while ((t = next_object(r)) >= L_RECORD) {
 		if (t == L_RECORD)
 			diags(r, 0, "a record outside a game");
@@ -991,7 +972,7 @@ json_next_game(void *p, const bg_game **gp)
 	if (start_game(r) < 0)
 		return r->err;
 	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
-	    sn > 0 && rec_game_add_sgf(&r->game, sg, sn) < 0)
+	    sn > 0 && rec_game_add_sgf(&r->b.game, sg, sn) < 0)
 		return r->err = -BG_ENOMEM;
 	while ((t = next_object(r)) >= L_RECORD)
 		if ((t == L_RECORD && add_record(r) < 0) ||
@@ -1001,8 +982,8 @@ json_next_game(void *p, const bg_game **gp)
 	if (t < 0)
 		return t;
 	r->held = t;
-	rec_game_finish(&r->game);
-	*gp = &r->game;
+	rec_game_finish(&r->b.game);
+	*gp = &r->b.game;
 	return 1;
 }
 
@@ -1017,7 +998,7 @@ json_next_match(void *p, const bg_match **m)
 		;
 	if (r->err)
 		return r->err;
-	r->dl.n = 0;
+	r->b.dl.n = 0;
 	while ((t = next_object(r)) != L_MATCH && t > L_NONE)
 		if (t == L_GAME || t == L_RECORD)
 			diags(r, 0, "a game or record before its match");
@@ -1028,27 +1009,36 @@ json_next_match(void *p, const bg_match **m)
 	r->in_match = 1;
 	r->nmatch++;
 	r->ngame = 0;
-	*m = &r->match;
+	*m = &r->b.match;
 	return 1;
 }
 
-static size_t
-json_diag_count(const void *p)
-{
-	const struct jrd *r = p;
-
-	return r->dl.n;
-}
-
-static const bg_diag *
-json_diag(const void *p, size_t i)
-{
-	const struct jrd *r = p;
-
-	return i < r->dl.n ? &r->dl.d[i] : NULL;
-}
-
 const struct fmt_ops fmt_json_ops = {
-	json_open, json_close, json_next_match, json_next_game,
-	json_diag_count, json_diag
+	sizeof (struct jrd), json_init, json_fini, json_next_match,
+	json_next_game
+};
+
+/* '{', or '[' before a JSON value: JSON, though an array is not ours. */
+static int
+json_bid(const struct fmt_head *h, int *more)
+{
+	size_t i = h->i;
+
+	if (i == h->n || (h->p[i] != '{' && h->p[i] != '['))
+		return 0;
+	if (h->p[i] == '{')
+		return 60;
+	if ((i = fmt_head_skip(h, i + 1)) == h->n) {
+		*more = 1;
+		return 0;
+	}
+	return h->p[i] != '\0' && strchr("{[]\"-0123456789", h->p[i]) ?
+	    60 : 0;
+}
+
+const struct fmt_row fmt_json_row = {
+	BG_FORMAT_JSON, "json", "jsonl", ".jsonl .json",
+	"bgkit's JSON Lines: the record model, an object a line",
+	"",
+	json_bid, 60, &fmt_json_ops, &fmt_json_wops
 };

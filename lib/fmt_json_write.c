@@ -345,3 +345,7 @@ fmt_json_game(bg_writer *w)
 	result(w);
 	return w->err;
 }
+
+const struct fmt_wops fmt_json_wops = {
+	0, fmt_json_match, fmt_json_game, fmt_json_end
+};

@@ -71,9 +71,9 @@ flush_queue(struct matrd *r, int to_game)
 static int
 start_game(struct matrd *r, int number, int line)
 {
-	rec_game_reset(&r->game);
-	r->game.number = number;
-	r->game.line = line;
+	rec_game_reset(&r->b.game);
+	r->b.game.number = number;
+	r->b.game.line = line;
 	r->cur_game = number;
 	r->expect_score = 1;
 	r->has_result = 0;
@@ -191,8 +191,8 @@ find_match(struct matrd *r, struct head *h)
 			continue;
 		}
 		if (k == L_MATCH) {
-			r->match.length = r->number;
-			r->match.line = r->lineno;
+			r->b.match.length = r->number;
+			r->b.match.line = r->lineno;
 			h->found = 1;
 			break;
 		}
@@ -236,10 +236,10 @@ no_match(struct matrd *r, const struct head *h)
 	size_t i, n = 0;
 
 	if (h->binline) {
-		for (i = 0; i < r->dl.n; i++)
-			if (r->dl.d[i].code != BG_WENCODING)
-				r->dl.d[n++] = r->dl.d[i];
-		r->dl.n = n;
+		for (i = 0; i < r->b.dl.n; i++)
+			if (r->b.dl.d[i].code != BG_WENCODING)
+				r->b.dl.d[n++] = r->b.dl.d[i];
+		r->b.dl.n = n;
 		/* No match: the input was read to its end. */
 		diag_bytes(t, sizeof t, "it starts ", r->head, r->headlen,
 		    r->nread > r->headlen);
@@ -264,10 +264,10 @@ mat_next_match(void *p, const bg_match **m)
 	/* Skip what the caller left of the current match. */
 	while (r->in_match && (rc = mat_next_game(r, &g)) > 0)
 		;
-	r->dl.n = 0;
+	r->b.dl.n = 0;
 	if (r->err)
 		return r->err;
-	rec_match_reset(&r->match);
+	rec_match_reset(&r->b.match);
 	r->leftcol = r->rightcol = 0;
 	r->fresh = 0;
 	r->pg_valid = 0;
@@ -301,7 +301,7 @@ mat_next_match(void *p, const bg_match **m)
 		r->expect_score = 0;
 		r->fresh = 1;
 		if (m != NULL)
-			*m = &r->match;
+			*m = &r->b.match;
 		return 1;
 	}
 
@@ -338,7 +338,7 @@ mat_next_match(void *p, const bg_match **m)
 		r->fresh = 1;
 	}
 	if (m != NULL)
-		*m = &r->match;
+		*m = &r->b.match;
 	return 1;
 }
 
@@ -347,13 +347,13 @@ static void
 end_game(struct matrd *r, int at_eof)
 {
 	if (r->expect_score) {
-		mat_diag(r, BG_ESCORE, r->game.line, 0, -1, 0, NULL, "", 0);
+		mat_diag(r, BG_ESCORE, r->b.game.line, 0, -1, 0, NULL, "", 0);
 		r->expect_score = 0;
 	}
 	mat_resigned(r);
 	if (at_eof && !r->has_result)
 		mat_diag(r, BG_WEOF, r->last_line, 0, -1, 0, NULL, "", 0);
-	rec_game_finish(&r->game);
+	rec_game_finish(&r->b.game);
 }
 
 static int
@@ -363,7 +363,7 @@ mat_next_game(void *p, const bg_game **gp)
 	size_t body;
 	int rc;
 
-	r->dl.n = 0;
+	r->b.dl.n = 0;
 	if (r->err)
 		return r->err;
 	if (!r->in_match)
@@ -444,67 +444,53 @@ mat_next_game(void *p, const bg_game **gp)
 		return r->err;
 	end_game(r, rc == 0);
 	if (gp != NULL)
-		*gp = &r->game;
+		*gp = &r->b.game;
 	return 1;
 }
 
 /* ------------------------------------------------------ the readers' table */
 
 static void
-mat_close(void *p)
+mat_fini(void *p)
 {
 	struct matrd *r = p;
 
-	if (r == NULL)
-		return;
 	mat_grammar_free(r);
-	rec_match_fini(&r->match);
-	rec_game_fini(&r->game);
 	mat_text_free(r);
 	free(r->q);
 	free(r->qbuf);
-	free(r);
 }
 
-static void *
-mat_open(struct fmt_src *src, const char *name, unsigned flags)
+static int
+mat_init(void *p, unsigned flags)
 {
-	struct matrd *r;
+	struct matrd *r = p;
 
-	if ((r = calloc(1, sizeof *r)) == NULL)
-		return NULL;
-	r->src = src;
-	rec_match_init(&r->match);
-	rec_game_init(&r->game);
 	r->fast = !(flags & FMT_REFERENCE);
 	r->resign_at = -1;
-	if (rec_match_set_source(&r->match, name ? name : "<stdin>") < 0 ||
-	    fmt_reserve(&r->lbuf, &r->lcap, 256) < 0) {
-		mat_close(r);
-		return NULL;
-	}
+	if (fmt_reserve(&r->lbuf, &r->lcap, 256) < 0)
+		return -BG_ENOMEM;
 	r->line = r->lbuf;
 	r->line[0] = '\0';
-	return r;
-}
-
-static size_t
-mat_diag_count(const void *p)
-{
-	const struct matrd *r = p;
-
-	return r->dl.n;
-}
-
-static const bg_diag *
-mat_diag_at(const void *p, size_t i)
-{
-	const struct matrd *r = p;
-
-	return i < r->dl.n ? &r->dl.d[i] : NULL;
+	return 0;
 }
 
 const struct fmt_ops fmt_mat_ops = {
-	mat_open, mat_close, mat_next_match, mat_next_game, mat_diag_count,
-	mat_diag_at
+	sizeof (struct matrd), mat_init, mat_fini, mat_next_match,
+	mat_next_game
+};
+
+/* Anything: what no other format takes is read as .mat. */
+static int
+mat_bid(const struct fmt_head *h, int *more)
+{
+	*more = !h->full;
+	return 1;
+}
+
+const struct fmt_row fmt_mat_row = {
+	BG_FORMAT_MAT, "mat", "", ".mat .txt",
+	"Jellyfish match text, as gnubg, XG and the sites write it",
+	FMT_MAT_LOST,
+	mat_bid, 1, &fmt_mat_ops, &fmt_mat_wops
 };

@@ -441,7 +441,7 @@ static inline int
 store_cells(struct matrd *r, const char *s, size_t lim, const size_t st[2],
     const size_t en[2], int n, int moveno, int left, int lineno)
 {
-	struct bg_game *g = &r->game;
+	struct bg_game *g = &r->b.game;
 	bg_record *base = g->rec + g->nrec;
 	size_t off, len, *to;
 	char *t;
@@ -502,7 +502,7 @@ static long
 move_line(struct matrd *r, const char *restrict s, size_t body, size_t lim,
     int eol, int lineno)
 {
-	struct bg_game *g = &r->game;
+	struct bg_game *g = &r->b.game;
 	bg_record *rec = NULL, *base;
 	size_t i = body, j, st[2], en[2], right;
 	int moveno, n = 0, left, np;
@@ -655,7 +655,7 @@ keyword_line(struct matrd *r, size_t body)
 	kw.value = 0;
 	if (!mat_lit_keyword(&kw, s, len))
 		return 1;
-	if ((rec = rec_game_new(&r->game, s, len)) == NULL)
+	if ((rec = rec_game_new(&r->b.game, s, len)) == NULL)
 		return r->err = -BG_ENOMEM;
 	rec->kind = kw.kind;
 	rec->value = kw.value;
@@ -725,8 +725,8 @@ keyword_pair_line(struct matrd *r, size_t body)
 	moveno = atoin(s + body, from - body);
 	for (k = 0; k < 2; k++) {
 		/* As keyword_line: the record mat_read_cells would add. */
-		if ((rec = rec_game_new(&r->game, s + st[k], en[k] - st[k])) ==
-		    NULL)
+		if ((rec = rec_game_new(&r->b.game, s + st[k],
+		    en[k] - st[k])) == NULL)
 			return r->err = -BG_ENOMEM;
 		rec->kind = kw[k].kind;
 		rec->value = kw[k].value;

@@ -262,14 +262,14 @@ mat_header_comment(struct matrd *r, const char *s, size_t len)
 	size_t ks, kl, vs, vl;
 
 	if (r->fast && mat_lit_tag(s, len, &ks, &kl, &vs, &vl))
-		return rec_match_add_tag(&r->match, s + ks, kl, s + vs, vl);
+		return rec_match_add_tag(&r->b.match, s + ks, kl, s + vs, vl);
 	if (re_match(r, P_TAG, s, len)) {
 		group(r, 1, &ks, &kl);
 		group(r, 2, &vs, &vl);
-		return rec_match_add_tag(&r->match, s + ks, kl, s + vs, vl);
+		return rec_match_add_tag(&r->b.match, s + ks, kl, s + vs, vl);
 	}
 	comment_text(s, len, &ks, &kl);
-	return rec_match_add_comment(&r->match, s + ks, kl);
+	return rec_match_add_comment(&r->b.match, s + ks, kl);
 }
 
 /* ---------------------------------------------------------------- games */
@@ -344,7 +344,7 @@ static int
 score_at(struct matrd *r, const char *s, int lineno, const size_t st[2],
     const size_t len[2], const int v[2])
 {
-	struct bg_game *g = &r->game;
+	struct bg_game *g = &r->b.game;
 	size_t n, rs, rl;
 	const char *name;
 	int k, rc;
@@ -358,8 +358,8 @@ score_at(struct matrd *r, const char *s, int lineno, const size_t st[2],
 		if ((rc = rec_game_set_player(g, k, name, n,
 		    rl ? s + st[k] + rs : NULL, rl)) < 0)
 			return rc;
-		if (r->nmatch > 0 && r->match.player[k] == REC_NONE &&
-		    (rc = rec_match_set_player(&r->match, k, name, n)) < 0)
+		if (r->nmatch > 0 && r->b.match.player[k] == REC_NONE &&
+		    (rc = rec_match_set_player(&r->b.match, k, name, n)) < 0)
 			return rc;
 	}
 	g->score_line = lineno;
@@ -453,7 +453,7 @@ mat_game_comment(struct matrd *r, int line, const char *s, size_t len)
 		rec.kind = BG_REC_COMMENT;
 		comment_text(s, len, &st, &n);
 	}
-	return rec_game_add(&r->game, &rec, s + st, n);
+	return rec_game_add(&r->b.game, &rec, s + st, n);
 }
 
 /* Canonical spellings, compared with blanks collapsed. */
@@ -568,7 +568,7 @@ read_keyword_cell(struct matrd *r, bg_record *rec, const char *s,
 	}
 	if (group(r, 9, &st, &n) == 0) {
 		mat_resigned(r);
-		r->resign_at = (long)r->game.nrec;
+		r->resign_at = (long)r->b.game.nrec;
 		r->resign_side = rec->side;
 		r->resign_line = rec->line;
 		r->resign_col = rec->col;
@@ -652,8 +652,8 @@ mat_resigned(struct matrd *r)
 
 	if (r->resign_at < 0)
 		return;
-	w = r->resign_at < (long)r->game.nrec ?
-	    &r->game.rec[r->resign_at] : NULL;
+	w = r->resign_at < (long)r->b.game.nrec ?
+	    &r->b.game.rec[r->resign_at] : NULL;
 	if (w == NULL || w->kind != BG_REC_WIN || w->side == r->resign_side)
 		mat_diag(r, BG_ECELL, r->resign_line, r->resign_col,
 		    r->resign_side, r->resign_moveno, NULL, what,
@@ -804,14 +804,15 @@ read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
 		}
 		if (rec.kind == BG_REC_WIN || rec.kind == BG_REC_LOSS)
 			r->has_result = 1;
-		if ((rc = rec_game_add(&r->game, &rec, s + st[i],
+		if ((rc = rec_game_add(&r->b.game, &rec, s + st[i],
 		    en[i] - st[i])) < 0)
 			return r->err = rc;
 		added++;
 	}
 	/* Learn the columns from a clean two-cell line. */
-	if (n == 2 && added == 2 && r->game.rec[r->game.nrec - 2].kind != BG_REC_UNPARSED &&
-	    r->game.rec[r->game.nrec - 1].kind != BG_REC_UNPARSED)
+	if (n == 2 && added == 2 &&
+	    r->b.game.rec[r->b.game.nrec - 2].kind != BG_REC_UNPARSED &&
+	    r->b.game.rec[r->b.game.nrec - 1].kind != BG_REC_UNPARSED)
 		learn_cols(r, dc[0], dc[1], numbered);
 	return 0;
 }

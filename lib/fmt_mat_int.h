@@ -62,7 +62,7 @@ struct qline {
 
 /* The .mat reader: one of the formats of a bg_reader (reader.c). */
 struct matrd {
-	struct fmt_src	*src;		/* the bytes (reader.c) */
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	int		 err;		/* sticky system error, negated */
 
 	/* decoding */
@@ -109,7 +109,7 @@ struct matrd {
 	/* where we are */
 	int		 nmatch;	/* matches started */
 	int		 in_match;	/* games may follow */
-	int		 fresh;		/* r->game started, not delivered */
+	int		 fresh;		/* r->b.game started, not delivered */
 	int		 cur_game;	/* number of the game being read */
 	int		 pg_valid, pg_number, pg_line;	/* next "Game N" */
 	int		 expect_score;
@@ -118,15 +118,11 @@ struct matrd {
 	int		 resign_side, resign_line, resign_col, resign_moveno;
 	int		 last_line;	/* last line with content in the game */
 	int		 leftcol, rightcol;	/* learned display columns */
-	struct bg_match	 match;
-	struct bg_game	 game;
 
 	struct qline	*q;
 	size_t		 nq, capq;
 	char		*qbuf;
 	size_t		 qlen, qcap;
-
-	struct diaglist	 dl;		/* diag_int.h */
 };
 
 /* ------------------------------------------------------- shared helpers */

@@ -67,7 +67,7 @@ void
 mat_diag(struct matrd *r, int code, int line, int col, int side, int move,
     const int dice[2], const char *text, size_t len)
 {
-	if (diaglist_add(&r->dl, code, line, col, r->cur_game, move, side,
+	if (diaglist_add(&r->b.dl, code, line, col, r->cur_game, move, side,
 	    dice, text, len) < 0)
 		r->err = -BG_ENOMEM;
 }
@@ -227,7 +227,7 @@ read_chunk(struct matrd *r, char *buf, size_t *len, size_t want)
 {
 	long n;
 
-	n = fmt_src_read(r->src, buf + *len, want);
+	n = fmt_src_read(r->b.src, buf + *len, want);
 	if (n < 0 || (size_t)n > want)
 		return r->err = -BG_EIO;
 	if (n == 0)
@@ -248,7 +248,7 @@ take_first(struct matrd *r)
 	size_t len, cap;
 	char *buf;
 
-	if (r->dec != NULL || (buf = fmt_src_take(r->src, &len, &cap)) == NULL)
+	if (r->dec != NULL || (buf = fmt_src_take(r->b.src, &len, &cap)) == NULL)
 		return 0;
 	r->dec = buf;
 	r->dcap = cap;
@@ -737,5 +737,4 @@ mat_text_free(struct matrd *r)
 	free(r->lbuf);
 	free(r->pbuf);
 	free(r->tmp);
-	diaglist_free(&r->dl);
 }

@@ -19,10 +19,19 @@
 
 #define CELL	27		/* width a left cell is padded to */
 
+/* The writer's own state. */
+#define MW(w)	((struct fmt_matw *)(w)->fs)
+
 static int
 xg(const bg_writer *w)
 {
-	return w->style == BG_STYLE_XG;
+	return MW(w)->style == BG_STYLE_XG;
+}
+
+void
+fmt_mat_set_style(bg_writer *w, bg_style st)
+{
+	MW(w)->style = st;
 }
 
 static void
@@ -143,9 +152,9 @@ name(bg_writer *w, char *buf, size_t size, int s)
 static void
 end_line(bg_writer *w)
 {
-	if (w->col == 1) {
+	if (MW(w)->col == 1) {
 		eol(w);
-		w->col = 0;
+		MW(w)->col = 0;
 	}
 }
 
@@ -155,14 +164,14 @@ cell(bg_writer *w, int s, const char *text)
 {
 	if (s != 1) {
 		end_line(w);
-		fmt_printf(w, "%3d) ", ++w->moveno);
+		fmt_printf(w, "%3d) ", ++MW(w)->moveno);
 		pad(w, text, CELL);
 		fmt_put(w, " ", 1);
-		w->col = 1;
+		MW(w)->col = 1;
 		return;
 	}
-	if (w->col == 0) {
-		fmt_printf(w, "%3d) ", ++w->moveno);
+	if (MW(w)->col == 0) {
+		fmt_printf(w, "%3d) ", ++MW(w)->moveno);
 		pad(w, "", CELL);
 		fmt_put(w, " ", 1);
 	}
@@ -173,7 +182,7 @@ cell(bg_writer *w, int s, const char *text)
 	if (xg(w))
 		fmt_put(w, " ", 1);
 	eol(w);
-	w->col = 0;
+	MW(w)->col = 0;
 }
 
 /*
@@ -328,7 +337,7 @@ win(bg_writer *w, const bg_record *r, const bg_record *prev)
 	snprintf(text, sizeof text, " Wins %d point%s%s", v,
 	    v == 1 || xg(w) ? "" : "s",
 	    r->flags & BG_RF_MATCH ? " and the match" : "");
-	if (r->side == 1 && w->col == 1) {
+	if (r->side == 1 && MW(w)->col == 1) {
 		fmt_puts(w, text);
 		if (!xg(w) && prev != NULL && prev->kind == BG_REC_DROP)
 			fmt_put(w, " ", 1);
@@ -342,7 +351,7 @@ win(bg_writer *w, const bg_record *r, const bg_record *prev)
 		fmt_puts(w, text);
 	}
 	eol(w);
-	w->col = 0;
+	MW(w)->col = 0;
 }
 
 int
@@ -381,8 +390,8 @@ fmt_mat_moves(bg_writer *w, size_t from)
 	char buf[256];
 	size_t i, n = bg_game_record_count(g);
 
-	w->col = 0;
-	w->moveno = 0;
+	MW(w)->col = 0;
+	MW(w)->moveno = 0;
 	if (fmt_sgf_names(g, buf, sizeof buf) > 0)
 		fmt_lost(w, NULL, "SGF properties %s", buf);
 	for (i = from; i < n; i++) {
@@ -442,3 +451,7 @@ fmt_mat_moves(bg_writer *w, size_t from)
 	}
 	return w->err;
 }
+
+const struct fmt_wops fmt_mat_wops = {
+	sizeof (struct fmt_matw), fmt_mat_match, fmt_mat_game, fmt_mat_end
+};

@@ -27,7 +27,7 @@
 #define NAMEMAX	64
 
 struct oldm {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	int		 err, eof;
 	char		*buf;		/* read, not yet used */
 	size_t		 blen, bcap, used;
@@ -41,7 +41,7 @@ struct oldm {
 	int		 have_head, head_line, hs[2], hlen;
 	char		 hname[2][NAMEMAX];
 
-	int		 mready, given;
+	int		 mready;
 	char		 name[2][NAMEMAX];
 	int		 length;
 	int		 expect[2], have_expect;
@@ -49,15 +49,11 @@ struct oldm {
 	int		 dir[2];	/* each side's direction, 0 unknown */
 	int		 cube, over;
 	int		 resigning;	/* "wants to resign" not yet answered */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 /* A diagnostic of the game being read. */
-#define diag(x, code, line, col, ...) diaglist_addf(&(x)->dl, &(x)->err, \
-	(code), (line), (col), (x)->game.number, __VA_ARGS__)
+#define diag(x, code, line, col, ...) diaglist_addf(&(x)->b.dl, &(x)->err, \
+	(code), (line), (col), (x)->b.game.number, __VA_ARGS__)
 
 /*
  * The next line into *t, *n (without its end, CR dropped); 1, 0 at
@@ -80,7 +76,7 @@ next_line(struct oldm *x, const char **t, size_t *n)
 	    NULL && !x->eof && x->blen < MAXLINE) {
 		if ((rc = fmt_reserve(&x->buf, &x->bcap, x->blen + 4096)) < 0)
 			return rc;
-		if ((got = fmt_src_read(x->src, x->buf + x->blen, 4096)) < 0)
+		if ((got = fmt_src_read(x->b.src, x->buf + x->blen, 4096)) < 0)
 			return -BG_EIO;
 		if (got == 0)
 			x->eof = 1;
@@ -213,7 +209,7 @@ add(struct oldm *x, bg_record *r, const char *t, size_t n)
 {
 	int rc;
 
-	if ((rc = rec_game_add(&x->game, r, t, n)) < 0)
+	if ((rc = rec_game_add(&x->b.game, r, t, n)) < 0)
 		x->err = rc;
 	return rc;
 }
@@ -250,8 +246,8 @@ play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 		r.flags |= BG_RF_BADPLAY;
 		r.code = -rc;
 		r.note.kind = BG_NOTE_UNKNOWN;
-		if (diaglist_add(&x->dl, -rc, line, (int)err + col,
-		    x->game.number, 0, s, r.dice, t, n) < 0)
+		if (diaglist_add(&x->b.dl, -rc, line, (int)err + col,
+		    x->b.game.number, 0, s, r.dice, t, n) < 0)
 			return x->err = -BG_ENOMEM;
 		snprintf(text + k, sizeof text - (size_t)k, " %.*s",
 		    (int)(n < 120 ? n : 120), t);
@@ -346,20 +342,20 @@ read_game(struct oldm *x, int open)
 	if (!open && ((!same && !swap) || x->hlen != x->length))
 		return 2;
 	x->invert = open ? 0 : swap && !same;
-	rec_game_reset(&x->game);
-	x->game.number = open ? 1 : x->game.number + 1;
-	x->game.line = x->game.score_line = x->head_line;
-	x->game.score[x->invert] = x->hs[0];
-	x->game.score[!x->invert] = x->hs[1];
-	if (x->have_expect && (x->game.score[0] != x->expect[0] ||
-	    x->game.score[1] != x->expect[1]) &&
-	    x->game.score[0] == x->expect[1] &&
-	    x->game.score[1] == x->expect[0]) {
-		x->game.score[0] = x->expect[0];
-		x->game.score[1] = x->expect[1];
+	rec_game_reset(&x->b.game);
+	x->b.game.number = open ? 1 : x->b.game.number + 1;
+	x->b.game.line = x->b.game.score_line = x->head_line;
+	x->b.game.score[x->invert] = x->hs[0];
+	x->b.game.score[!x->invert] = x->hs[1];
+	if (x->have_expect && (x->b.game.score[0] != x->expect[0] ||
+	    x->b.game.score[1] != x->expect[1]) &&
+	    x->b.game.score[0] == x->expect[1] &&
+	    x->b.game.score[1] == x->expect[0]) {
+		x->b.game.score[0] = x->expect[0];
+		x->b.game.score[1] = x->expect[1];
 	}
 	for (s = 0; s < 2; s++)
-		if (rec_game_set_player(&x->game, s, x->name[s],
+		if (rec_game_set_player(&x->b.game, s, x->name[s],
 		    strlen(x->name[s]), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
 	x->dir[0] = x->dir[1] = 0;
@@ -389,7 +385,7 @@ read_game(struct oldm *x, int open)
 	}
 	if (rc < 0)
 		return rc;
-	rec_game_finish(&x->game);
+	rec_game_finish(&x->b.game);
 	return 1;
 }
 
@@ -400,46 +396,25 @@ expect(struct oldm *x)
 	const bg_record *r;
 
 	x->have_expect = 0;
-	if (x->game.nrec == 0)
+	if (x->b.game.nrec == 0)
 		return;
-	r = &x->game.rec[x->game.nrec - 1];
+	r = &x->b.game.rec[x->b.game.nrec - 1];
 	if (r->kind != BG_REC_WIN || r->value <= 0)
 		return;
-	x->expect[0] = x->game.score[0];
-	x->expect[1] = x->game.score[1];
+	x->expect[0] = x->b.game.score[0];
+	x->expect[1] = x->b.game.score[1];
 	x->expect[r->side] += r->value;
 	x->have_expect = 1;
 }
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-om_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	struct oldm *x;
-
-	(void)flags;
-	if ((x = calloc(1, sizeof *x)) == NULL)
-		return NULL;
-	x->src = src;
-	if (rec_pair_init(&x->match, &x->game, name) < 0) {
-		free(x);
-		return NULL;
-	}
-	return x;
-}
-
 static void
-om_close(void *v)
+om_fini(void *v)
 {
 	struct oldm *x = v;
 
-	if (x == NULL)
-		return;
 	free(x->buf);
-	rec_pair_fini(&x->match, &x->game);
-	diaglist_free(&x->dl);
-	free(x);
 }
 
 static int
@@ -450,7 +425,7 @@ om_next_match(void *v, const bg_match **m)
 
 	if (x->err)
 		return x->err;
-	x->dl.n = 0;
+	x->b.dl.n = 0;
 	/* The rest of the match before, not asked for. */
 	while (x->mready == 2) {
 		expect(x);
@@ -466,12 +441,12 @@ om_next_match(void *v, const bg_match **m)
 			    "FIBS oldmoves");
 		return rc < 0 ? (x->err = rc) : 0;
 	}
-	rec_match_reset(&x->match);
-	x->match.line = x->head_line;
-	x->match.length = x->length = x->hlen;
+	rec_match_reset(&x->b.match);
+	x->b.match.line = x->head_line;
+	x->b.match.length = x->length = x->hlen;
 	for (s = 0; s < 2; s++) {
 		memcpy(x->name[s], x->hname[s], NAMEMAX);
-		if (rec_match_set_player(&x->match, s, x->name[s],
+		if (rec_match_set_player(&x->b.match, s, x->name[s],
 		    strlen(x->name[s])) < 0)
 			return x->err = -BG_ENOMEM;
 	}
@@ -480,8 +455,8 @@ om_next_match(void *v, const bg_match **m)
 		return x->err = rc;
 	x->nmatch++;
 	x->mready = 2;
-	x->given = 0;
-	*m = &x->match;
+	x->b.given = 0;
+	*m = &x->b.match;
 	return 1;
 }
 
@@ -495,13 +470,9 @@ om_next_game(void *v, const bg_game **g)
 		return x->err;
 	if (x->mready != 2)
 		return 0;
-	x->dl.n = 0;
-	if (!x->given) {
-		/* Read with the match, and told with it. */
-		x->given = 1;
-		*g = &x->game;
-		return 1;
-	}
+	if (!x->b.given)
+		return fmt_base_first_game(&x->b, 1, g);
+	x->b.dl.n = 0;
 	expect(x);
 	if ((rc = read_head(x)) < 0 || (rc > 0 && (rc = read_game(x, 0)) < 0))
 		return x->err = rc;
@@ -509,27 +480,48 @@ om_next_game(void *v, const bg_game **g)
 		x->mready = 0;
 		return 0;
 	}
-	*g = &x->game;
+	*g = &x->b.game;
 	return 1;
 }
 
-static size_t
-om_diag_count(const void *v)
-{
-	const struct oldm *x = v;
-
-	return x->dl.n;
-}
-
-static const bg_diag *
-om_diag(const void *v, size_t i)
-{
-	const struct oldm *x = v;
-
-	return i < x->dl.n ? &x->dl.d[i] : NULL;
-}
-
 const struct fmt_ops fmt_oldmoves_ops = {
-	om_open, om_close, om_next_match, om_next_game, om_diag_count,
-	om_diag
+	sizeof (struct oldm), NULL, om_fini, om_next_match, om_next_game
+};
+
+/*
+ * FIBS oldmoves: the first line that is not blank says "Score is N"
+ * (UTF-16 too, as a Windows client saves it).
+ */
+static int
+om_bid(const struct fmt_head *h, int *more)
+{
+	char dec[2 * FMT_HEADMAX];
+	const unsigned char *p, *e, *q;
+	size_t n, len, k;
+
+	(void)more;
+	if (!h->utf16 && !fmt_head_lines(h))
+		return 0;
+	p = fmt_head_text(h, dec, &n);
+	for (q = p; q < p + n; q = e + 1) {
+		e = memchr(q, '\n', n - (size_t)(q - p));
+		len = e ? (size_t)(e - q) : n - (size_t)(q - p);
+		for (k = 0; k < len && (q[k] == ' ' || q[k] == '\t' ||
+		    q[k] == '\r'); k++)
+			;
+		if (k < len)
+			return FMT_BEGINS(q + k, len - k, "Score is ") &&
+			    len - k > 9 && q[k + 9] >= '0' && q[k + 9] <= '9' ?
+			    31 : 0;
+		if (e == NULL)
+			break;
+	}
+	return 0;
+}
+
+const struct fmt_row fmt_oldmoves_row = {
+	BG_FORMAT_OLDMOVES, "oldmoves", "", ".txt",
+	"FIBS oldmoves: a match's moves as the server lists them",
+	"",
+	om_bid, 31, &fmt_oldmoves_ops, NULL
 };

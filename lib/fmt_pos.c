@@ -25,6 +25,7 @@
 #include "fmt_int.h"
 #include "snowie_int.h"
 #include "pos_int.h"
+#include "ogid_int.h"
 
 #define JFHEAD	0x24		/* a .pos file's fixed header */
 #define JFBOARD	(26 * 4)	/* its 26 (new, old) pairs */
@@ -39,7 +40,7 @@ pos_note(struct pos *p, int code, int line, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(t, sizeof t, fmt, ap);
 	va_end(ap);
-	if (diaglist_add(&p->dl, code, line, col, 0, 0, -1, NULL, t,
+	if (diaglist_add(&p->b.dl, code, line, col, 0, 0, -1, NULL, t,
 	    strlen(t)) < 0)
 		p->err = -BG_ENOMEM;
 }
@@ -61,7 +62,7 @@ slurp(struct pos *p)
 				return -BG_ENOMEM;
 			p->in = np;
 		}
-		got = fmt_src_read(p->src, p->in + p->inlen, cap - p->inlen);
+		got = fmt_src_read(p->b.src, p->in + p->inlen, cap - p->inlen);
 		if (got < 0)
 			return -BG_EIO;
 		if (got == 0)
@@ -82,25 +83,25 @@ pos_make(struct pos *p, const char *name[2], const bg_board *b,
 	char id[128];
 	int i, s;
 
-	rec_match_reset(&p->match);
-	rec_game_reset(&p->game);
-	p->match.length = ms->length;
-	p->match.line = line;
-	p->game.number = 1;
-	p->game.line = p->game.score_line = line;
+	rec_match_reset(&p->b.match);
+	rec_game_reset(&p->b.game);
+	p->b.match.length = ms->length;
+	p->b.match.line = line;
+	p->b.game.number = 1;
+	p->b.game.line = p->b.game.score_line = line;
 	for (s = 0; s < 2; s++) {
-		p->game.score[s] = ms->score[s];
+		p->b.game.score[s] = ms->score[s];
 		if (name[s] == NULL || *name[s] == '\0')
 			continue;
-		if (rec_match_set_player(&p->match, s, name[s],
-		    strlen(name[s])) < 0 || rec_game_set_player(&p->game, s,
+		if (rec_match_set_player(&p->b.match, s, name[s],
+		    strlen(name[s])) < 0 || rec_game_set_player(&p->b.game, s,
 		    name[s], strlen(name[s]), NULL, 0) < 0)
 			return p->err = -BG_ENOMEM;
 	}
 	/* The rules the format holds, as the .mat tags say them. */
-	if (ms->length == 0 && (rec_match_add_tag(&p->match, "Jacoby", 6,
+	if (ms->length == 0 && (rec_match_add_tag(&p->b.match, "Jacoby", 6,
 	    ms->jacoby ? "On" : "Off", ms->jacoby ? 2 : 3) < 0 ||
-	    (p->kind == K_JF && rec_match_add_tag(&p->match, "Beaver", 6,
+	    (p->kind == K_JF && rec_match_add_tag(&p->b.match, "Beaver", 6,
 	    ms->beaver ? "On" : "Off", ms->beaver ? 2 : 3) < 0)))
 		return p->err = -BG_ENOMEM;
 	if ((i = bg_xgid_encode(id, sizeof id, b, ms)) < 0 ||
@@ -111,9 +112,9 @@ pos_make(struct pos *p, const char *name[2], const bg_board *b,
 	r.side = -1;
 	r.line = line;
 	r.col = p->col > 0 ? p->col : 1;
-	if ((i = rec_game_add(&p->game, &r, id, strlen(id))) < 0)
+	if ((i = rec_game_add(&p->b.game, &r, id, strlen(id))) < 0)
 		return p->err = i;
-	rec_game_finish(&p->game);
+	rec_game_finish(&p->b.game);
 	return 0;
 }
 
@@ -336,7 +337,7 @@ list_field(struct pos *p, const char *t, size_t n, int line)
 		name[0] = f.opponent;
 	} else if ((rc = bg_position_parse(&b, &ms, &v, t, n)) < 0)
 		return rc;
-	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&p->match,
+	if (v != BG_VARIANT_STANDARD && rec_match_add_tag(&p->b.match,
 	    "Variation", 9, bg_variant_get(v)->name,
 	    strlen(bg_variant_get(v)->name)) < 0)
 		return p->err = -BG_ENOMEM;
@@ -382,7 +383,7 @@ list_next(struct pos *p)
 				break;
 		}
 		/* A CSV file's first line may name its columns. */
-		if (p->matches == 0 && p->dl.n == 0 && !p->headed &&
+		if (p->matches == 0 && p->b.dl.n == 0 && !p->headed &&
 		    memchr(t, ',', n) != NULL) {
 			p->headed = 1;
 			continue;
@@ -399,57 +400,26 @@ list_next(struct pos *p)
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-pos_open(struct fmt_src *src, const char *name, unsigned flags, int kind)
-{
-	struct pos *p;
-
-	if ((p = calloc(1, sizeof *p)) == NULL)
-		return NULL;
-	p->src = src;
-	p->kind = kind;
-	if (rec_pair_init(&p->match, &p->game, name) < 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
+/* Each kind of position file: its reader is this one, told the kind. */
+#define KIND_INIT(fn, k)						\
+static int								\
+fn(void *v, unsigned flags)						\
+{									\
+	(void)flags;							\
+	((struct pos *)v)->kind = (k);					\
+	return 0;							\
 }
-
-static void *
-snowie_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	return pos_open(src, name, flags, K_SNOWIE);
-}
-
-static void *
-list_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	return pos_open(src, name, flags, K_LIST);
-}
-
-static void *
-text_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	return pos_open(src, name, flags, K_TEXT);
-}
-
-static void *
-jf_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	return pos_open(src, name, flags, K_JF);
-}
+KIND_INIT(snowie_init, K_SNOWIE)
+KIND_INIT(list_init, K_LIST)
+KIND_INIT(text_init, K_TEXT)
+KIND_INIT(jf_init, K_JF)
 
 static void
-pos_close(void *v)
+pos_fini(void *v)
 {
 	struct pos *p = v;
 
-	if (p == NULL)
-		return;
 	free(p->in);
-	rec_pair_fini(&p->match, &p->game);
-	diaglist_free(&p->dl);
-	free(p);
 }
 
 static int
@@ -462,7 +432,7 @@ pos_next_match(void *v, const bg_match **m)
 		return p->err;
 	p->in_match = 0;
 	if (p->started)
-		p->dl.n = 0;
+		p->b.dl.n = 0;
 	else {
 		p->started = 1;
 		if ((rc = slurp(p)) < 0)
@@ -490,8 +460,8 @@ pos_next_match(void *v, const bg_match **m)
 		return rc;
 	p->matches++;
 	p->in_match = 1;
-	p->given = 0;
-	*m = &p->match;
+	p->b.given = 0;
+	*m = &p->b.match;
 	return 1;
 }
 
@@ -502,47 +472,169 @@ pos_next_game(void *v, const bg_game **g)
 
 	if (p->err)
 		return p->err;
-	/* Every diagnostic was told by next_match. */
-	p->dl.n = 0;
-	if (!p->in_match || p->given)
-		return 0;
-	p->given = 1;
-	*g = &p->game;
-	return 1;
-}
-
-static size_t
-pos_diag_count(const void *v)
-{
-	const struct pos *p = v;
-
-	return p->dl.n;
-}
-
-static const bg_diag *
-pos_diag(const void *v, size_t i)
-{
-	const struct pos *p = v;
-
-	return i < p->dl.n ? &p->dl.d[i] : NULL;
+	return fmt_base_first_game(&p->b, p->in_match, g);
 }
 
 const struct fmt_ops fmt_snowie_ops = {
-	snowie_open, pos_close, pos_next_match, pos_next_game,
-	pos_diag_count, pos_diag
+	sizeof (struct pos), snowie_init, pos_fini, pos_next_match,
+	pos_next_game
 };
 
 const struct fmt_ops fmt_poslist_ops = {
-	list_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
-	pos_diag
+	sizeof (struct pos), list_init, pos_fini, pos_next_match,
+	pos_next_game
 };
 
 const struct fmt_ops fmt_jfpos_ops = {
-	jf_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
-	pos_diag
+	sizeof (struct pos), jf_init, pos_fini, pos_next_match, pos_next_game
 };
 
 const struct fmt_ops fmt_postext_ops = {
-	text_open, pos_close, pos_next_match, pos_next_game, pos_diag_count,
-	pos_diag
+	sizeof (struct pos), text_init, pos_fini, pos_next_match,
+	pos_next_game
+};
+
+/* ------------------------------------------------------------ the bids */
+
+/* Jellyfish .pos: version 124 to 126, then a zero "caution". */
+static int
+jf_bid(const struct fmt_head *h, int *more)
+{
+	size_t k;
+
+	if (h->n == 0 || h->p[0] < 124 || h->p[0] > 126)
+		return 0;
+	for (k = 1; k < 4 && k < h->n; k++)
+		if (h->p[k] != 0)
+			return 0;
+	*more = h->n < 4;
+	return 80;
+}
+
+/* Snowie's position line: digits, ';', digits (after a '-'), ';'. */
+static int
+snowie_bid(const struct fmt_head *h, int *more)
+{
+	const unsigned char *p = h->p;
+	size_t i = h->i, j;
+	int k;
+
+	if (i == h->n || p[i] < '0' || p[i] > '9')
+		return 0;
+	for (k = 0; k < 2; k++) {
+		if (k == 1 && i < h->n && p[i] == '-')
+			i++;
+		for (j = i; i < h->n && p[i] >= '0' && p[i] <= '9'; i++)
+			;
+		if (i == h->n) {
+			*more = 1;
+			return 0;
+		}
+		if (i == j || p[i] != ';')
+			return 0;
+		i++;
+	}
+	return 45;
+}
+
+/* A gnubg Position ID's character. */
+static int
+b64(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	    (c >= '0' && c <= '9') || c == '+' || c == '/';
+}
+
+/* Is p[0..n), a line, a field of which holds a position ID? */
+static int
+has_id(const unsigned char *p, size_t n)
+{
+	size_t i = 0, k;
+
+	while (i < n) {
+		while (i < n && (p[i] == ' ' || p[i] == '"'))
+			i++;
+		if ((n - i >= 5 && memcmp(p + i, "XGID=", 5) == 0) ||
+		    (n - i >= 6 && memcmp(p + i, "board:", 6) == 0) ||
+		    ogid_looks((const char *)p + i, n - i))
+			return 1;
+		for (k = 0; i + k < n && b64(p[i + k]); k++)
+			;
+		if (k == BG_POSID_LEN && (i + k == n || p[i + k] == ':' ||
+		    p[i + k] == '\r' || p[i + k] == ',' || p[i + k] == ' ' ||
+		    p[i + k] == '\t' || p[i + k] == '"'))
+			return 1;
+		while (i < n && p[i] != ',' && p[i] != '\t')
+			i++;
+		if (i < n)
+			i++;
+	}
+	return 0;
+}
+
+/*
+ * A list of positions: every line of the text that is not blank nor a
+ * '#' comment holds a position ID in a field (fields split at commas and
+ * tabs), but a first line with a comma, the names of a table's columns.
+ */
+static int
+list_bid(const struct fmt_head *h, int *more)
+{
+	const unsigned char *e, *p = h->p + h->i;
+	size_t i = 0, len, k, n = h->n - h->i;
+	int lines = 0, ids = 0, cut = 0;
+
+	/* Nor a Snowie line cut short: digits are .mat's until a ';'. */
+	if (!fmt_head_lines(h) || (snowie_bid(h, &cut) == 0 && cut))
+		return 0;
+	while (i < n) {
+		e = memchr(p + i, '\n', n - i);
+		len = e ? (size_t)(e - (p + i)) : n - i;
+		if (e == NULL && !h->full)
+			*more = 1;
+		/* A last line cut by the read-ahead is not judged. */
+		if (e == NULL && lines > 0)
+			break;
+		for (k = 0; k < len && (p[i + k] == ' ' || p[i + k] == '\t' ||
+		    p[i + k] == '\r'); k++)
+			;
+		if (k < len && p[i + k] != '#') {
+			if (has_id(p + i + k, len - k))
+				ids++;
+			else if (lines > 0 || memchr(p + i, ',', len) == NULL)
+				return 0;
+			lines++;
+		}
+		if (e == NULL)
+			break;
+		i += len + 1;
+	}
+	/*
+	 * A list so far, or only comments so far (read ahead to the end
+	 * of a '#' line and no further): more lines may say.
+	 */
+	if ((ids > 0 || lines == 0) && !h->full)
+		*more = 1;
+	return ids > 0 ? 35 : 0;
+}
+
+const struct fmt_row fmt_snowie_row = {
+	BG_FORMAT_SNOWIE, "snowie", "", ".txt",
+	"Snowie's text: its positions read, its matches written",
+	FMT_MAT_LOST,
+	snowie_bid, 45, &fmt_snowie_ops, &fmt_snowie_wops
+};
+
+const struct fmt_row fmt_jfpos_row = {
+	BG_FORMAT_POS, "pos", "", ".pos",
+	"Jellyfish's binary position files",
+	"a game: one position",
+	jf_bid, 80, &fmt_jfpos_ops, NULL
+};
+
+const struct fmt_row fmt_poslist_row = {
+	BG_FORMAT_POSLIST, "positions", "poslist", ".txt .csv",
+	"lists of positions: XGIDs, OGIDs, gnubg IDs, FIBS boards",
+	"a game: one position a line",
+	list_bid, 35, &fmt_poslist_ops, NULL
 };

@@ -1078,7 +1078,7 @@ keep(struct pos *p, struct blk *k, int onroll)
 			    BG_CUBE_NO_DOUBLE;
 			a->equity = lo > a->nodouble ? lo : a->nodouble;
 		}
-		if (rec_game_add_analysis(&p->game, a, c->play.t ? c->play.t :
+		if (rec_game_add_analysis(&p->b.game, a, c->play.t ? c->play.t :
 		    "", c->play.n, c->eval.t ? c->eval.t : "", c->eval.n) < 0)
 			return p->err = -BG_ENOMEM;
 	}
@@ -1168,11 +1168,11 @@ finish(struct pos *p, struct blk *k)
 		return p->err;
 	if (k->bottom && drawn(k, m, &ms, &db, &dms) == 0 &&
 	    (rc = bg_xgid_encode(id, sizeof id, &db, &dms)) > 0 &&
-	    rc < (int)sizeof id && rec_game_set_diagram(&p->game, id,
+	    rc < (int)sizeof id && rec_game_set_diagram(&p->b.game, id,
 	    (size_t)rc) < 0)
 		return p->err = -BG_ENOMEM;
-	rec_game_finish(&p->game);
-	if (k->comment.n > 0 && rec_match_add_comment(&p->match,
+	rec_game_finish(&p->b.game);
+	if (k->comment.n > 0 && rec_match_add_comment(&p->b.match,
 	    k->comment.t, k->comment.n) < 0)
 		return p->err = -BG_ENOMEM;
 	if (k->nrline) {
@@ -1349,3 +1349,64 @@ postext_next(struct pos *p)
 	free(k);
 	return rc;
 }
+
+/*
+ * Does a line of p[0..n) hold w[0..k) after blanks (' ', '\t')?  Found
+ * with memchr on w's first byte, which the lines of other formats seldom
+ * hold, rather than line by line.
+ */
+static int
+line_with(const unsigned char *p, size_t n, const char *w, size_t k)
+{
+	const unsigned char *q = p, *e = p + n, *b;
+
+	while ((q = memchr(q, w[0], (size_t)(e - q))) != NULL) {
+		if ((size_t)(e - q) >= k && memcmp(q, w, k) == 0) {
+			for (b = q; b > p && (b[-1] == ' ' || b[-1] == '\t');
+			    b--)
+				;
+			if (b == p || b[-1] == '\n')
+				return 1;
+		}
+		q++;
+	}
+	return 0;
+}
+
+/*
+ * A position text export: a line that starts "XGID=" (after blanks) and
+ * a board diagram's top border line.  Both come within the first lines
+ * of an export: until they are read, however the bytes came, more may
+ * tell, while one of them is there or fewer than eight lines are.
+ */
+static int
+postext_bid(const struct fmt_head *h, int *more)
+{
+	static const char id[] = "XGID=", border[] = "+13-14-15-16-17-18";
+	const unsigned char *p = h->p + h->i, *e;
+	size_t n = h->n - h->i;
+	int hasid, board, lines = 0;
+
+	if (!fmt_head_lines(h))
+		return 0;
+	hasid = line_with(p, n, id, sizeof id - 1);
+	if (!hasid && h->full)
+		return 0;
+	board = line_with(p, n, border, sizeof border - 1);
+	if (hasid && board)
+		return 40;
+	if (h->full)
+		return 0;
+	for (e = p; lines < 8 && (e = memchr(e, '\n', n - (size_t)(e - p))) !=
+	    NULL; e++)
+		lines++;
+	*more = hasid || board || lines < 8;
+	return 0;
+}
+
+const struct fmt_row fmt_postext_row = {
+	BG_FORMAT_POSTEXT, "xgtext", "postext", ".txt .xg",
+	"XG's and BGBlitz's position text exports, analysis too",
+	"a game: one position",
+	postext_bid, 40, &fmt_postext_ops, NULL
+};

@@ -51,7 +51,7 @@ struct rootinfo {
 };
 
 struct sgf {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	char		*buf;
 	size_t		 blen, bpos;
 	int		 eof, err;
@@ -104,10 +104,6 @@ struct sgf {
 
 	char		*tmp;		/* a value converted */
 	size_t		 tcap;
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 /* ------------------------------------------------------------- helpers */
@@ -129,8 +125,8 @@ static void
 diag(struct sgf *s, int code, int line, int col, int side,
     const int dice[2], const char *text, size_t len)
 {
-	if (diaglist_add(&s->dl, code, line, col, s->sgame, 0, side, dice, text,
-	    len) < 0)
+	if (diaglist_add(&s->b.dl, code, line, col, s->sgame, 0, side, dice,
+	    text, len) < 0)
 		s->err = -BG_ENOMEM;
 }
 
@@ -149,7 +145,7 @@ refill(struct sgf *s)
 
 	if (s->eof || s->err)
 		return 0;
-	n = fmt_src_read(s->src, s->buf, CHUNK);
+	n = fmt_src_read(s->b.src, s->buf, CHUNK);
 	if (n < 0) {
 		s->err = -BG_EIO;
 		return 0;
@@ -747,7 +743,7 @@ root_info(struct sgf *s, struct rootinfo *ri)
 static int
 add_tag(struct sgf *s, const char *key, const char *val, size_t len)
 {
-	int rc = rec_match_add_tag(&s->match, key, strlen(key), val, len);
+	int rc = rec_match_add_tag(&s->b.match, key, strlen(key), val, len);
 
 	if (rc < 0)
 		s->err = rc;
@@ -758,7 +754,7 @@ add_tag(struct sgf *s, const char *key, const char *val, size_t len)
 static int
 has_tag(const struct sgf *s, const char *key)
 {
-	return bg_match_tag(&s->match, key) != NULL;
+	return bg_match_tag(&s->b.match, key) != NULL;
 }
 
 /*
@@ -787,7 +783,7 @@ game_comment(struct sgf *s, const struct prop *p)
 			if (v != NULL && v < l + q - 2 && v > l + 1 &&
 			    v[-1] == ' ' && memchr(l + 1, '"', (size_t)(v - l
 			    - 1)) == NULL) {
-				rc = rec_match_add_tag(&s->match, l + 1,
+				rc = rec_match_add_tag(&s->b.match, l + 1,
 				    (size_t)(v - l - 2), v + 1,
 				    (size_t)(l + q - 2 - v - 1));
 				if (rc < 0)
@@ -797,7 +793,7 @@ game_comment(struct sgf *s, const struct prop *p)
 		}
 		if (b == n && q == 0 && a > 0)
 			break;		/* a final line break */
-		if ((rc = rec_match_add_comment(&s->match, l, q)) < 0)
+		if ((rc = rec_match_add_comment(&s->b.match, l, q)) < 0)
 			return s->err = rc;
 	}
 	return 0;
@@ -829,17 +825,17 @@ start_match(struct sgf *s, const struct rootinfo *ri)
 	size_t i, n, ngc;
 	int side;
 
-	rec_match_reset(&s->match);
-	s->match.length = ri->length < 0 ? 0 : ri->length;
-	s->match.line = s->nline;
+	rec_match_reset(&s->b.match);
+	s->b.match.length = ri->length < 0 ? 0 : ri->length;
+	s->b.match.line = s->nline;
 	for (side = 0; side < 2; side++)
 		if ((t = simple(s, side ? "PB" : "PW", &n)) != NULL &&
-		    rec_match_set_player(&s->match, side, t, n) < 0)
+		    rec_match_set_player(&s->b.match, side, t, n) < 0)
 			return s->err = -BG_ENOMEM;
 	if ((p = find(s, "GC")) != NULL && p->nval > 0 &&
 	    game_comment(s, p) < 0)
 		return s->err;
-	ngc = s->match.ntag;
+	ngc = s->b.match.ntag;
 	for (i = 0; i < sizeof info / sizeof info[0]; i++) {
 		char date[16];
 
@@ -877,11 +873,11 @@ start_match(struct sgf *s, const struct rootinfo *ri)
 		return s->err;
 	/* The tags of properties first, as gnubg's .mat has them. */
 	for (i = 0; i < ngc; i++) {
-		struct tag t0 = s->match.tag[0];
+		struct tag t0 = s->b.match.tag[0];
 
-		memmove(s->match.tag, s->match.tag + 1,
-		    (s->match.ntag - 1) * sizeof *s->match.tag);
-		s->match.tag[s->match.ntag - 1] = t0;
+		memmove(s->b.match.tag, s->b.match.tag + 1,
+		    (s->b.match.ntag - 1) * sizeof *s->b.match.tag);
+		s->b.match.tag[s->b.match.ntag - 1] = t0;
 	}
 	return 0;
 }
@@ -893,7 +889,7 @@ add_record(struct sgf *s, bg_record *rec, const char *t, size_t len)
 {
 	int rc;
 
-	if ((rc = rec_game_add(&s->game, rec, t, len)) < 0)
+	if ((rc = rec_game_add(&s->b.game, rec, t, len)) < 0)
 		s->err = rc;
 	return rc;
 }
@@ -1138,17 +1134,17 @@ static void
 roll_to_play(struct sgf *s)
 {
 	const bg_record *r;
-	size_t i, n = s->game.nrec;
+	size_t i, n = s->b.game.nrec;
 
 	if (!s->board_set || s->roll_side >= 0 || n < 2)
 		return;
-	r = &s->game.rec[n - 1];
+	r = &s->b.game.rec[n - 1];
 	if (r->kind != BG_REC_MOVE || r->note.kind != BG_NOTE_NONE ||
 	    r->code != 0 || (r->flags & BG_RF_BADPLAY))
 		return;
 	for (i = 0; i + 1 < n; i++)
-		if (s->game.rec[i].kind != BG_REC_SETPOS &&
-		    s->game.rec[i].kind != BG_REC_COMMENT)
+		if (s->b.game.rec[i].kind != BG_REC_SETPOS &&
+		    s->b.game.rec[i].kind != BG_REC_COMMENT)
 			return;
 	s->roll_side = r->side;
 	s->roll_dice[0] = r->dice[0];
@@ -1156,7 +1152,7 @@ roll_to_play(struct sgf *s)
 	s->roll_line = r->line;
 	s->roll_col = r->col;
 	s->roll_in_pos = 0;
-	s->game.nrec--;
+	s->b.game.nrec--;
 }
 
 /* C[...]: one comment record per line. */
@@ -1333,9 +1329,9 @@ setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
 		bg_matchstate ms;
 		char xg[128];
 
-		bg_matchstate_init(&ms, s->match.length);
-		ms.score[0] = s->game.score[0] < 0 ? 0 : s->game.score[0];
-		ms.score[1] = s->game.score[1] < 0 ? 0 : s->game.score[1];
+		bg_matchstate_init(&ms, s->b.match.length);
+		ms.score[0] = s->b.game.score[0] < 0 ? 0 : s->b.game.score[0];
+		ms.score[1] = s->b.game.score[1] < 0 ? 0 : s->b.game.score[1];
 		ms.cube = s->cube;
 		ms.cube_owner = s->owner;
 		ms.on_roll = ms.turn = side < 0 ? 1 : side;
@@ -1409,7 +1405,7 @@ keep(struct sgf *s, const struct prop *p)
 		o += n;
 		buf[o++] = ']';
 	}
-	rc = rec_game_add_sgf(&s->game, buf, o);
+	rc = rec_game_add_sgf(&s->b.game, buf, o);
 	free(buf);
 	if (rc < 0)
 		s->err = rc;
@@ -1502,7 +1498,7 @@ players(struct sgf *s)
 		}
 		if ((t = simple(s, side ? "PB" : "PW", &n)) == NULL)
 			continue;
-		if ((rc = rec_game_set_player(&s->game, side, t, n,
+		if ((rc = rec_game_set_player(&s->b.game, side, t, n,
 		    rn ? rating : NULL, rn)) < 0)
 			return s->err = rc;
 	}
@@ -1518,13 +1514,13 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	char wtext[64];
 	int rc, has_win = 0, side;
 
-	rec_game_reset(&s->game);
-	s->game.number = ri->index >= 0 ? ri->index + 1 : s->sgame + 1;
-	s->sgame = s->game.number;
-	s->game.line = s->nline;
-	s->game.score_line = s->nline;
-	s->game.score[0] = ri->score[0];
-	s->game.score[1] = ri->score[1];
+	rec_game_reset(&s->b.game);
+	s->b.game.number = ri->index >= 0 ? ri->index + 1 : s->sgame + 1;
+	s->sgame = s->b.game.number;
+	s->b.game.line = s->nline;
+	s->b.game.score_line = s->nline;
+	s->b.game.score[0] = ri->score[0];
+	s->b.game.score[1] = ri->score[1];
 	if (players(s) < 0)
 		return s->err;
 	s->variant = ri->variant;
@@ -1549,7 +1545,7 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 		char xg[128];
 
 		s->cube = ri->cv;
-		bg_matchstate_init(&ms, s->match.length);
+		bg_matchstate_init(&ms, s->b.match.length);
 		ms.score[0] = ri->score[0] < 0 ? 0 : ri->score[0];
 		ms.score[1] = ri->score[1] < 0 ? 0 : ri->score[1];
 		ms.cube = ri->cv;
@@ -1569,15 +1565,15 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	}
 	/* RE is the root's, but its record comes last. */
 	if ((re = find(s, "RE")) != NULL) {
-		size_t n0 = s->game.nrec;
+		size_t n0 = s->b.game.nrec;
 
 		if (result(s, re) < 0)
 			return s->err;
-		if (s->game.nrec > n0) {
-			win = s->game.rec[n0];
+		if (s->b.game.nrec > n0) {
+			win = s->b.game.rec[n0];
 			snprintf(wtext, sizeof wtext, "%s",
-			    s->game.s.p + s->game.toff[n0]);
-			s->game.nrec = n0;
+			    s->b.game.s.p + s->b.game.toff[n0]);
+			s->b.game.nrec = n0;
 			has_win = 1;
 		}
 	}
@@ -1614,54 +1610,39 @@ read_game(struct sgf *s, const struct rootinfo *ri)
 	}
 	if (has_win && add_record(s, &win, wtext, strlen(wtext)) < 0)
 		return s->err;
-	rec_game_finish(&s->game);
+	rec_game_finish(&s->b.game);
 	return s->err;
 }
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-sgf_open(struct fmt_src *src, const char *name, unsigned flags)
+static int
+sgf_init(void *p, unsigned flags)
 {
-	struct sgf *s;
+	struct sgf *s = p;
 
-	if ((s = calloc(1, sizeof *s)) == NULL)
-		return NULL;
-	s->src = src;
+	(void)flags;
 	s->line = s->col = 1;
-	rec_match_init(&s->match);
-	rec_game_init(&s->game);
-	if ((s->buf = malloc(CHUNK)) == NULL ||
-	    rec_match_set_source(&s->match, name ? name : "<stdin>") < 0) {
-		free(s->buf);
-		rec_match_fini(&s->match);
-		free(s);
-		return NULL;
-	}
+	if ((s->buf = malloc(CHUNK)) == NULL)
+		return -BG_ENOMEM;
 	/* A UTF-8 byte order mark. */
 	if (peekc(s) == 0xef && s->blen - s->bpos >= 3 &&
 	    (unsigned char)s->buf[s->bpos + 1] == 0xbb &&
 	    (unsigned char)s->buf[s->bpos + 2] == 0xbf)
 		s->bpos += 3;
-	return s;
+	return 0;
 }
 
 static void
-sgf_close(void *p)
+sgf_fini(void *p)
 {
 	struct sgf *s = p;
 
-	if (s == NULL)
-		return;
 	free(s->buf);
 	free(s->prop);
 	free(s->val);
 	free(s->vb);
 	free(s->tmp);
-	rec_match_fini(&s->match);
-	rec_game_fini(&s->game);
-	diaglist_free(&s->dl);
-	free(s);
 }
 
 /*
@@ -1707,12 +1688,12 @@ new_match(struct sgf *s, const struct rootinfo *ri)
 	size_t n;
 	int side;
 
-	if (ri->length >= 0 && ri->length != s->match.length)
+	if (ri->length >= 0 && ri->length != s->b.match.length)
 		return 1;
 	if (ri->index >= 0 && ri->index <= s->last_index)
 		return 1;
 	for (side = 0; side < 2; side++) {
-		const char *have = bg_match_player(&s->match, side);
+		const char *have = bg_match_player(&s->b.match, side);
 
 		if ((t = simple(s, side ? "PB" : "PW", &n)) != NULL &&
 		    have != NULL && (strlen(have) != n ||
@@ -1732,7 +1713,7 @@ sgf_next_game(void *p, const bg_game **gp)
 		return s->err;
 	if (!s->in_match)
 		return 0;
-	s->dl.n = 0;
+	s->b.dl.n = 0;
 	if (!s->pending) {
 		if ((rc = root(s, &s->ri)) < 0)
 			return rc;
@@ -1748,7 +1729,7 @@ sgf_next_game(void *p, const bg_game **gp)
 	s->last_index = s->ri.index >= 0 ? s->ri.index : s->last_index + 1;
 	if ((rc = read_game(s, &s->ri)) < 0)
 		return rc;
-	*gp = &s->game;
+	*gp = &s->b.game;
 	return 1;
 }
 
@@ -1767,7 +1748,7 @@ sgf_next_match(void *p, const bg_match **m)
 	 * sgf_next_game gave it already.
 	 */
 	if (!skipped || !s->keepdiag)
-		s->dl.n = 0;
+		s->b.dl.n = 0;
 	s->keepdiag = 0;
 	if (s->err)
 		return s->err;
@@ -1780,27 +1761,32 @@ sgf_next_match(void *p, const bg_match **m)
 	s->in_match = 1;
 	s->last_index = -1;
 	s->nmatch++;
-	*m = &s->match;
+	*m = &s->b.match;
 	return 1;
 }
 
-static size_t
-sgf_diag_count(const void *p)
-{
-	const struct sgf *s = p;
-
-	return s->dl.n;
-}
-
-static const bg_diag *
-sgf_diag(const void *p, size_t i)
-{
-	const struct sgf *s = p;
-
-	return i < s->dl.n ? &s->dl.d[i] : NULL;
-}
-
 const struct fmt_ops fmt_sgf_ops = {
-	sgf_open, sgf_close, sgf_next_match, sgf_next_game, sgf_diag_count,
-	sgf_diag
+	sizeof (struct sgf), sgf_init, sgf_fini, sgf_next_match, sgf_next_game
+};
+
+/* '(' then ';': a game tree. */
+static int
+sgf_bid(const struct fmt_head *h, int *more)
+{
+	size_t i = h->i;
+
+	if (i == h->n || h->p[i] != '(')
+		return 0;
+	if ((i = fmt_head_skip(h, i + 1)) == h->n) {
+		*more = 1;
+		return 0;
+	}
+	return h->p[i] == ';' ? 50 : 0;
+}
+
+const struct fmt_row fmt_sgf_row = {
+	BG_FORMAT_SGF, "sgf", "", ".sgf",
+	"GNU Backgammon's SGF game trees",
+	"a set position's play, a second result, an unknown play",
+	sgf_bid, 50, &fmt_sgf_ops, &fmt_sgf_wops
 };

@@ -577,3 +577,7 @@ fmt_sgf_game(bg_writer *w)
 	fmt_puts(w, ")\n");
 	return w->err;
 }
+
+const struct fmt_wops fmt_sgf_wops = {
+	0, fmt_sgf_match, fmt_sgf_game, fmt_sgf_end
+};

@@ -88,7 +88,7 @@ struct zlib {
 };
 
 struct xg {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	struct zlib	 z;
 	int		 started, err;
 	unsigned char	*in;		/* the whole input */
@@ -111,10 +111,6 @@ struct xg {
 	int		 cube, owner;
 	int		 autos;		/* automatic doubles of the game */
 	int		 score[2];
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 #define NR_ANALYSIS	1
@@ -137,7 +133,7 @@ diag(struct xg *x, int code, int rec, int game, int side, const int dice[2],
 	va_start(ap, fmt);
 	vsnprintf(t, sizeof t, fmt, ap);
 	va_end(ap);
-	if (diaglist_add(&x->dl, code, rec, 0, game, 0, side, dice, t,
+	if (diaglist_add(&x->b.dl, code, rec, 0, game, 0, side, dice, t,
 	    strlen(t)) < 0)
 		x->err = -BG_ENOMEM;
 }
@@ -287,7 +283,7 @@ slurp(struct xg *x)
 				return -BG_ENOMEM;
 			x->in = p;
 		}
-		got = fmt_src_read(x->src, (char *)x->in + x->inlen,
+		got = fmt_src_read(x->b.src, (char *)x->in + x->inlen,
 		    cap - x->inlen);
 		if (got < 0)
 			return -BG_EIO;
@@ -614,7 +610,7 @@ add_setpos(struct xg *x, const bg_board *b, int on_roll, const int dice[2],
 	r.kind = BG_REC_SETPOS;
 	r.side = -1;
 	r.line = rec;
-	if ((i = rec_game_add(&x->game, &r, id, strlen(id))) < 0)
+	if ((i = rec_game_add(&x->b.game, &r, id, strlen(id))) < 0)
 		x->err = i;
 	return i;
 }
@@ -626,7 +622,7 @@ add(struct xg *x, bg_record *r, const char *t)
 {
 	int rc;
 
-	if ((rc = rec_game_add(&x->game, r, t, strlen(t))) < 0)
+	if ((rc = rec_game_add(&x->b.game, r, t, strlen(t))) < 0)
 		x->err = rc;
 	return rc;
 }
@@ -657,8 +653,8 @@ follow(struct xg *x, const unsigned char *p, int s, const int d[2],
 		return add_setpos(x, &b, s, NULL, k);
 	}
 	if (x->synced && !same_board(&x->board, p, s, x->variant)) {
-		diag(x, BG_EXG, k, x->game.number, s, d, "the position before "
-		    "this %s is not the one the record's plays lead to",
+		diag(x, BG_EXG, k, x->b.game.number, s, d, "the position "
+		    "before this %s is not the one the record's plays lead to",
 		    d != NULL ? "move" : "cube decision");
 		x->synced = 0;
 	}
@@ -684,7 +680,7 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	if (dbl != 1)
 		return 0;		/* no double: nothing to record */
 	if (s < 0) {
-		diag(x, BG_EXG, k, x->game.number, -1, NULL, "cube record: "
+		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "cube record: "
 		    "active player %ld", s32(p + 12));
 		return 0;
 	}
@@ -729,11 +725,11 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 			return -1;
 		x->cube = r.value;
 		if (rr == 0)
-			diag(x, BG_EXG, k, x->game.number, !s, NULL,
+			diag(x, BG_EXG, k, x->b.game.number, !s, NULL,
 			    "a raccoon refused: the record model has no such "
 			    "answer");
 	} else if (br == 0)
-		diag(x, BG_EXG, k, x->game.number, s, NULL, "a beaver "
+		diag(x, BG_EXG, k, x->b.game.number, s, NULL, "a beaver "
 		    "refused: the record model has no such answer");
 	return 0;
 }
@@ -766,21 +762,21 @@ illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
 	int s = r->side, n = !s, pt, side, c;
 
 	if (xg_board(&b, p, s, x->variant) < 0) {
-		diag(x, BG_EXG, r->line, x->game.number, s, r->dice, "position "
-		    "after an illegal play with too many checkers");
+		diag(x, BG_EXG, r->line, x->b.game.number, s, r->dice,
+		    "position after an illegal play with too many checkers");
 		x->synced = 0;
 		return 0;
 	}
 	snprintf(t, sizeof t, "%d%d: Illegal play (%d;%d;0;%d;%d;", r->dice[0],
 	    r->dice[1], x->length < 1000 ? x->length : 999,
-	    x->length == 0 && bg_match_tag(&x->match, "Jacoby") != NULL &&
-	    strcmp(bg_match_tag(&x->match, "Jacoby"), "On") == 0,
+	    x->length == 0 && bg_match_tag(&x->b.match, "Jacoby") != NULL &&
+	    strcmp(bg_match_tag(&x->b.match, "Jacoby"), "On") == 0,
 	    x->length == 0, s);
 	o = strlen(t);
 	for (side = n; side >= 0; side = side == n ? s : -1) {
 		/* The name, without what would end the field or the entry;
 		 * cut after 40 bytes, not inside a character. */
-		nm = bg_match_player(&x->match, side);
+		nm = bg_match_player(&x->b.match, side);
 		for (i = 0; nm != NULL && nm[i] != '\0' && (i < 40 ||
 		    (nm[i] & 0xc0) == 0x80); i++)
 			t[o++] = strchr(";()", nm[i]) != NULL ? ' ' : nm[i];
@@ -819,7 +815,7 @@ position_rec(struct xg *x, const unsigned char *p, int s, const int d[2],
 	bg_board b;
 
 	if (xg_board(&b, p + 9, 0, x->variant) < 0) {
-		diag(x, BG_EXG, k, x->game.number, s, d, "position with "
+		diag(x, BG_EXG, k, x->b.game.number, s, d, "position with "
 		    "too many checkers");
 		return 0;
 	}
@@ -844,7 +840,7 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	r.side = s;
 	r.flags = BG_RF_NOMARKS;
 	if (s < 0 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
-		diag(x, BG_EXG, k, x->game.number, s, NULL, "move record: "
+		diag(x, BG_EXG, k, x->b.game.number, s, NULL, "move record: "
 		    "player %ld, dice %ld %ld", s32(p + 64), s32(p + 100),
 		    s32(p + 104));
 		r.kind = BG_REC_UNPARSED;
@@ -887,8 +883,8 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 		from = from == 24 ? BG_BAR : from + 1;
 		to = to < 0 ? BG_OFF : to + 1;
 		if (from < 1 || from > 25 || to > 24 || to >= from) {
-			diag(x, BG_EXG, k, x->game.number, s, d, "move record: "
-			    "step %ld to %ld", s32(mv + 8 * n),
+			diag(x, BG_EXG, k, x->b.game.number, s, d, "move "
+			    "record: step %ld to %ld", s32(mv + 8 * n),
 			    s32(mv + 8 * n + 4));
 			r.kind = BG_REC_MOVE;
 			r.flags |= BG_RF_BADPLAY;
@@ -941,7 +937,7 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 	r.kind = BG_REC_WIN;
 	r.side = ws;
 	if ((w != 1 && w != -1) || pts < 1 || pts > MAXCUBE * 3) {
-		diag(x, BG_EXG, k, x->game.number, -1, NULL, "game footer: "
+		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "game footer: "
 		    "winner %ld, %ld points", w, pts);
 		return 0;
 	}
@@ -961,7 +957,7 @@ add_tag(struct xg *x, const char *key, const char *val, size_t n)
 	val = trim(val, &n);
 	if (n == 0)
 		return 0;
-	if ((rc = rec_match_add_tag(&x->match, key, strlen(key), val, n)) < 0)
+	if ((rc = rec_match_add_tag(&x->b.match, key, strlen(key), val, n)) < 0)
 		x->err = rc;
 	return rc;
 }
@@ -1024,12 +1020,13 @@ match_header(struct xg *x, const unsigned char *p)
 	}
 	x->variant = var == 0 ? BG_VARIANT_STANDARD : var == 1 ?
 	    BG_VARIANT_NACKGAMMON : BG_VARIANT_HYPER3;
-	rec_match_reset(&x->match);
-	x->match.length = x->length;
-	x->match.line = 1;
+	rec_match_reset(&x->b.match);
+	x->b.match.length = x->length;
+	x->b.match.line = 1;
 	for (side = 0; side < 2; side++) {
 		n = text(x, buf, p, side ? 50 : 9, 40, side ? 1138 : 880);
-		if (n > 0 && rec_match_set_player(&x->match, side, buf, n) < 0)
+		if (n > 0 &&
+		    rec_match_set_player(&x->b.match, side, buf, n) < 0)
 			return x->err = -BG_ENOMEM;
 	}
 	n = text(x, buf, p, 136, 128, 622);
@@ -1097,26 +1094,26 @@ read_game(struct xg *x)
 	long auto_n = 0;
 	int k, type;
 
-	rec_game_reset(&x->game);
+	rec_game_reset(&x->b.game);
 	k = (int)++x->at;
 	x->gameno++;
-	x->game.number = (int)s32(p + 48) > 0 && s32(p + 48) < 100000 ?
+	x->b.game.number = (int)s32(p + 48) > 0 && s32(p + 48) < 100000 ?
 	    (int)s32(p + 48) : x->gameno;
-	x->game.line = x->game.score_line = k;
+	x->b.game.line = x->b.game.score_line = k;
 	x->score[0] = (int)s32(p + 12);
 	x->score[1] = (int)s32(p + 16);
 	if (x->score[0] < 0 || x->score[1] < 0 || x->score[0] > 100000 ||
 	    x->score[1] > 100000) {
-		diag(x, BG_EXG, k, x->game.number, -1, NULL, "score %ld %ld",
+		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "score %ld %ld",
 		    s32(p + 12), s32(p + 16));
 		x->score[0] = x->score[1] = 0;
 	}
-	x->game.score[0] = x->score[0];
-	x->game.score[1] = x->score[1];
+	x->b.game.score[0] = x->score[0];
+	x->b.game.score[1] = x->score[1];
 	for (type = 0; type < 2; type++) {
-		const char *name = bg_match_player(&x->match, type);
+		const char *name = bg_match_player(&x->b.match, type);
 
-		if (name != NULL && rec_game_set_player(&x->game, type, name,
+		if (name != NULL && rec_game_set_player(&x->b.game, type, name,
 		    strlen(name), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
 	}
@@ -1136,8 +1133,8 @@ read_game(struct xg *x)
 	/* A transcribed game's header may hold no position: the start. */
 	if (!zero_pos(p + 21) && xg_board(&x->board, p + 21, 0,
 	    x->variant) < 0) {
-		diag(x, BG_EXG, k, x->game.number, -1, NULL, "the game's first "
-		    "position has too many checkers");
+		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "the game's "
+		    "first position has too many checkers");
 		x->board = start;
 		x->synced = 0;
 	}
@@ -1174,46 +1171,26 @@ read_game(struct xg *x)
 			footer_rec(x, p, k);
 			break;
 		} else
-			diag(x, BG_EXG, k, x->game.number, -1, NULL, "record "
+			diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "record "
 			    "of type %d not read", type);
 		if (x->err)
 			return x->err;
 	}
-	rec_game_finish(&x->game);
+	rec_game_finish(&x->b.game);
 	return x->err;
 }
 
 /* ------------------------------------------------------------------ API */
 
-static void *
-xg_open(struct fmt_src *src, const char *name, unsigned flags)
-{
-	struct xg *x;
-
-	if ((x = calloc(1, sizeof *x)) == NULL)
-		return NULL;
-	x->src = src;
-	if (rec_pair_init(&x->match, &x->game, name) < 0) {
-		free(x);
-		return NULL;
-	}
-	return x;
-}
-
 static void
-xg_close(void *p)
+xg_fini(void *p)
 {
 	struct xg *x = p;
 
-	if (x == NULL)
-		return;
 	if (x->z.dl != NULL)
 		dlclose(x->z.dl);
 	free(x->in);
 	free(x->gf);
-	rec_pair_fini(&x->match, &x->game);
-	diaglist_free(&x->dl);
-	free(x);
 }
 
 /* Read and check everything up to the first game: 0 or 1 (a match). */
@@ -1298,7 +1275,7 @@ xg_next_match(void *p, const bg_match **m)
 	if (x->err)
 		return x->err;
 	if (x->started) {
-		x->dl.n = 0;
+		x->b.dl.n = 0;
 		x->in_match = 0;
 		return x->err;
 	}
@@ -1306,7 +1283,7 @@ xg_next_match(void *p, const bg_match **m)
 		return rc;
 	x->done = 1;
 	x->in_match = 1;
-	*m = &x->match;
+	*m = &x->b.match;
 	return 1;
 }
 
@@ -1320,7 +1297,7 @@ xg_next_game(void *p, const bg_game **g)
 		return x->err;
 	if (!x->in_match)
 		return 0;
-	x->dl.n = 0;
+	x->b.dl.n = 0;
 	/* Skip to the next game header; the match's footer ends it. */
 	while (x->at < x->nrec) {
 		r = x->gf + x->at * RECSIZE;
@@ -1340,27 +1317,27 @@ xg_next_game(void *p, const bg_game **g)
 	}
 	if (read_game(x) < 0)
 		return x->err;
-	*g = &x->game;
+	*g = &x->b.game;
 	return 1;
 }
 
-static size_t
-xg_diag_count(const void *p)
-{
-	const struct xg *x = p;
-
-	return x->dl.n;
-}
-
-static const bg_diag *
-xg_diag(const void *p, size_t i)
-{
-	const struct xg *x = p;
-
-	return i < x->dl.n ? &x->dl.d[i] : NULL;
-}
-
 const struct fmt_ops fmt_xg_ops = {
-	xg_open, xg_close, xg_next_match, xg_next_game, xg_diag_count,
-	xg_diag
+	sizeof (struct xg), NULL, xg_fini, xg_next_match, xg_next_game
+};
+
+/* "RGMH", or as much of it as has come. */
+static int
+xg_bid(const struct fmt_head *h, int *more)
+{
+	if (h->n == 0 || memcmp(h->p, "RGMH", h->n < 4 ? h->n : 4) != 0)
+		return 0;
+	*more = h->n < 4;
+	return 90;
+}
+
+const struct fmt_row fmt_xg_row = {
+	BG_FORMAT_XG, "xg", "", ".xg .xgp",
+	"eXtreme Gammon's binary matches and positions",
+	"",
+	xg_bid, 90, &fmt_xg_ops, NULL
 };

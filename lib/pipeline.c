@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "record_int.h"
 #include "fmt_int.h"
 #include "out_int.h"
 #include "source_int.h"

@@ -15,20 +15,16 @@
 enum { K_SNOWIE, K_JF, K_LIST, K_TEXT };
 
 struct pos {
-	struct fmt_src	*src;
+	struct fmt_base	 b;		/* first: reader.c reads it */
 	int		 kind;
 	int		 started, err;
 	char		*in;		/* the whole input */
 	size_t		 inlen, at;	/* the next line */
 	int		 line;		/* its number */
 	int		 matches;	/* handed out */
-	int		 in_match, given;
+	int		 in_match;
 	int		 headed;	/* a list's header line skipped */
 	int		 col;		/* a list's position field, from 1 */
-
-	struct bg_match	 match;
-	struct bg_game	 game;
-	struct diaglist	 dl;
 };
 
 /* A diagnostic of code at line, col, its detail from fmt. */

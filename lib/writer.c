@@ -167,33 +167,13 @@ fmt_sgf_names(const bg_game *g, char *buf, size_t size)
 
 /* ------------------------------------------------------------- the API */
 
-/*
- * The formats written, one row each: a new format is a module with its
- * three functions (fmt_int.h) and a row here, and nothing else changes.
- */
-static const struct wfmt {
-	bg_format	 format;
-	int		(*match)(bg_writer *);
-	int		(*game)(bg_writer *);
-	int		(*end)(bg_writer *);
-} wfmts[] = {
-	{ BG_FORMAT_MAT, fmt_mat_match, fmt_mat_game, fmt_mat_end },
-	{ BG_FORMAT_SGF, fmt_sgf_match, fmt_sgf_game, fmt_sgf_end },
-	{ BG_FORMAT_JSON, fmt_json_match, fmt_json_game, fmt_json_end },
-	{ BG_FORMAT_HTML, fmt_html_match, fmt_html_game, fmt_html_end },
-	{ BG_FORMAT_GAM, fmt_gam_match, fmt_gam_game, fmt_gam_end },
-	{ BG_FORMAT_SNOWIE, fmt_snowie_match, fmt_mat_game, fmt_mat_end },
-};
-
-static const struct wfmt *
+/* The writer of format f, or NULL. */
+static const struct fmt_wops *
 wfmt(bg_format f)
 {
-	size_t i;
+	const struct fmt_row *row = fmt_row_of(f);
 
-	for (i = 0; i < sizeof wfmts / sizeof wfmts[0]; i++)
-		if (wfmts[i].format == f)
-			return &wfmts[i];
-	return NULL;
+	return row != NULL ? row->write : NULL;
 }
 
 int
@@ -205,18 +185,20 @@ bg_writer_can(bg_format f)
 bg_writer *
 bg_writer_new(bg_format f, bg_write_fn write, void *ctx)
 {
+	const struct fmt_wops *ops = wfmt(f);
 	bg_writer *w;
 
-	if (wfmt(f) == NULL)
+	if (ops == NULL)
 		return NULL;
 	if ((w = calloc(1, sizeof *w)) == NULL)
 		return NULL;
-	if ((w->rp = bg_replay_new()) == NULL) {
+	if ((w->rp = bg_replay_new()) == NULL ||
+	    (ops->size > 0 && (w->fs = calloc(1, ops->size)) == NULL)) {
+		bg_replay_free(w->rp);
 		free(w);
 		return NULL;
 	}
 	w->format = f;
-	w->style = BG_STYLE_GNUBG;
 	bg_ruleset_init(&w->stated);
 	w->write = write;
 	w->ctx = ctx;
@@ -233,6 +215,7 @@ bg_writer_free(bg_writer *w)
 	diaglist_free(&w->dl);
 	free(w->out);
 	free(w->wr);
+	free(w->fs);
 	free(w);
 }
 
@@ -242,7 +225,7 @@ bg_writer_set_style(bg_writer *w, bg_style st)
 	if (w == NULL || w->format != BG_FORMAT_MAT ||
 	    (st != BG_STYLE_GNUBG && st != BG_STYLE_XG))
 		return -BG_EINVAL;
-	w->style = st;
+	fmt_mat_set_style(w, st);
 	return 0;
 }
 

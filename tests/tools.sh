@@ -195,5 +195,42 @@ else
 	    bad "README examples: no SVG written to \$TMPDIR/position.svg"
 fi
 
+# The lists of formats: the completion's, the manual pages' and Python's
+# FORMATS are those of bg_format_list(3), in its order, as
+# tests/unit/bin/formatlist prints them (the tools' --help and messages
+# take theirs from it as they run); a format's row in lib/format.c is
+# what offers it everywhere, and a list left behind fails here.
+reads=$(tests/unit/bin/formatlist read)
+writes=$(tests/unit/bin/formatlist write)
+case $reads in *mat*json*) ok ;; *) bad "formatlist read: $reads" ;; esac
+case $writes in *mat*html*) ok ;; *) bad "formatlist write: $writes" ;; esac
+for t in bgcheck bgconv bgdiff bggrep bgscore bgshow; do
+	if [ $havebash = 1 ]; then
+		got=$(complete_words "$t" -f '' | tr '\n' ' ')
+		[ "$got" = "$reads " ] && ok ||
+		    bad "completion of $t -f: \"$got\", want \"$reads \""
+	fi
+	got=$(sed -n '/^\.It Fl f Ar format/,/^\.It /s/^\.Pq Cm //p' \
+	    "man/$t.1" | sed 's/ [,;]//g')
+	[ "$got" = "$reads" ] && ok ||
+	    bad "man/$t.1: -f lists \"$got\", want \"$reads\""
+done
+if [ $havebash = 1 ]; then
+	got=$(complete_words bgconv -T '' | tr '\n' ' ')
+	[ "$got" = "$writes " ] && ok ||
+	    bad "completion of bgconv -T: \"$got\", want \"$writes \""
+fi
+got=$(sed -n '/^\.It Fl T Ar format/,/^\.El/s/^\.It Cm //p' man/bgconv.1 |
+    sort | tr '\n' ' ')
+want=$(echo "$writes" | tr ' ' '\n' | sort | tr '\n' ' ')
+[ "$got" = "$want" ] && ok ||
+    bad "man/bgconv.1: -T describes \"$got\", want \"$want\""
+if command -v python3 >/dev/null 2>&1; then
+	got=$(PYTHONPATH=$top/python BGKIT_LIB=$top/lib/libbgkit.so python3 \
+	    -c 'import bgkit; print(" ".join(bgkit.FORMATS))' 2>&1)
+	[ "$got" = "auto $reads" ] && ok ||
+	    bad "Python's FORMATS: \"$got\", want \"auto $reads\""
+fi
+
 cases_end tools
 [ $fail = 0 ]

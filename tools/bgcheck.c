@@ -127,9 +127,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
-		    "xgtext\n(default: from the content)" },
+		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
+		    "from the content)" },
 		{ 'e', "errors-only", NULL, "do not print warnings" },
 		{ 'r', "rules", "RULES", "rules to enforce: crawford=on|off,"
 		    "holland=on|off,\njacoby=on|off,beavers=N,autodoubles=N,"

@@ -19,7 +19,7 @@
 #include "bgconv.h"
 
 #define USAGE "usage: bgconv [-eFvW] [-f format] -T " \
-	"mat|sgf|json|html|gam|snowie [-r rules] [-s gnubg|xg]\n" \
+	CLI_WRITES_BAR " [-r rules] [-s gnubg|xg]\n" \
 	"              [-w [no-]name] [-o file | --directory dir] [file ...]\n"
 
 bg_writer *
@@ -159,12 +159,8 @@ option(struct opts *o, int c, const char *arg)
 	if ((c == 'r' && cli_rules(&o->rules, arg) < 0) ||
 	    (c == 'f' && cli_from(&o->from, arg, USAGE) < 0))
 		return 2;
-	if (c == 'T' && (bg_format_parse(&o->to, arg) < 0 ||
-	    !bg_writer_can(o->to))) {
-		cli_warnx("unknown output format: %s (mat, sgf, json, html, "
-		    "gam, snowie)", arg);
-		return cli_usage(USAGE);
-	}
+	if (c == 'T' && cli_to(&o->to, arg, USAGE) != 0)
+		return 2;
 	if (c == 'w' && cli_warnopt(&o->filter, arg, USAGE) != 0)
 		return 2;
 	if (c != CLI_LONG + 'd' && strchr("frTsoFevWw", c) == NULL)
@@ -184,11 +180,12 @@ static int
 coherent(struct opts *o, int argc, char **argv)
 {
 	const char *style = o->stylearg;
+	char list[512];
 
 	o->style = BG_STYLE_GNUBG;
+	cli_formats(list, sizeof list, 1, ", ", " or ", 0, 0);
 	if (o->to == BG_FORMAT_AUTO)
-		cli_warnx("no output format: give -T mat, sgf, json, html, "
-		    "gam or snowie");
+		cli_warnx("no output format: give -T %s", list);
 	else if (style != NULL && o->to != BG_FORMAT_MAT)
 		cli_warnx("-s applies to -T mat only");
 	else if (o->to == BG_FORMAT_GAM && o->dir == NULL && argc > 1)
@@ -207,11 +204,9 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
-		    "xgtext\n(default: from the content)" },
-		{ 'T', "format", "FORMAT", "write mat, sgf, json, html, gam "
-		    "or snowie" },
+		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
+		    "from the content)" },
+		{ 'T', "format", "FORMAT", "write " CLI_WRITES },
 		{ 'r', "rules", "RULES", "rules to judge by and write (see "
 		    "bgcheck --help)" },
 		{ 's', "style", "STYLE", ".mat layout: gnubg (default) or xg" },

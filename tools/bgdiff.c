@@ -82,9 +82,8 @@ main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
 		{ 'a', "all", NULL, "every game's first difference" },
-		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
-		    "xgtext\n(default: from the content)" },
+		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
+		    "from the content)" },
 		{ 'q', "quiet", NULL, "nothing: the exit status only" },
 		{ 0, NULL, NULL, NULL }
 	};

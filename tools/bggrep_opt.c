@@ -53,8 +53,7 @@ static const struct cli_opt opts[] = {
 	{ CLI_LONG + 's', "split", "TEMPLATE", "each match kept to a file of "
 	    "its own,\nnamed %n %p %l %d %f (see bggrep(1))" },
 	{ 'O', "overwrite", NULL, "--split replaces files already there" },
-	{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, snowie, pos,\n"
-	    "gnubgtext, positions, fibslog, oldmoves or xgtext\n(default: from "
+	{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: from "
 	    "the content)" },
 	{ 'R', "recursive", NULL, "read the files under each directory" },
 	{ 0, NULL, NULL, NULL }

@@ -42,6 +42,7 @@ _bgkit_values()
 	bgshow:--direction)
 		echo ccw cw ;;
 	bgconv:-T | bgconv:--format)
+		# The writers of bg_format_list(3), in its order (tests/tools.sh).
 		echo mat sgf json html gam snowie ;;
 	bganalyse:-T | bganalyse:--format)
 		echo sgf json ;;
@@ -49,7 +50,8 @@ _bgkit_values()
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from | \
 	    bganalyse:-f | bganalyse:--from)
-		echo mat sgf json xg snowie pos gnubgtext positions fibslog oldmoves xgtext ;;
+		# The readers of bg_format_list(3), in its order (tests/tools.sh).
+		echo mat sgf json xg gam snowie pos gnubgtext positions fibslog oldmoves xgtext ;;
 	bggrep:-T | bggrep:--format)
 		echo mat sgf json text ;;
 	bggrep:-k | bggrep:--result)

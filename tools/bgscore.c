@@ -70,9 +70,8 @@ int
 main(int argc, char *argv[])
 {
 	static const struct cli_opt opts[] = {
-		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
-		    "xgtext\n(default: from the content)" },
+		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
+		    "from the content)" },
 		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
 		{ 'T', "format", "FORMAT", "text (default), csv or json" },
 		{ 0, NULL, NULL, NULL }

@@ -210,9 +210,8 @@ main(int argc, char *argv[])
 		    "or 0" },
 		{ CLI_LONG + 'd', "direction", "DIR", "the bottom side moves "
 		    "ccw (default, home at the\nbottom right) or cw" },
-		{ 'f', "from", "FORMAT", "read mat, sgf, json, xg, "
-		    "snowie, pos,\ngnubgtext, positions, fibslog, oldmoves or "
-		    "xgtext\n(default: from the content)" },
+		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
+		    "from the content)" },
 		{ 'g', "game", "N", "game N of the file (default: the last)" },
 		{ 'm', "move", "N", "the position after turn N of the game, "
 		    "each play\nand each cube action a turn (0: its start; "

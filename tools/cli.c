@@ -123,18 +123,26 @@ cli_rules(bg_ruleset *rs, const char *text)
 int
 cli_usage(const char *usage)
 {
-	fputs(usage, stderr);
+	cli_putlists(stderr, usage, 0, 0);
 	return 2;
 }
 
 int
 cli_from(bg_format *f, const char *arg, const char *usage)
 {
-	if (bg_format_parse(f, arg) == 0 && *f != BG_FORMAT_HTML)
+	char list[512];
+	bg_format_info fi;
+	size_t i;
+
+	if (bg_format_parse(f, arg) == 0 && *f == BG_FORMAT_AUTO)
 		return 0;
-	cli_warnx("unknown input format: %s (mat, sgf, json, xg, snowie, pos, "
-	    "gnubgtext, positions, fibslog, oldmoves, xgtext)", arg);
-	fputs(usage, stderr);
+	if (bg_format_parse(f, arg) == 0)
+		for (i = 0; bg_format_list(&fi, i) == 0; i++)
+			if (fi.format == *f && fi.can_read)
+				return 0;
+	cli_formats(list, sizeof list, 0, ", ", ", ", 0, 0);
+	cli_warnx("unknown input format: %s (%s)", arg, list);
+	cli_putlists(stderr, usage, 0, 0);
 	return -1;
 }
 

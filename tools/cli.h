@@ -46,6 +46,30 @@ int	cli_rules(bg_ruleset *, const char *);
 int	cli_direction(int *, const char *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
 int	cli_from(bg_format *, const char *, const char *);
+/* -T FORMAT of a writer: 0, or 2 with a message and the usage. */
+int	cli_to(bg_format *, const char *, const char *);
+/*
+ * In a usage or an option's help text: the names of the formats a
+ * reader takes, or a writer takes, as "a, b or c" (wrapped in --help);
+ * the names a writer takes as "a|b|c".  From bg_format_list(3), in its
+ * order (cli_format.c).
+ */
+#define CLI_READS	"\001"
+#define CLI_WRITES	"\002"
+#define CLI_WRITES_BAR	"\003"
+/*
+ * The names of the formats a reader (write 0) or a writer takes into
+ * buf, sep between them and last before the last; with width > 0 a line
+ * (the first starting at column col) longer than width breaks at the
+ * blank of a separator.  Returns the length it needed.
+ */
+size_t	cli_formats(char *, size_t, int, const char *, const char *, size_t,
+	    size_t);
+/*
+ * Text s on fp with the format lists of CLI_READS... expanded, at column
+ * col; with indent > 0 each new line (of s or of a list) is indented so.
+ */
+void	cli_putlists(FILE *, const char *, size_t, size_t);
 /*
  * A system error about file (an input not opened or not read through):
  * "prog: file: detail" on err, or with json a JSON object of code on

@@ -23,10 +23,9 @@ enum { OPT_HELP = 256, OPT_VERSION };
 static void
 help(const struct cli_opt *opts, const char *usage)
 {
-	const char *s;
 	int n;
 
-	fputs(usage, stdout);
+	cli_putlists(stdout, usage, 0, 0);
 	fputs("\n", stdout);
 	for (; opts->c != 0; opts++) {
 		if (opts->help == NULL)		/* an old spelling */
@@ -38,11 +37,7 @@ help(const struct cli_opt *opts, const char *usage)
 			n = printf("  -%c, --%s%s%s", opts->c, opts->name,
 			    opts->arg ? " " : "", opts->arg ? opts->arg : "");
 		printf("%*s", n < HELPCOL ? HELPCOL - n : 1, "");
-		for (s = opts->help; *s != '\0'; s++)
-			if (*s == '\n')
-				printf("\n%*s", HELPCOL, "");
-			else
-				putchar(*s);
+		cli_putlists(stdout, opts->help, 0, HELPCOL);
 		putchar('\n');
 	}
 	fputs("      --help, --version\n", stdout);

@@ -52,7 +52,22 @@ __all__ = [
 
 VARIANTS = ("standard", "nackgammon", "hyper1", "hyper2", "hyper3", "tavla")
 STYLES = ("gnubg", "mat", "xg")
-FORMATS = ("auto", "mat", "sgf", "json", "xg")
+
+
+def _formats():
+    """"auto" and the names of the formats the library reads, in the order
+    of bg_format_list(3)."""
+    fi = _lib.FormatInfo()
+    names = ["auto"]
+    i = 0
+    while lib.bg_format_list(byref(fi), i) == 0:
+        if fi.can_read:
+            names.append(fi.name.decode())
+        i += 1
+    return tuple(names)
+
+
+FORMATS = _formats()
 _SEVERITY = ("none", "warning", "error", "system")
 _KINDS = ("move", "double", "take", "drop", "beaver", "raccoon", "win",
           "loss", "illegal", "setpos", "comment", "unparsed")
@@ -1205,8 +1220,8 @@ class Reader:
         rs = _rules(rules)
         fmt = c_int()
         if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-            raise ValueError("unknown format: %r (auto, mat, sgf, json, xg)"
-                             % (format,))
+            raise ValueError("unknown format: %r (%s)"
+                             % (format, ", ".join(FORMATS)))
         self._raw = []
         raw = self._raw
         at = ctypes.string_at
@@ -1524,8 +1539,8 @@ def decisions(source, format="auto", rules=None, name=None):
     rs = _rules(rules)
     fmt = c_int()
     if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-        raise ValueError("unknown format: %r (auto, mat, sgf, json, xg)"
-                         % (format,))
+        raise ValueError("unknown format: %r (%s)"
+                         % (format, ", ".join(FORMATS)))
     out = []
 
     def write(ctx, buf, n):

@@ -88,6 +88,13 @@ class Path(Structure):
                 ("hit", c_ubyte * BG_NOTE_MAXPT), ("count", c_int)]
 
 
+class FormatInfo(Structure):
+    _fields_ = [("format", c_int), ("name", c_char_p), ("aliases", c_char_p),
+                ("extensions", c_char_p), ("description", c_char_p),
+                ("lost", c_char_p), ("can_read", c_int),
+                ("can_write", c_int)]
+
+
 class Notation(Structure):
     _fields_ = [("kind", c_int), ("dice", c_int * 2), ("npath", c_int),
                 ("path", Path * BG_NOTE_MAXPATH)]
@@ -270,6 +277,7 @@ _decl = [
     ("bg_reader_format", c_int, [c_void_p]),
     ("bg_format_parse", c_int, [P(c_int), c_char_p]),
     ("bg_format_name", c_char_p, [c_int]),
+    ("bg_format_list", c_int, [P(FormatInfo), c_size_t]),
     ("bg_ruleset_init", None, [P(Ruleset)]),
     ("bg_ruleset_parse", c_int, [P(Ruleset), c_char_p, c_size_t,
                                  P(c_size_t)]),

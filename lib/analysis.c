@@ -149,6 +149,16 @@ num(struct cur *c, double *v)
 	return 0;
 }
 
+int
+an_decimal(const char *s, size_t n, double *v)
+{
+	struct cur c = { s, s + n };
+
+	if (n == 0 || s[0] == ' ' || num(&c, v) < 0 || c.p != c.e)
+		return -1;
+	return 0;
+}
+
 /* An unsigned integer token. */
 static int
 unum(struct cur *c, unsigned long *v)

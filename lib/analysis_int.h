@@ -37,6 +37,13 @@ sgf_point_letter(int side, int p)
 	return (char)(side == 0 ? 'a' + p - 1 : 'a' + 24 - p);
 }
 
+/*
+ * The decimal number s[0..n) (sign, digits, fraction, exponent), the
+ * double nearest it when it has up to 17 digits: 0, or -1 when s is
+ * not all one number.
+ */
+int	an_decimal(const char *s, size_t n, double *v);
+
 /* One record's analysis being read; its strings are its own. */
 struct an_build {
 	bg_rec_analysis	 a;

@@ -145,6 +145,10 @@ num(struct cur *c, double *v)
 	for (; scale < -22; scale += 22)
 		x *= p10[22];
 	x = scale >= 0 ? x / p10[scale] : x * p10[-scale];
+	/* No figure of an analysis is this large: a malformed value, and
+	 * one its writer could not print back in gnubg's precisions. */
+	if (!(x < 1e12))
+		return -1;
 	*v = neg ? -x : x;
 	return 0;
 }
@@ -508,6 +512,9 @@ an_sgf_prop(struct an_build *b, const char *id, const char *const *v,
 	if (strcmp(id, "DA") == 0)
 		return prop_da(b, v[0], len[0], match);
 	if (strcmp(id, "CR") == 0) {
+		/* After its DA, as gnubg writes it. */
+		if (!(b->a.has & BG_AN_CUBE))
+			return 1;
 		b->a.cube_marked = 1;
 		return 0;
 	}
@@ -850,8 +857,9 @@ an_sgf_write(char **buf, size_t *len, size_t *cap, const bg_rec_analysis *a,
 
 	if ((a->has & BG_AN_CUBE) && put_da(buf, len, cap, a, match) < 0)
 		return -BG_ENOMEM;
-	if ((a->has & BG_AN_PLAYED) && put_a(buf, len, cap, a, side,
-	    match) < 0)
+	/* A names the play made: without it, only an empty A. */
+	if (((a->has & BG_AN_PLAYED) || ((a->has & BG_AN_MOVE) &&
+	    a->ncand == 0)) && put_a(buf, len, cap, a, side, match) < 0)
 		return -BG_ENOMEM;
 	if ((a->has & BG_AN_LUCK) && (puts_(buf, len, cap, "LU[") < 0 ||
 	    putnum(buf, len, cap, "%.5f", a->luck) < 0 ||

@@ -39,8 +39,8 @@ sgf_point_letter(int side, int p)
 
 /*
  * The decimal number s[0..n) (sign, digits, fraction, exponent), the
- * double nearest it when it has up to 17 digits: 0, or -1 when s is
- * not all one number.
+ * double nearest it when it has up to 15 digits: 0, or -1 when s is
+ * not all one number or its magnitude is 1e12 or more.
  */
 int	an_decimal(const char *s, size_t n, double *v);
 

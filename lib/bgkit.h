@@ -158,7 +158,6 @@ typedef enum bg_code {
 	BG_ENOINPUT,		/* no bytes, or only blanks */
 	BG_EXG,			/* malformed eXtreme Gammon file */
 	BG_WNOTREAD,		/* a part of the input not read (XG analysis) */
-	BG_WANALYSIS,		/* a malformed analysis property, kept */
 	/* the replay, again */
 	BG_WMATCHWORD,		/* "and the match" on a game that does not
 				   win it */
@@ -179,6 +178,8 @@ typedef enum bg_code {
 	/* position text exports */
 	BG_EPOSTEXT,		/* malformed position text export */
 	BG_EDIAGRAM,		/* its diagram disagrees with its XGID */
+	/* the engine's analysis */
+	BG_WANALYSIS,		/* a malformed analysis property, kept */
 	BG_CODE_COUNT
 } bg_code;
 

@@ -356,12 +356,15 @@ prop_a(struct an_build *b, const char *const *v, const size_t *len,
 	size_t i, cap;
 	int rc;
 
+	/* gnubg writes A only with candidates. */
+	if (nval < 2)
+		return 1;
 	c.p = v[0];
 	c.e = v[0] + len[0];
-	if (nval < 1 || unum(&c, &played) < 0 || b->a.ncand > 0)
+	if (unum(&c, &played) < 0 || b->a.ncand > 0)
 		return 1;
 	blanks(&c);
-	if (c.p != c.e || (nval > 1 && played >= nval - 1))
+	if (c.p != c.e || played >= nval - 1)
 		return 1;
 	if (nval - 1 > b->cap) {
 		cap = nval - 1;
@@ -379,11 +382,8 @@ prop_a(struct an_build *b, const char *const *v, const size_t *len,
 		}
 	b->a.ncand = nval - 1;
 	b->a.cand = b->cand;
-	b->a.has |= BG_AN_MOVE;
-	if (nval > 1) {
-		b->a.has |= BG_AN_PLAYED;
-		b->a.played = played;
-	}
+	b->a.has |= BG_AN_MOVE | BG_AN_PLAYED;
+	b->a.played = played;
 	return 0;
 }
 
@@ -857,9 +857,9 @@ an_sgf_write(char **buf, size_t *len, size_t *cap, const bg_rec_analysis *a,
 
 	if ((a->has & BG_AN_CUBE) && put_da(buf, len, cap, a, match) < 0)
 		return -BG_ENOMEM;
-	/* A names the play made: without it, only an empty A. */
-	if (((a->has & BG_AN_PLAYED) || ((a->has & BG_AN_MOVE) &&
-	    a->ncand == 0)) && put_a(buf, len, cap, a, side, match) < 0)
+	/* A names the play made: gnubg writes it with candidates only. */
+	if ((a->has & BG_AN_PLAYED) && a->ncand > 0 && put_a(buf, len, cap,
+	    a, side, match) < 0)
 		return -BG_ENOMEM;
 	if ((a->has & BG_AN_LUCK) && (puts_(buf, len, cap, "LU[") < 0 ||
 	    putnum(buf, len, cap, "%.5f", a->luck) < 0 ||

@@ -530,6 +530,8 @@ fmt_sgf_game(bg_writer *w)
 		}
 		if (r->kind == BG_REC_WIN || r->kind == BG_REC_LOSS ||
 		    r->kind == BG_REC_ILLEGAL || r->kind == BG_REC_UNPARSED) {
+			if (bg_game_record_analysis(g, i) != NULL)
+				fmt_lost(w, r, "the engine's analysis of it");
 			if (r->kind != BG_REC_WIN)
 				fmt_lost(w, r, "%.60s", r->text);
 			else if (r->flags & BG_RF_MATCH)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis_int.h"
+#include "record_int.h"
 
 void
 an_build_init(struct an_build *b)
@@ -876,4 +877,78 @@ an_sgf_write(char **buf, size_t *len, size_t *cap, const bg_rec_analysis *a,
 	    put_mark(buf, len, cap, a->cube_skill, 1) < 0)
 		return -BG_ENOMEM;
 	return 0;
+}
+
+/* ------------------------------------------- position text exports */
+
+/* An evaluation only named, as a position text export writes it. */
+static void
+named_eval(bg_eval *ev, const char *t)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->settings = t;
+}
+
+/* The chances of a by side, in percent, as outputs for side s. */
+static void
+percent(bg_outputs *o, const bg_analysis *a, int s)
+{
+	if (!a->probs)
+		return;
+	o->has |= BG_OUT_PROBS;
+	o->win = a->win[s] / 100;
+	o->win_gammon = a->gammon[s] / 100;
+	o->win_bg = a->backgammon[s] / 100;
+	o->lose_gammon = a->gammon[!s] / 100;
+	o->lose_bg = a->backgammon[!s] / 100;
+}
+
+int
+an_from_positions(struct bg_game *g)
+{
+	bg_rec_analysis a;
+	bg_candidate *c = NULL;
+	bg_notation n;
+	const bg_analysis *x;
+	size_t i, k = 0, rec, at;
+	int rc;
+
+	for (rec = 0; rec < g->nrec && g->rec[rec].kind != BG_REC_SETPOS;
+	    rec++)
+		;
+	if (g->nan == 0 || rec == g->nrec)
+		return 0;
+	if ((c = malloc(g->nan * sizeof *c)) == NULL)
+		return -BG_ENOMEM;
+	memset(&a, 0, sizeof a);
+	for (i = 0; i < g->nan; i++) {
+		x = &g->an[i];
+		if (x->kind == BG_ANALYSIS_CUBE) {
+			a.has |= BG_AN_CUBEEQ;
+			a.no_double = x->nodouble;
+			a.double_take = x->take;
+			a.double_pass = x->pass;
+			a.proper = (int)x->proper;
+			continue;
+		}
+		memset(&c[k], 0, sizeof c[k]);
+		/* A play that does not read is an empty one (the reader
+		 * said so). */
+		if (bg_notation_parse(&n, g->s.p + g->anoff[2 * i],
+		    strlen(g->s.p + g->anoff[2 * i]), &at) < 0 ||
+		    bg_play_from_notation(&c[k].play, &n) < 0)
+			memset(&c[k].play, 0, sizeof c[k].play);
+		named_eval(&c[k].eval, g->s.p + g->anoff[2 * i + 1]);
+		c[k].has_equity = 1;
+		c[k].equity = x->equity;
+		percent(&c[k].out, x, x->side);
+		k++;
+	}
+	if (k > 0) {
+		a.has |= BG_AN_MOVE;
+		a.ncand = k;
+	}
+	rc = rec_game_add_ranalysis(g, rec, &a, c);
+	free(c);
+	return rc;
 }

@@ -84,4 +84,12 @@ int	an_sgf_text(struct an_build *b, const char *t, size_t n, int side,
 int	an_sgf_write(char **buf, size_t *len, size_t *cap,
 	    const bg_rec_analysis *a, int side, int match);
 
+/*
+ * The analysis a position text export's game holds (bg_game_analysis)
+ * as the analysis of its set position's record too: the candidates and
+ * the cube equities; before rec_game_finish().  0, or -BG_ENOMEM.
+ */
+struct bg_game;
+int	an_from_positions(struct bg_game *);
+
 #endif

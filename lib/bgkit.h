@@ -758,8 +758,10 @@ typedef struct bg_eval {
 	double		noise;		/* PLY: the noise added */
 	unsigned long	trials;		/* ROLLOUT: games rolled out */
 	const char	*settings;	/* ROLLOUT: its settings as the file
-					   writes them (gnubg: from "SK"),
-					   or "" */
+					   writes them (gnubg: from "SK");
+					   NONE: the evaluation's name when
+					   the file only names it ("3-ply",
+					   "XG Roller++"); or "" */
 } bg_eval;
 
 #define BG_OUT_PROBS	0x01	/* win .. lose_bg */

@@ -837,10 +837,11 @@ jeval(const struct jdoc *d, int o, const char *k, bg_eval *ev)
 			ev->noise = 0;
 		return 0;
 	}
-	if (!jis(d, e, "type", "rollout"))
+	if (jis(d, e, "type", "rollout")) {
+		ev->kind = BG_EVAL_ROLLOUT;
+		ev->trials = (unsigned long)jint(d, jget(d, e, "trials"), 0);
+	} else if (!jis(d, e, "type", "named"))
 		return 1;
-	ev->kind = BG_EVAL_ROLLOUT;
-	ev->trials = (unsigned long)jint(d, jget(d, e, "trials"), 0);
 	if ((t = jstr(d, jget(d, e, "settings"), &n)) == NULL)
 		t = "", n = 0;
 	if ((set = malloc(n + 1)) == NULL)
@@ -921,7 +922,8 @@ jcandidates(const struct jdoc *d, int an, struct an_build *b)
 	return 0;
 }
 
-/* The cube decision's members of analysis an into *a. */
+/* The cube decision's members of analysis an into *a (its outputs
+ * only when a->has says BG_AN_CUBE). */
 static int
 jcube(const struct jdoc *d, int an, bg_rec_analysis *a)
 {
@@ -931,11 +933,16 @@ jcube(const struct jdoc *d, int an, bg_rec_analysis *a)
 	size_t i;
 	int rc;
 
-	if ((rc = jeval(d, an, "cube_eval", &a->cube_eval)) != 0)
+	if ((a->has & BG_AN_CUBE) && (rc = jeval(d, an, "cube_eval",
+	    &a->cube_eval)) != 0)
 		return rc;
-	joutputs(d, jget(d, an, "no_double_outputs"), &a->cube_out[0]);
-	joutputs(d, jget(d, an, "double_take_outputs"), &a->cube_out[1]);
-	a->cube_marked = jtrue(d, an, "cube_marked");
+	if (a->has & BG_AN_CUBE) {
+		joutputs(d, jget(d, an, "no_double_outputs"),
+		    &a->cube_out[0]);
+		joutputs(d, jget(d, an, "double_take_outputs"),
+		    &a->cube_out[1]);
+		a->cube_marked = jtrue(d, an, "cube_marked");
+	}
 	if (jnumber(d, an, "no_double", &a->no_double) &&
 	    jnumber(d, an, "double_take", &a->double_take) &&
 	    jnumber(d, an, "double_pass", &a->double_pass)) {
@@ -985,7 +992,7 @@ add_ranalysis(struct jrd *r, size_t rec)
 		b.a.played = (size_t)played;
 		b.a.has |= BG_AN_PLAYED;
 	}
-	if (rc == 0 && (b.a.has & BG_AN_CUBE))
+	if (rc == 0)
 		rc = jcube(d, an, &b.a);
 	if (rc == 0) {
 		if (jnumber(d, an, "error", &b.a.error))

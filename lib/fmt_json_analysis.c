@@ -91,6 +91,13 @@ eval(bg_writer *w, const char *k, const bg_eval *ev,
 		    ev->deterministic ? "true" : "false");
 		jnum(w, ev->noise);
 		fmt_printf(w, ",\"prune\":%s}", ev->prune ? "true" : "false");
+	} else if (ev->kind == BG_EVAL_NONE && ev->settings != NULL &&
+	    ev->settings[0] != '\0') {
+		/* Only named: "3-ply", "XG Roller++". */
+		fmt_printf(w, ",\"%s\":{\"type\":\"named\",\"settings\":",
+		    k);
+		str(w, ev->settings);
+		fmt_puts(w, "}");
 	} else if (ev->kind == BG_EVAL_ROLLOUT) {
 		fmt_printf(w, ",\"%s\":{\"type\":\"rollout\",\"trials\":%lu,"
 		    "\"settings\":", k, ev->trials);
@@ -150,6 +157,9 @@ fmt_json_analysis(bg_writer *w, size_t i, const bg_board *before,
 
 	if (a == NULL)
 		return;
+	/* A set position's candidates are of the position it sets. */
+	if (s < 0)
+		before = NULL;
 	fmt_puts(w, ",\"analysis\":{\"has\":[");
 	k = 0;
 	if (a->has & BG_AN_MOVE)

@@ -522,6 +522,14 @@ an_sgf_prop(struct an_build *b, const char *id, const char *const *v,
 	if (strcmp(id, "LU") == 0) {
 		c.p = v[0];
 		c.e = v[0] + len[0];
+		/* gnubg 1.08 writes LU[-inf] for a luck it has not: no
+		 * figure, kept as written without a word. */
+		if ((len[0] == 3 && memcmp(v[0], "inf", 3) == 0) ||
+		    (len[0] == 4 && (memcmp(v[0], "-inf", 4) == 0 ||
+		    memcmp(v[0], "+inf", 4) == 0)) ||
+		    (len[0] == 3 && memcmp(v[0], "nan", 3) == 0) ||
+		    (len[0] == 4 && memcmp(v[0], "-nan", 4) == 0))
+			return 2;
 		if (num(&c, &x) < 0)
 			return 1;
 		blanks(&c);
@@ -635,7 +643,8 @@ an_sgf_text(struct an_build *b, const char *t, size_t n, int side,
 		if (rc < 0)
 			goto nomem;
 		if (rc > 0) {
-			if (k > 0 && k < sizeof id && an_sgf_is_prop(id))
+			if (rc == 1 && k > 0 && k < sizeof id &&
+			    an_sgf_is_prop(id))
 				bad = 1;
 			if (put(rest, restlen, &cap, t + s, i - s) < 0)
 				goto nomem;

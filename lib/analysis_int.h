@@ -64,7 +64,9 @@ int	an_sgf_is_prop(const char *id);
  * Read gnubg's property id with its nval raw values v[k] (len[k] bytes
  * each) into b, for a record of side; match is 1 in match play (the
  * cube decision's last output is then a match-winning chance).  0; 1
- * when a value is malformed (b unchanged); or -BG_ENOMEM.
+ * when a value is malformed (b unchanged); 2 when it is no figure but
+ * gnubg writes it so (LU[-inf]): kept as written, with no warning; or
+ * -BG_ENOMEM.
  */
 int	an_sgf_prop(struct an_build *b, const char *id, const char *const *v,
 	    const size_t *len, size_t nval, int side, int match);

@@ -1439,10 +1439,10 @@ analysis(struct sgf *s, size_t rec)
 				v[j] = raw(s, p, j, &len[j]);
 			rc = an_sgf_prop(&b, p->id, v, len, p->nval, side,
 			    s->match.length > 0);
-			if (rc > 0) {
+			if (rc == 1)
 				diags(s, BG_WANALYSIS, p->line, p->col, p->id);
+			if (rc > 0)
 				rc = keep(s, p);
-			}
 		}
 	free(v);
 	free(len);

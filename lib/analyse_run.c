@@ -72,6 +72,7 @@ an_check(const char *buf, size_t len)
 	bg_reader *r = bg_reader_new_mem(buf, len, "gnubg");
 	const bg_match *m;
 	const bg_game *g;
+	size_t i;
 	int n = 0, analysed = 0;
 
 	if (r == NULL)
@@ -80,7 +81,11 @@ an_check(const char *buf, size_t len)
 	while (bg_reader_next_match(r, &m) > 0)
 		while (bg_reader_next_game(r, &g) > 0) {
 			n++;
+			/* A record with the engine's analysis (or GS). */
 			analysed = bg_game_sgf_count(g) > 0;
+			for (i = 0; i < bg_game_record_count(g); i++)
+				analysed |= bg_game_record_analysis(g, i) !=
+				    NULL;
 		}
 	bg_reader_free(r);
 	return n == 1 && analysed;

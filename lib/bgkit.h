@@ -178,6 +178,8 @@ typedef enum bg_code {
 	/* position text exports */
 	BG_EPOSTEXT,		/* malformed position text export */
 	BG_EDIAGRAM,		/* its diagram disagrees with its XGID */
+	/* the engine's analysis */
+	BG_WANALYSIS,		/* a malformed analysis property, kept */
 	BG_CODE_COUNT
 } bg_code;
 
@@ -730,6 +732,117 @@ const bg_record *bg_game_record(const bg_game *g, size_t i);
  */
 size_t bg_game_sgf_count(const bg_game *g);
 const char *bg_game_sgf(const bg_game *g, size_t i, size_t *at);
+
+/*
+ * The engine's analysis of one record (bg_game_record_analysis(3)): for
+ * a move, its candidate plays and the one played; the luck of its roll;
+ * the cube decision before it (or, for a cube action, of that action);
+ * the marks the file writes.  Nothing is invented: a figure the file
+ * does not hold is absent, and the has flags say which are present.
+ * Probabilities are fractions (0 to 1) for the side on roll (the
+ * record's side); equities are in the file's units.
+ */
+typedef enum bg_eval_kind {
+	BG_EVAL_NONE,		/* not evaluated (or not said) */
+	BG_EVAL_PLY,		/* an n-ply evaluation */
+	BG_EVAL_ROLLOUT		/* a rollout */
+} bg_eval_kind;
+
+/* How a candidate or a cube decision was evaluated. */
+typedef struct bg_eval {
+	bg_eval_kind	kind;
+	int		plies;		/* PLY: 0 for 0-ply */
+	int		cubeful;	/* PLY: 1 cubeful, 0 cubeless */
+	int		deterministic;	/* PLY: noise deterministic (gnubg) */
+	int		prune;		/* PLY: pruning nets used (gnubg) */
+	double		noise;		/* PLY: the noise added */
+	unsigned long	trials;		/* ROLLOUT: games rolled out */
+	const char	*settings;	/* ROLLOUT: its settings as the file
+					   writes them (gnubg: from "SK");
+					   NONE: the evaluation's name when
+					   the file only names it ("3-ply",
+					   "XG Roller++"); or "" */
+} bg_eval;
+
+#define BG_OUT_PROBS	0x01	/* win .. lose_bg */
+#define BG_OUT_CUBELESS	0x02	/* cubeless */
+#define BG_OUT_CUBEFUL	0x04	/* cubeful */
+#define BG_OUT_MWC	0x08	/* mwc */
+#define BG_OUT_STDERR	0x10	/* a rollout's standard errors, se[] */
+
+/* An evaluation's figures, for the side on roll. */
+typedef struct bg_outputs {
+	unsigned	has;		/* BG_OUT_* */
+	double		win, win_gammon, win_bg, lose_gammon, lose_bg;
+	double		cubeless;	/* cubeless equity */
+	double		cubeful;	/* cubeful equity (money or match
+					   equity, as the file has it) */
+	double		mwc;		/* the match-winning chance */
+	double		se[7];		/* of win .. lose_bg, cubeless and
+					   cubeful (or mwc), in that order */
+} bg_outputs;
+
+/* One candidate play. */
+typedef struct bg_candidate {
+	bg_play		play;		/* in the mover's numbering, hits not
+					   marked (bg_play_apply marks them) */
+	bg_eval		eval;
+	int		has_equity;	/* equity set */
+	double		equity;		/* the equity it is ranked by, as the
+					   file stores it (gnubg: the sixth
+					   number of A, or a rollout's Score) */
+	int		has_equity2;	/* gnubg rollout's second score */
+	double		equity2;
+	bg_outputs	out;		/* a rollout's outputs (gnubg) or the
+					   evaluation's probabilities */
+	int		marked;		/* gnubg's MR: marked for a rollout */
+} bg_candidate;
+
+/* The marks of a play, a cube action or a roll, as the file writes them. */
+typedef enum bg_mark {
+	BG_MARK_NONE,
+	BG_MARK_DOUBTFUL,	/* gnubg DO[], DC[] */
+	BG_MARK_BAD,		/* gnubg BM[1], BC[1] */
+	BG_MARK_VERYBAD		/* gnubg BM[2], BC[2] */
+} bg_mark;
+
+#define BG_AN_MOVE	0x01	/* cand, ncand */
+#define BG_AN_PLAYED	0x02	/* played */
+#define BG_AN_ERROR	0x04	/* error */
+#define BG_AN_LUCK	0x08	/* luck */
+#define BG_AN_CUBE	0x10	/* cube_eval, cube_out */
+#define BG_AN_CUBEEQ	0x20	/* no_double, double_take, double_pass,
+				   proper */
+#define BG_AN_CUBEERR	0x40	/* doubler_error, taker_error */
+
+typedef struct bg_rec_analysis {
+	unsigned	has;		/* BG_AN_* */
+	size_t		ncand;		/* MOVE: the candidates, in the
+					   file's order (best first) */
+	const bg_candidate *cand;
+	size_t		played;		/* PLAYED: index in cand of the play
+					   made (gnubg: A's first value) */
+	double		error;		/* ERROR: the equity the play lost */
+	double		luck;		/* LUCK: gnubg's LU */
+	int		luck_mark;	/* -2 very unlucky, -1 unlucky, 1
+					   lucky, 2 very lucky (gnubg GB GW,
+					   for the side on roll); 0 none */
+	bg_mark		skill;		/* the play's or the cube action's
+					   mark (gnubg BM DO) */
+	bg_mark		cube_skill;	/* the cube decision's (gnubg BC DC) */
+	bg_eval		cube_eval;	/* CUBE: the cube decision's */
+	bg_outputs	cube_out[2];	/* CUBE: no double, double/take */
+	int		cube_marked;	/* gnubg's CR: marked for a rollout */
+	double		no_double;	/* CUBEEQ: the cubeful equities */
+	double		double_take;
+	double		double_pass;
+	int		proper;		/* CUBEEQ: a bg_cube_action */
+	double		doubler_error;	/* CUBEERR */
+	double		taker_error;
+} bg_rec_analysis;
+
+/* Record i's analysis, or NULL when the file gives none. */
+const bg_rec_analysis *bg_game_record_analysis(const bg_game *g, size_t i);
 
 /*
  * The analysis a position text export gives of the position its game

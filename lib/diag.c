@@ -175,6 +175,8 @@ static const struct diag catalogue[BG_CODE_COUNT] = {
 	    "malformed eXtreme Gammon file" },
 	[BG_WNOTREAD] = { BG_SEV_WARNING, "not_read",
 	    "part of the input not read: the record model cannot hold it" },
+	[BG_WANALYSIS] = { BG_SEV_WARNING, "bad_analysis",
+	    "an analysis property not read: it is kept as written" },
 	[BG_WMATCHWORD] = { BG_SEV_WARNING, "match_not_won",
 	    "the result says 'and the match', but the match is not won" },
 	[BG_ESNOWIE] = { BG_SEV_ERROR, "snowie_malformed",

@@ -11,6 +11,7 @@
 #define FMT_INT_H
 
 #include "diag_int.h"
+#include "record_int.h"
 
 /* Room for need bytes in *p of capacity *cap: 0 or -BG_ENOMEM. */
 int	fmt_reserve(char **, size_t *, size_t);
@@ -265,6 +266,13 @@ const char *fmt_tag_value(const bg_writer *, size_t);
 const char *fmt_tag(const bg_writer *, const char *);
 
 /* Output; errors are sticky in w->err. */
+/*
+ * The "analysis" member of JSON record i (fmt_json_analysis.c), its
+ * plays' hits from the board before it (or none when NULL); str writes
+ * a JSON string.
+ */
+void	fmt_json_analysis(bg_writer *, size_t, const bg_board *,
+	    void (*)(bg_writer *, const char *));
 void	fmt_put(bg_writer *, const char *, size_t);
 void	fmt_puts(bg_writer *, const char *);
 void	fmt_printf(bg_writer *, const char *, ...)

@@ -19,6 +19,7 @@
 #include "bgkit.h"
 #include "chars_int.h"
 #include "record_int.h"
+#include "analysis_int.h"
 #include "fmt_int.h"
 
 #define CHUNK		65536
@@ -244,7 +245,8 @@ jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
 	} else if (s[i] == '-' || isdig((unsigned char)s[i])) {
 		long num = 0;
 		int neg = s[i] == '-', isint = 1, digits = 0, frac = 0;
-		double x;
+		size_t start = i;
+		double x, exact;
 
 		if (neg)
 			i++;
@@ -263,6 +265,11 @@ jscalar(struct jdoc *d, const char *s, size_t n, size_t *ip)
 			isint = 0;
 			frac = 1;
 			x = jfraction(s, n, &i, x);
+			/* The nearest double to the text, where it has few
+			 * enough digits (an analysis's numbers come back as
+			 * they were written). */
+			if (an_decimal(s + start, i - start, &exact) == 0)
+				x = neg ? -exact : exact;
 		}
 		/* An integer of ten digits fits no field: say so,
 		 * rather than read it as absent. */
@@ -737,6 +744,275 @@ static const struct {
 };
 
 /* A record: its kind from "action", its play from its text. */
+
+/* ------------------------------------------------- a record's analysis */
+
+/* Number member k of object o into *x: 1, or 0 when absent or no number. */
+static int
+jnumber(const struct jdoc *d, int o, const char *k, double *x)
+{
+	int v = jget(d, o, k);
+
+	if (v < 0 || d->v[v].type != J_NUMBER)
+		return 0;
+	*x = d->v[v].dnum;
+	return 1;
+}
+
+static int
+jtrue(const struct jdoc *d, int o, const char *k)
+{
+	int v = jget(d, o, k);
+
+	return v >= 0 && d->v[v].type == J_TRUE;
+}
+
+/* String member k of o equal to w. */
+static int
+jis(const struct jdoc *d, int o, const char *k, const char *w)
+{
+	size_t n;
+	const char *t = jstr(d, jget(d, o, k), &n);
+
+	return t != NULL && n == strlen(w) && memcmp(t, w, n) == 0;
+}
+
+/* The outputs members of object o. */
+static void
+joutputs(const struct jdoc *d, int o, bg_outputs *out)
+{
+	static const char *const probs[] = {
+		"win", "win_gammon", "win_bg", "lose_gammon", "lose_bg"
+	};
+	double x[5];
+	int i, v, n = 0;
+
+	for (i = 0; i < 5; i++)
+		n += jnumber(d, o, probs[i], &x[i]);
+	if (n == 5) {
+		out->has |= BG_OUT_PROBS;
+		out->win = x[0];
+		out->win_gammon = x[1];
+		out->win_bg = x[2];
+		out->lose_gammon = x[3];
+		out->lose_bg = x[4];
+	}
+	if (jnumber(d, o, "cubeless", &out->cubeless))
+		out->has |= BG_OUT_CUBELESS;
+	if (jnumber(d, o, "cubeful", &out->cubeful))
+		out->has |= BG_OUT_CUBEFUL;
+	if (jnumber(d, o, "mwc", &out->mwc))
+		out->has |= BG_OUT_MWC;
+	v = jget(d, o, "se");
+	for (i = 0, n = 0; i < 7; i++)
+		n += jat(d, v, i) >= 0 && d->v[jat(d, v, i)].type == J_NUMBER;
+	if (n == 7) {
+		out->has |= BG_OUT_STDERR;
+		for (i = 0; i < 7; i++)
+			out->se[i] = d->v[jat(d, v, i)].dnum;
+	}
+}
+
+/* The evaluation member k of o: 0, 1 when malformed, or -BG_ENOMEM. */
+static int
+jeval(const struct jdoc *d, int o, const char *k, bg_eval *ev)
+{
+	int e = jget(d, o, k);
+	const char *t;
+	size_t n;
+	char *set;
+
+	memset(ev, 0, sizeof *ev);
+	if (e < 0 || d->v[e].type == J_NULL)
+		return 0;
+	if (jis(d, e, "type", "ply")) {
+		ev->kind = BG_EVAL_PLY;
+		ev->plies = (int)jint(d, jget(d, e, "plies"), 0);
+		ev->cubeful = jtrue(d, e, "cubeful");
+		ev->deterministic = jtrue(d, e, "deterministic");
+		ev->prune = jtrue(d, e, "prune");
+		if (!jnumber(d, e, "noise", &ev->noise))
+			ev->noise = 0;
+		return 0;
+	}
+	if (jis(d, e, "type", "rollout")) {
+		ev->kind = BG_EVAL_ROLLOUT;
+		ev->trials = (unsigned long)jint(d, jget(d, e, "trials"), 0);
+	} else if (!jis(d, e, "type", "named"))
+		return 1;
+	if ((t = jstr(d, jget(d, e, "settings"), &n)) == NULL)
+		t = "", n = 0;
+	if ((set = malloc(n + 1)) == NULL)
+		return -BG_ENOMEM;
+	memcpy(set, t, n);
+	set[n] = '\0';
+	ev->settings = set;
+	return 0;
+}
+
+/* Candidate object c: 0, 1 when malformed, or -BG_ENOMEM. */
+static int
+jcandidate(const struct jdoc *d, int c, bg_candidate *k)
+{
+	bg_notation note;
+	const char *t;
+	size_t n, at;
+	int st, i, a, b;
+
+	memset(k, 0, sizeof *k);
+	if ((st = jget(d, c, "steps")) >= 0 && d->v[st].type == J_ARRAY) {
+		for (i = 0; jat(d, st, i) >= 0; i++) {
+			a = (int)jint(d, jat(d, jat(d, st, i), 0), -1);
+			b = (int)jint(d, jat(d, jat(d, st, i), 1), -1);
+			if (i == 4 || a < BG_OFF + 1 || a > BG_BAR ||
+			    b < BG_OFF || b > 24)
+				return 1;
+			k->play.step[i].from = (signed char)a;
+			k->play.step[i].to = (signed char)b;
+			k->play.n = i + 1;
+		}
+	} else if ((t = jstr(d, jget(d, c, "play"), &n)) != NULL) {
+		if (bg_notation_parse(&note, t, n, &at) < 0 ||
+		    bg_play_from_notation(&k->play, &note) < 0)
+			return 1;
+	}
+	k->has_equity = jnumber(d, c, "equity", &k->equity);
+	k->has_equity2 = jnumber(d, c, "equity2", &k->equity2);
+	k->marked = jtrue(d, c, "marked");
+	joutputs(d, c, &k->out);
+	return jeval(d, c, "eval", &k->eval);
+}
+
+/* The marks' names, as fmt_json_analysis.c writes them. */
+static bg_mark
+jmark(const struct jdoc *d, int o, const char *k)
+{
+	return jis(d, o, k, "doubtful") ? BG_MARK_DOUBTFUL : jis(d, o, k,
+	    "bad") ? BG_MARK_BAD : jis(d, o, k, "very_bad") ?
+	    BG_MARK_VERYBAD : BG_MARK_NONE;
+}
+
+/* The candidates of analysis an into b: 0, 1 malformed, -BG_ENOMEM. */
+static int
+jcandidates(const struct jdoc *d, int an, struct an_build *b)
+{
+	int cs = jget(d, an, "candidates"), rc;
+	size_t n = 0, i;
+	bg_candidate *nc;
+
+	while (jat(d, cs, (int)n) >= 0)
+		n++;
+	if (n > b->cap) {
+		if ((nc = realloc(b->cand, n * sizeof *nc)) == NULL)
+			return -BG_ENOMEM;
+		b->cand = nc;
+		b->cap = n;
+	}
+	for (i = 0; i < n; i++) {
+		if ((rc = jcandidate(d, jat(d, cs, (int)i),
+		    &b->cand[i])) != 0) {
+			free((char *)b->cand[i].eval.settings);
+			return rc;
+		}
+		b->a.ncand = i + 1;
+	}
+	b->a.cand = b->cand;
+	return 0;
+}
+
+/* The cube decision's members of analysis an into *a (its outputs
+ * only when a->has says BG_AN_CUBE). */
+static int
+jcube(const struct jdoc *d, int an, bg_rec_analysis *a)
+{
+	static const char *const proper[] = {
+		"no_double", "double_take", "double_pass", "too_good"
+	};
+	size_t i;
+	int rc;
+
+	if ((a->has & BG_AN_CUBE) && (rc = jeval(d, an, "cube_eval",
+	    &a->cube_eval)) != 0)
+		return rc;
+	if (a->has & BG_AN_CUBE) {
+		joutputs(d, jget(d, an, "no_double_outputs"),
+		    &a->cube_out[0]);
+		joutputs(d, jget(d, an, "double_take_outputs"),
+		    &a->cube_out[1]);
+		a->cube_marked = jtrue(d, an, "cube_marked");
+	}
+	if (jnumber(d, an, "no_double", &a->no_double) &&
+	    jnumber(d, an, "double_take", &a->double_take) &&
+	    jnumber(d, an, "double_pass", &a->double_pass)) {
+		a->has |= BG_AN_CUBEEQ;
+		for (i = 0; i < 4; i++)
+			if (jis(d, an, "proper", proper[i]))
+				a->proper = (int)i;
+	}
+	if (jnumber(d, an, "doubler_error", &a->doubler_error) &&
+	    jnumber(d, an, "taker_error", &a->taker_error))
+		a->has |= BG_AN_CUBEERR;
+	return 0;
+}
+
+/*
+ * The "analysis" of record rec (bgkit-json(5)); a malformed one is a
+ * warning and the record reads without it.
+ */
+static int
+add_ranalysis(struct jrd *r, size_t rec)
+{
+	const struct jdoc *d = &r->doc;
+	int an = jget(d, 0, "analysis"), h, i, rc = 0;
+	long played;
+	struct an_build b;
+
+	if (d->v[an].type == J_NULL)
+		return 0;
+	an_build_init(&b);
+	if (d->v[an].type != J_OBJECT)
+		rc = 1;
+	h = jget(d, an, "has");
+	for (i = 0; rc == 0 && jat(d, h, i) >= 0; i++) {
+		size_t n;
+		const char *t = jstr(d, jat(d, h, i), &n);
+
+		if (t != NULL && n == 4 && memcmp(t, "move", 4) == 0)
+			b.a.has |= BG_AN_MOVE;
+		else if (t != NULL && n == 4 && memcmp(t, "cube", 4) == 0)
+			b.a.has |= BG_AN_CUBE;
+	}
+	if (rc == 0 && (b.a.has & BG_AN_MOVE))
+		rc = jcandidates(d, an, &b);
+	if (rc == 0 && (played = jint(d, jget(d, an, "played"), -1)) >= 0) {
+		if ((size_t)played >= b.a.ncand)
+			rc = 1;
+		b.a.played = (size_t)played;
+		b.a.has |= BG_AN_PLAYED;
+	}
+	if (rc == 0)
+		rc = jcube(d, an, &b.a);
+	if (rc == 0) {
+		if (jnumber(d, an, "error", &b.a.error))
+			b.a.has |= BG_AN_ERROR;
+		if (jnumber(d, an, "luck", &b.a.luck))
+			b.a.has |= BG_AN_LUCK;
+		b.a.luck_mark = (int)jint(d, jget(d, an, "luck_mark"), 0);
+		if (b.a.luck_mark < -2 || b.a.luck_mark > 2)
+			rc = 1;
+		b.a.skill = jmark(d, an, "mark");
+		b.a.cube_skill = jmark(d, an, "cube_mark");
+	}
+	if (rc == 0 && an_build_any(&b))
+		rc = rec_game_add_ranalysis(&r->b.game, rec, &b.a, b.cand);
+	else if (rc > 0) {
+		diag(r, BG_WANALYSIS, 0, "analysis", 8);
+		rc = 0;
+	}
+	an_build_fini(&b);
+	return rc < 0 ? (r->err = rc) : 0;
+}
+
 static int
 add_record(struct jrd *r)
 {
@@ -836,6 +1112,9 @@ add_record(struct jrd *r)
 	}
 	if ((rc = rec_game_add(&r->b.game, &rec, t, n)) < 0)
 		return r->err = rc;
+	if (jget(&r->doc, 0, "analysis") >= 0 && add_ranalysis(r,
+	    r->b.game.nrec - 1) < 0)
+		return r->err;
 	if ((sg = jstr(&r->doc, jget(&r->doc, 0, "sgf"), &sn)) != NULL &&
 	    sn > 0 && (rc = rec_game_add_sgf(&r->b.game, sg, sn)) < 0)
 		return r->err = rc;

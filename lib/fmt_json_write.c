@@ -182,6 +182,16 @@ static const char *const actions[] = {
 	[BG_REC_COMMENT] = "comment", [BG_REC_UNPARSED] = "unparsed"
 };
 
+/* The position before record i, or NULL when the replay gave none. */
+static const bg_board *
+before(const bg_writer *w, size_t i)
+{
+	while (i-- > 0)
+		if (w->wr[i].pos)
+			return w->wr[i].lost ? NULL : &w->wr[i].after;
+	return &w->start;
+}
+
 static void
 record(bg_writer *w, size_t i)
 {
@@ -258,6 +268,7 @@ record(bg_writer *w, size_t i)
 	fmt_printf(w, "%d", r->col);
 	key(w, "code");
 	str(w, r->code ? bg_code_name(r->code) : NULL);
+	fmt_json_analysis(w, i, before(w, i), str);
 	sgf_key(w, i + 1);
 	fmt_puts(w, "}\n");
 }

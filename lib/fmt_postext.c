@@ -22,6 +22,7 @@
 #include "chars_int.h"
 #include "record_int.h"
 #include "fmt_int.h"
+#include "analysis_int.h"
 #include "pos_int.h"
 
 #define MAXROW	24		/* rows of a diagram between its borders */
@@ -1170,6 +1171,8 @@ finish(struct pos *p, struct blk *k)
 	    (rc = bg_xgid_encode(id, sizeof id, &db, &dms)) > 0 &&
 	    rc < (int)sizeof id && rec_game_set_diagram(&p->b.game, id,
 	    (size_t)rc) < 0)
+		return p->err = -BG_ENOMEM;
+	if (an_from_positions(&p->b.game) < 0)
 		return p->err = -BG_ENOMEM;
 	rec_game_finish(&p->b.game);
 	if (k->comment.n > 0 && rec_match_add_comment(&p->b.match,

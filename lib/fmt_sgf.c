@@ -22,6 +22,7 @@
 #include "bgkit.h"
 #include "chars_int.h"
 #include "record_int.h"
+#include "analysis_int.h"
 #include "fmt_int.h"
 
 #define CHUNK	65536
@@ -894,19 +895,6 @@ add_record(struct sgf *s, bg_record *rec, const char *t, size_t len)
 	return rc;
 }
 
-/* Point of letter c for side: 1..24 own numbering, 25 bar, 0 off, -1. */
-static int
-letter_point(int c, int side)
-{
-	if (c == 'y')
-		return BG_BAR;
-	if (c == 'z')
-		return BG_OFF;
-	if (c < 'a' || c > 'x')
-		return -1;
-	return side == 0 ? c - 'a' + 1 : 24 - (c - 'a');
-}
-
 /* A roll shown without a play (PL and DI): a move without a play. */
 static int
 flush_roll(struct sgf *s)
@@ -1089,8 +1077,8 @@ move(struct sgf *s, const struct prop *p, int side)
 	rec.note.kind = n == 2 ? BG_NOTE_NONE : BG_NOTE_PLAY;
 	memset(&pl, 0, sizeof pl);
 	for (i = 2; i < n; i += 2) {
-		a = letter_point((unsigned char)v[i], side);
-		b = letter_point((unsigned char)v[i + 1], side);
+		a = sgf_letter_point((unsigned char)v[i], side);
+		b = sgf_letter_point((unsigned char)v[i + 1], side);
 		if (a < 0 || b < 0 || a == BG_OFF || b == BG_BAR) {
 			rec.kind = BG_REC_MOVE;
 			rec.flags |= BG_RF_BADPLAY;
@@ -1207,14 +1195,14 @@ points(struct sgf *s, const struct prop *p, int side, int clear)
 			if (clear) {
 				/* Both sides' checkers there. */
 				for (opp = 0; opp < 2; opp++) {
-					pt = letter_point(x, opp);
+					pt = sgf_letter_point(x, opp);
 					if (pt == BG_OFF || pt < 0)
 						continue;
 					s->board.pt[opp][pt] = 0;
 				}
 				continue;
 			}
-			pt = letter_point(x, side);
+			pt = sgf_letter_point(x, side);
 			if (pt >= 0 && s->board.pt[side][pt] < 255)
 				s->board.pt[side][pt]++;
 		}
@@ -1412,12 +1400,63 @@ keep(struct sgf *s, const struct prop *p)
 	return rc;
 }
 
+/*
+ * gnubg's analysis properties of the node, in the order gnubg writes
+ * them, for record rec (the node's move or cube action); a malformed
+ * one is a warning and kept as written.
+ */
+static int
+analysis(struct sgf *s, size_t rec)
+{
+	static const char *const ids[] = {
+		"DA", "CR", "A", "MR", "LU", "GB", "GW", "BM", "DO", "BC", "DC"
+	};
+	struct an_build b;
+	const struct prop *p;
+	const char **v = NULL;
+	size_t *len = NULL, i, k, j;
+	int side = s->b.game.rec[rec].side, rc = 0;
+
+	an_build_init(&b);
+	for (k = 0; k < sizeof ids / sizeof ids[0] && rc >= 0; k++)
+		for (i = 0; i < s->nprop && rc >= 0; i++) {
+			p = &s->prop[i];
+			if (strcmp(p->id, ids[k]) != 0)
+				continue;
+			free(v);
+			free(len);
+			v = malloc((p->nval + 1) * sizeof *v);
+			len = malloc((p->nval + 1) * sizeof *len);
+			if (v == NULL || len == NULL) {
+				rc = -BG_ENOMEM;
+				break;
+			}
+			for (j = 0; j < p->nval; j++)
+				v[j] = raw(s, p, j, &len[j]);
+			rc = an_sgf_prop(&b, p->id, v, len, p->nval, side,
+			    s->b.match.length > 0);
+			if (rc == 1)
+				diags(s, BG_WANALYSIS, p->line, p->col, p->id);
+			if (rc > 0)
+				rc = keep(s, p);
+		}
+	free(v);
+	free(len);
+	if (rc >= 0 && an_build_any(&b))
+		rc = rec_game_add_ranalysis(&s->b.game, rec, &b.a, b.cand);
+	an_build_fini(&b);
+	if (rc < 0)
+		s->err = rc;
+	return rc;
+}
+
 /* The records of the node just read (root: only what is not root info). */
 static int
 node(struct sgf *s, int root)
 {
 	const struct prop *p;
-	size_t i;
+	size_t i, n0 = s->b.game.nrec;
+	int an;
 
 	/* A board set up next takes the roll (setup). */
 	if (s->roll_side >= 0 && find(s, "W") == NULL && find(s, "B") == NULL &&
@@ -1432,8 +1471,15 @@ node(struct sgf *s, int root)
 		    move(s, p, p->id[0] == 'B') < 0)
 			return s->err;
 	}
+	/* Its analysis goes with the record it made. */
+	an = s->b.game.nrec > n0 && s->b.game.rec[s->b.game.nrec - 1].kind !=
+	    BG_REC_UNPARSED;
+	if (an && analysis(s, s->b.game.nrec - 1) < 0)
+		return s->err;
 	for (i = 0; i < s->nprop; i++) {
 		p = &s->prop[i];
+		if (an && an_sgf_is_prop(p->id))
+			continue;
 		if (strcmp(p->id, "C") == 0) {
 			if (comment(s, p) < 0)
 				return s->err;

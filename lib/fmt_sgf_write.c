@@ -18,6 +18,7 @@
 
 #include "bgkit.h"
 #include "record_int.h"
+#include "analysis_int.h"
 #include "fmt_int.h"
 #include "snowie_int.h"
 
@@ -44,16 +45,6 @@ prop(bg_writer *w, const char *id, const char *s)
 }
 
 /* Letter of point p (the mover's numbering) of side s. */
-static char
-letter(int s, int p)
-{
-	if (p == BG_BAR)
-		return 'y';
-	if (p == BG_OFF)
-		return 'z';
-	return (char)(s == 0 ? 'a' + p - 1 : 'a' + 24 - p);
-}
-
 int
 fmt_sgf_match(bg_writer *w)
 {
@@ -282,6 +273,24 @@ kept(bg_writer *w, size_t at)
 			fmt_puts(w, bg_game_sgf(w->g, i, NULL));
 }
 
+/* The engine's analysis of record i, as gnubg writes it. */
+static void
+analysis(bg_writer *w, size_t i)
+{
+	const bg_rec_analysis *a = bg_game_record_analysis(w->g, i);
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (a == NULL || w->err < 0)
+		return;
+	if (an_sgf_write(&buf, &len, &cap, a, bg_game_record(w->g, i)->side,
+	    bg_match_length(w->m) > 0) < 0)
+		w->err = -BG_ENOMEM;
+	else if (len > 0)
+		fmt_puts(w, buf);
+	free(buf);
+}
+
 /* Is r the autodouble of the game's start (root CV) rather than a
  * setup node? */
 static int
@@ -314,7 +323,7 @@ board(bg_writer *w, const bg_board *b)
 			for (k = 0; k < b->pt[s][p]; k++) {
 				if (!any++)
 					fmt_puts(w, s ? "AB" : "AW");
-				fmt_printf(w, "[%c]", letter(s, p));
+				fmt_printf(w, "[%c]", sgf_point_letter(s, p));
 			}
 }
 
@@ -468,8 +477,8 @@ move(bg_writer *w, size_t i)
 	fmt_printf(w, "\n;%c[%d%d", r->side ? 'B' : 'W', r->dice[0],
 	    r->dice[1]);
 	for (k = 0; k < p.n; k++)
-		fmt_printf(w, "%c%c", letter(r->side, p.step[k].from),
-		    letter(r->side, p.step[k].to));
+		fmt_printf(w, "%c%c", sgf_point_letter(r->side, p.step[k].from),
+		    sgf_point_letter(r->side, p.step[k].to));
 	fmt_put(w, "]", 1);
 }
 
@@ -521,6 +530,8 @@ fmt_sgf_game(bg_writer *w)
 		}
 		if (r->kind == BG_REC_WIN || r->kind == BG_REC_LOSS ||
 		    r->kind == BG_REC_ILLEGAL || r->kind == BG_REC_UNPARSED) {
+			if (bg_game_record_analysis(g, i) != NULL)
+				fmt_lost(w, r, "the engine's analysis of it");
 			if (r->kind != BG_REC_WIN)
 				fmt_lost(w, r, "%.60s", r->text);
 			else if (r->flags & BG_RF_MATCH)
@@ -567,6 +578,7 @@ fmt_sgf_game(bg_writer *w)
 		default:
 			break;
 		}
+		analysis(w, i);
 		kept(w, i + 1);
 	}
 	if (rooted)

@@ -270,6 +270,7 @@ rec_game_reset(struct bg_game *g)
 	g->nrec = 0;
 	g->nsgf = 0;
 	g->nan = 0;
+	g->nra = g->ncand = 0;
 	g->diagram = REC_NONE;
 	g->s.len = 0;
 }
@@ -282,6 +283,9 @@ rec_game_fini(struct bg_game *g)
 	free(g->sgf);
 	free(g->an);
 	free(g->anoff);
+	free(g->ra);
+	free(g->cand);
+	free(g->candset);
 	free(g->s.p);
 	memset(g, 0, sizeof *g);
 }
@@ -409,6 +413,54 @@ rec_game_add_analysis(struct bg_game *g, const bg_analysis *a,
 	return 0;
 }
 
+/* A settings string into the game's strings; "" for NULL. */
+static int
+add_settings(struct bg_game *g, const char *t, size_t *off)
+{
+	if (t == NULL)
+		t = "";
+	return rec_sb_add(&g->s, t, strlen(t), off);
+}
+
+int
+rec_game_add_ranalysis(struct bg_game *g, size_t rec,
+    const bg_rec_analysis *a, const bg_candidate *c)
+{
+	struct ranal *ra;
+	bg_candidate *nc;
+	size_t *off, i;
+
+	if ((ra = grow(g->ra, &g->capra, g->nra, sizeof *ra)) == NULL)
+		return -BG_ENOMEM;
+	g->ra = ra;
+	for (i = 0; i < a->ncand; i++) {
+		if ((nc = grow(g->cand, &g->capcand, g->ncand,
+		    sizeof *nc)) == NULL)
+			return -BG_ENOMEM;
+		g->cand = nc;
+		/* An offset each, in an array of the same capacity. */
+		if ((off = realloc(g->candset, g->capcand * sizeof *off)) ==
+		    NULL)
+			return -BG_ENOMEM;
+		g->candset = off;
+		if (add_settings(g, c[i].eval.settings, &off[g->ncand]) < 0)
+			return -BG_ENOMEM;
+		nc[g->ncand] = c[i];
+		nc[g->ncand].eval.settings = NULL;
+		g->ncand++;
+	}
+	ra = &g->ra[g->nra];
+	if (add_settings(g, a->cube_eval.settings, &ra->set) < 0)
+		return -BG_ENOMEM;
+	ra->rec = rec;
+	ra->cand0 = g->ncand - a->ncand;
+	ra->a = *a;
+	ra->a.cand = NULL;
+	ra->a.cube_eval.settings = NULL;
+	g->nra++;
+	return 0;
+}
+
 int
 rec_game_set_diagram(struct bg_game *g, const char *t, size_t len)
 {
@@ -430,6 +482,13 @@ rec_game_finish(struct bg_game *g)
 	for (i = 0; i < g->nan; i++) {
 		g->an[i].play = p + g->anoff[2 * i];
 		g->an[i].eval = p + g->anoff[2 * i + 1];
+	}
+	for (i = 0; i < g->ncand; i++)
+		g->cand[i].eval.settings = p + g->candset[i];
+	for (i = 0; i < g->nra; i++) {
+		g->ra[i].a.cand = g->ra[i].a.ncand ? g->cand + g->ra[i].cand0 :
+		    NULL;
+		g->ra[i].a.cube_eval.settings = p + g->ra[i].set;
 	}
 }
 
@@ -532,4 +591,23 @@ rec_pair_fini(struct bg_match *m, struct bg_game *g)
 {
 	rec_match_fini(m);
 	rec_game_fini(g);
+}
+
+const bg_rec_analysis *
+bg_game_record_analysis(const bg_game *g, size_t i)
+{
+	size_t lo = 0, hi, mid;
+
+	if (g == NULL)
+		return NULL;
+	/* In record order: a binary search. */
+	hi = g->nra;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (g->ra[mid].rec < i)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < g->nra && g->ra[lo].rec == i ? &g->ra[lo].a : NULL;
 }

@@ -68,6 +68,18 @@ struct bg_game {
 	size_t		*anoff;			/* play, eval of each */
 	size_t		 nan, capan;
 	size_t		 diagram;		/* offset, or REC_NONE */
+	/* The engine's analysis of records (bg_game_record_analysis()),
+	 * in record order; allocated only for a game that has one. */
+	struct ranal {
+		size_t		 rec;		/* the record's index */
+		size_t		 cand0;		/* its first in cand */
+		size_t		 set;		/* cube_eval.settings */
+		bg_rec_analysis	 a;
+	}		*ra;
+	size_t		 nra, capra;
+	bg_candidate	*cand;
+	size_t		*candset;		/* eval.settings of each */
+	size_t		 ncand, capcand;
 	struct strbuf	 s;
 };
 
@@ -143,6 +155,13 @@ int	rec_game_add_sgf(struct bg_game *, const char *, size_t);
  */
 int	rec_game_add_analysis(struct bg_game *, const bg_analysis *,
 	    const char *, size_t, const char *, size_t);
+/*
+ * Give record rec (added last, or before: records in order) the
+ * analysis *a with its a->ncand candidates c; the strings are copied
+ * (NULL settings are "").  0, or -BG_ENOMEM.
+ */
+int	rec_game_add_ranalysis(struct bg_game *, size_t,
+	    const bg_rec_analysis *, const bg_candidate *);
 /* The XGID of the position the text's diagram shows (bg_game_diagram). */
 int	rec_game_set_diagram(struct bg_game *, const char *, size_t);
 void	rec_game_finish(struct bg_game *);

@@ -17,6 +17,7 @@
 
 #include "bgkit.h"
 #include "record_int.h"
+#include "analysis_int.h"
 #include "fmt_int.h"
 
 #define FLUSHAT	65536		/* write out when this much is waiting */
@@ -132,29 +133,65 @@ fmt_next_action(const bg_game *g, size_t i)
 	return NULL;
 }
 
+/* The names of the SGF properties in t, each once, into buf at *o. */
+static void
+add_names(const char *t, char *buf, size_t size, size_t *o)
+{
+	size_t n, k;
+	char id[16];
+
+	while (*t != '\0') {
+		for (n = 0; t[n] >= 'A' && t[n] <= 'Z'; n++)
+			if (n < sizeof id - 1)
+				id[n] = t[n];
+		id[n < sizeof id - 1 ? n : sizeof id - 1] = '\0';
+		t += n;
+		/* Past its values. */
+		while (*t == '[') {
+			for (t++; *t != '\0' && *t != ']'; t++)
+				if (*t == '\\' && t[1] != '\0')
+					t++;
+			if (*t == ']')
+				t++;
+		}
+		if (n == 0) {
+			if (*t != '\0')
+				t++;
+			continue;
+		}
+		n = strlen(id);
+		/* Each name once. */
+		for (k = 0; k < *o; k += strlen(buf + k) + 1)
+			if (strcmp(buf + k, id) == 0)
+				break;
+		if (k < *o || *o + n + 2 > size)
+			continue;
+		memcpy(buf + *o, id, n + 1);
+		*o += n + 1;
+	}
+}
+
 size_t
 fmt_sgf_names(const bg_game *g, char *buf, size_t size)
 {
-	size_t i, n, o = 0, k;
-	const char *t;
-	char id[16];
+	const bg_rec_analysis *a;
+	size_t i, o = 0, k, len, cap;
+	char *t;
 
 	if (size > 0)
 		buf[0] = '\0';
-	for (i = 0; i < bg_game_sgf_count(g); i++) {
-		t = bg_game_sgf(g, i, NULL);
-		for (n = 0; n < sizeof id - 1 && t[n] >= 'A' && t[n] <= 'Z';
-		    n++)
-			id[n] = t[n];
-		id[n] = '\0';
-		/* Each name once. */
-		for (k = 0; k < o; k += strlen(buf + k) + 1)
-			if (strcmp(buf + k, id) == 0)
-				break;
-		if (k < o || o + n + 2 > size)
+	for (i = 0; i < bg_game_sgf_count(g); i++)
+		add_names(bg_game_sgf(g, i, NULL), buf, size, &o);
+	/* The engine's analysis, as the SGF writer would write it. */
+	for (i = 0; i < bg_game_record_count(g); i++) {
+		if ((a = bg_game_record_analysis(g, i)) == NULL)
 			continue;
-		memcpy(buf + o, id, n + 1);
-		o += n + 1;
+		t = NULL;
+		len = cap = 0;
+		if (an_sgf_write(&t, &len, &cap, a, bg_game_record(g,
+		    i)->side, 0) == 0 && t != NULL)
+			add_names(t, buf, size, &o);
+		free(t);
 	}
 	if (o == 0)
 		return 0;

@@ -91,6 +91,12 @@ postext)
 		cp "$f" "$dir/${f##*/}"
 	done
 	;;
+sganalysis)
+	# Each node of the SGF fixtures from its analysis on, behind the
+	# side and match-play byte.
+	find fixtures -type f -name '*.sgf' -exec cat {} + |
+	    grep -aoE '(DA|A|LU)\[.*' | lines an '\003'
+	;;
 gnubgtext)
 	for f in fixtures/bgshow/gnubgtext/*.txt; do
 		cp "$f" "$dir/${f##*/}"

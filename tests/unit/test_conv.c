@@ -314,7 +314,8 @@ test_sgf(void)
 	    "0 move 31: 8/5 6/5\n-1 comment nicemove\n"
 	    "-1 comment second line\n1 move 61: 25/18\n"
 	    "0 double[2] Doubles => 2\n1 take Takes\n0 move 66:\n"
-	    "1 move 52:\n1 win[2] Wins 2 points\nsgf@7 A[0][x]\n");
+	    "1 move 52:\n1 win[2] Wins 2 points\nsgf@7 A[0][x]\n"
+	    "! 9:7 bad_analysis g3 A\n");
 	/* Beaver chains, setup nodes, roll-only nodes, kept values. */
 	dump("(;GM[6]MI[length:0][game:0]CV[2]RE[W+8]\n;W[double]"
 	    "\n;B[double]\n;W[double]\n;B[take]\n;B[33]\n;AE[a:y]AW[a][a]"

@@ -5,7 +5,10 @@
  * a check runs through without reaching its k-th allocation.  The files
  * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
  * and a good .mat; and two position text exports of the golden
- * fixtures, one good, one whose diagram disagrees with its XGID.  Each run must fail with BG_ENOMEM or give exactly the
+ * fixtures, one good, one whose diagram disagrees with its XGID; and a
+ * gnubg SGF with every form of its analysis, and the same as JSON
+ * Lines, read, and written as SGF, JSON and .mat (where a run must
+ * fail or write the same bytes).  Each run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never
  * judged valid, and no message is lost without the call saying so.  No
  * run may crash, and each must free all it allocated.  The Makefile
@@ -123,42 +126,82 @@ count_replay(struct verdict *v, const bg_replay *rp)
 		count(v, bg_replay_diag(rp, i));
 }
 
-/* Check buf[0..len) as bgcheck does: every match, every game. */
+static char	*slurp(const char *, size_t *);
+static long	 try_run(const char *, int, int);
+
+static long
+sink(void *ctx, const char *buf, size_t n)
+{
+	struct verdict *v = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		v->digest = (v->digest ^ (unsigned char)buf[i]) *
+		    1099511628211UL;
+	v->ndiag += n;
+	return (long)n;
+}
+
+/*
+ * Check buf[0..len) as bgcheck does, every match, every game; or, with
+ * a format f (not -1), write it as f and count the bytes written.
+ */
 static void
-check(const char *buf, size_t len, struct verdict *v)
+run(const char *buf, size_t len, int f, struct verdict *v)
 {
 	bg_reader *r = bg_reader_new_mem(buf, len, "x");
 	bg_replay *rp = bg_replay_new();
+	bg_writer *w = NULL;
 	const bg_match *m;
 	const bg_game *g;
 	int rc, grc = 0;
 
 	memset(v, 0, sizeof *v);
-	if (r == NULL || rp == NULL) {
+	if (f >= 0 && (w = bg_writer_new((bg_format)f, sink, v)) == NULL)
+		v->failed = 1;
+	if (r == NULL || rp == NULL || v->failed) {
 		v->failed = 1;
 		bg_reader_free(r);
 		bg_replay_free(rp);
+		bg_writer_free(w);
 		return;
 	}
 	while ((rc = bg_reader_next_match(r, &m)) > 0) {
 		count_reader(v, r);
-		bg_replay_match(rp, m);
+		if (w != NULL)
+			v->failed |= bg_writer_match(w, m) < 0;
+		else
+			bg_replay_match(rp, m);
 		while ((grc = bg_reader_next_game(r, &g)) > 0) {
 			count_reader(v, r);
-			v->failed |= bg_replay_game(rp, g) < 0;
+			v->failed |= (w != NULL ? bg_writer_game(w, g) :
+			    bg_replay_game(rp, g)) < 0;
 			count_replay(v, rp);
 		}
 		count_reader(v, r);
-		v->failed |= bg_replay_end(rp) < 0;
+		v->failed |= w == NULL && bg_replay_end(rp) < 0;
 		count_replay(v, rp);
 		if (grc < 0)
 			break;
 	}
-	v->failed |= rc < 0 || grc < 0;
+	v->failed |= rc < 0 || grc < 0 || (w != NULL && bg_writer_end(w) < 0);
 	if (rc == 0)
 		count_reader(v, r);
 	bg_reader_free(r);
 	bg_replay_free(rp);
+	bg_writer_free(w);
+}
+
+static long
+try_file(const char *path, int bad)
+{
+	return try_run(path, bad, -1);
+}
+
+static long
+try_write(const char *path, bg_format f)
+{
+	return try_run(path, 0, (int)f);
 }
 
 static char *
@@ -180,11 +223,12 @@ slurp(const char *path, size_t *len)
 }
 
 /*
- * One file, bad or not: the check without a failure, then with each
- * allocation failing in turn.  Returns the number of runs.
+ * One file, bad or not: the check (or, with a format f not -1, the
+ * writing as f) without a failure, then with each allocation failing in
+ * turn.  Returns the number of runs.
  */
 static long
-try_file(const char *path, int bad)
+try_run(const char *path, int bad, int f)
 {
 	struct verdict want, got;
 	size_t len;
@@ -193,13 +237,13 @@ try_file(const char *path, int bad)
 	int same;
 
 	fail_at = 0;
-	check(buf, len, &want);
+	run(buf, len, f, &want);
 	CHECK(!want.failed && (bad ? want.errors > 0 : want.errors == 0));
 	for (k = 1;; k++) {
 		before = live;
 		fail_at = k;
 		nalloc = 0;
-		check(buf, len, &got);
+		run(buf, len, f, &got);
 		fail_at = 0;
 		CHECK(live == before);
 		same = got.failed || (got.ndiag == want.ndiag &&
@@ -234,6 +278,17 @@ main(void)
 	/* A position text export: its diagram, analysis and diagnostics. */
 	runs += try_file("fixtures/bgcheck/xgtext/several.txt", 0);
 	runs += try_file("fixtures/bgcheck/xgtext/mismatch.txt", 1);
+	/* The engine's analysis: read from SGF and JSON, written as SGF,
+	 * JSON and .mat (which names what it loses). */
+	runs += try_file("fixtures/bgconv/sgf/gnubg-analysis.sgf", 0);
+	runs += try_file("tests/unit/nomem/analysis.json", 0);
+	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
+	    BG_FORMAT_SGF);
+	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
+	    BG_FORMAT_JSON);
+	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
+	    BG_FORMAT_MAT);
+	runs += try_write("tests/unit/nomem/analysis.json", BG_FORMAT_SGF);
 	printf("test_nomem: %ld runs\n", runs);
 	T_DONE("test_nomem");
 }

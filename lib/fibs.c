@@ -29,7 +29,7 @@ enum {
 
 /* A decimal number as FIBS writes it: no sign but '-', no leading 0. */
 static int
-number(int *out, const char *s, size_t len)
+fibs_int(int *out, const char *s, size_t len)
 {
 	size_t i = 0;
 	long v = 0;
@@ -97,7 +97,7 @@ bg_fibs_parse(bg_fibs *f, const char *s, size_t len)
 			if (name(n == F_PLAYER ? nf.player : nf.opponent,
 			    s + start, i - start) < 0)
 				return -BG_EFIBS;
-		} else if (number(&nf.field[n], s + start, i - start) < 0)
+		} else if (fibs_int(&nf.field[n], s + start, i - start) < 0)
 			return -BG_EFIBS;
 		n++;
 		start = i + 1;

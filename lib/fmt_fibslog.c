@@ -35,7 +35,7 @@
 #define MAXIN	(64L << 20)	/* the largest input read */
 #define NAMEMAX	64
 
-/* What ends a call of read_game. */
+/* What ends a call of read_log_game. */
 enum { R_END, R_GAME, R_MATCH };
 
 struct flog {
@@ -201,7 +201,7 @@ named(const struct flog *x, const char *t, size_t n)
 /* ------------------------------------------------------------- records */
 
 static int
-add(struct flog *x, bg_record *r, const char *t, size_t n)
+add_record(struct flog *x, bg_record *r, const char *t, size_t n)
 {
 	int rc;
 
@@ -223,7 +223,7 @@ simple(struct flog *x, bg_rec_kind k, int s, int line, int v, const char *t)
 	r.line = line;
 	r.col = 1;
 	r.value = v;
-	return add(x, &r, t, strlen(t));
+	return add_record(x, &r, t, strlen(t));
 }
 
 /* The game goes on from board b, state ms: a set position. */
@@ -286,7 +286,7 @@ play(struct flog *x, int s, const bg_notation *n, int line, unsigned flags)
 	r.note.dice[0] = r.dice[0];
 	r.note.dice[1] = r.dice[1];
 	x->rside = -1;
-	return add(x, &r, text, strlen(text));
+	return add_record(x, &r, text, strlen(text));
 }
 
 /*
@@ -904,7 +904,7 @@ one_line(struct flog *x, const char *t, size_t n, int line)
  * negative code.
  */
 static int
-read_game(struct flog *x)
+read_log_game(struct flog *x)
 {
 	const char *t, *e;
 	size_t n, at;
@@ -991,12 +991,12 @@ fl_next_match(void *v, const bg_match **m)
 	}
 	/* The rest of the match before, not asked for. */
 	while (x->mready == 2)
-		if ((rc = read_game(x)) < 0)
+		if ((rc = read_log_game(x)) < 0)
 			return x->err = rc;
 		else if (rc != R_GAME)
 			x->mready = 0;
 	do {
-		if ((rc = read_game(x)) < 0)
+		if ((rc = read_log_game(x)) < 0)
 			return x->err = rc;
 	} while (rc == R_MATCH);
 	if (rc == R_END) {
@@ -1027,7 +1027,7 @@ fl_next_game(void *v, const bg_game **g)
 	if (!x->b.given)
 		return fmt_base_first_game(&x->b, 1, g);
 	x->b.dl.n = 0;
-	if ((rc = read_game(x)) < 0)
+	if ((rc = read_log_game(x)) < 0)
 		return x->err = rc;
 	if (rc != R_GAME) {
 		x->mready = 0;

@@ -230,7 +230,7 @@ named(const struct gtext *x, const char *t, size_t n)
 }
 
 static int
-add(struct gtext *x, bg_record *r, const char *t, size_t n)
+add_record(struct gtext *x, bg_record *r, const char *t, size_t n)
 {
 	int rc;
 
@@ -292,7 +292,7 @@ cube_action(struct gtext *x, int v, int *side, bg_record *r, char *text,
 		d.col = 1;
 		d.value = x->value;
 		snprintf(dt, sizeof dt, "Doubles => %d", d.value);
-		if (add(x, &d, dt, strlen(dt)) < 0)
+		if (add_record(x, &d, dt, strlen(dt)) < 0)
 			return x->err;
 	}
 	if (x->doubler >= 0)
@@ -397,7 +397,7 @@ action(struct gtext *x, const char *t, size_t n, int line)
 	}
 	r.side = side;
 	x->block = B_NONE;
-	return add(x, &r, text, strlen(text));
+	return add_record(x, &r, text, strlen(text));
 }
 
 /*
@@ -478,7 +478,7 @@ wins(struct gtext *x, const char *t, size_t n, int line)
 	r.col = 1;
 	r.value = (int)v;
 	snprintf(text, sizeof text, "Wins %ld point%s", v, v == 1 ? "" : "s");
-	add(x, &r, text, strlen(text));
+	add_record(x, &r, text, strlen(text));
 	return 0;
 }
 
@@ -574,7 +574,7 @@ first_id(struct gtext *x, const char *t, size_t n, int line)
 	r.side = -1;
 	r.line = line;
 	r.col = 1;
-	return add(x, &r, id, strlen(id));
+	return add_record(x, &r, id, strlen(id));
 }
 
 /*
@@ -582,7 +582,7 @@ first_id(struct gtext *x, const char *t, size_t n, int line)
  * game) was read, 0 at the end.
  */
 static int
-read_game(struct gtext *x)
+read_text_game(struct gtext *x)
 {
 	const char *t, *e;
 	size_t n;
@@ -701,7 +701,7 @@ gt_next_match(void *v, const bg_match **m)
 			return 0;
 		}
 	}
-	if ((rc = read_game(x)) <= 0)
+	if ((rc = read_text_game(x)) <= 0)
 		return rc;
 	x->in_match = 1;
 	x->b.given = 0;

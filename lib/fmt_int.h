@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * fmt_int.h: what the generic reader (reader.c) shares with the format
- * readers and writers (fmt_mat*.c, fmt_sgf*.c, fmt_json*.c, writer.c):
- * the byte source and the interface of a format's reader; their list of
- * diagnostics is diag_int.h's.
- * Included by those files only, after bgkit.h and record_int.h; never
- * installed.
+ * fmt_int.h: what the generic reader (reader.c) and writer (writer.c)
+ * share with every format's reader and writer (the fmt_*.c files, their
+ * rows listed in format.c): the byte source, the reader base and the
+ * interface of a format's reader and writer.  Their list of diagnostics
+ * is diag_int.h's, their records record_int.h's.  Included after
+ * bgkit.h by the library's files only; never installed.
  */
 #ifndef FMT_INT_H
 #define FMT_INT_H

@@ -396,10 +396,11 @@ set_played(bg_record *rec, int np)
 }
 
 /*
- * One part of a play at s[i], "F/T" or "F/T*" with points of one or two
- * digits, as parse_plain (notation.c) takes it, into *pa: the offset
- * after it, or 0 when it is not one.  s[i] is a digit (move_line has
- * looked), so s[i + 1] may be read.
+ * Read one part of a play at s[i]: "F/T" or "F/T*", each point written
+ * with one or two digits, as parse_plain (notation.c) reads it.  The
+ * part goes into *pa, and the function returns the offset just after
+ * it, or 0 when the text there is not such a part.  The caller has seen
+ * that s[i] is a digit, so s[i + 1] may be read.
  */
 static size_t
 read_part(const char *s, size_t i, bg_path *pa)
@@ -763,12 +764,14 @@ score_line(struct matrd *r)
 }
 
 /*
- * The line at r->dpos read where it lies (line_in_place) when it starts
- * with a game line's 'G' or a result's 'W' after blanks, as the game loop
- * (fmt_mat.c) finds it after the move lines, and classified into
- * *k and *body: 1, or 0 having read nothing.  A game line mat_lit_game
- * reads is L_GAME (its number in r->number), a 'W' line L_OTHER, without
- * mat_classify.
+ * After the move lines, the game loop (fmt_mat.c) most often meets a
+ * game line ("Game 3") or a result ("Wins 1 point").  When the line at
+ * r->dpos starts with such a line's 'G' or 'W' after blanks, this reads
+ * it where it lies (line_in_place) and sets its kind in *k and the start
+ * of its body in *body, without the general classifier mat_classify: a
+ * game line that mat_lit_game reads is L_GAME, with its number in
+ * r->number, and a 'W' line is L_OTHER.  It returns 1 when it read the
+ * line, and 0, having read nothing, otherwise.
  */
 static int
 game_or_result_line(struct matrd *r, enum kind *k, size_t *body)

@@ -205,7 +205,7 @@ read_head(struct oldm *x)
 }
 
 static int
-add(struct oldm *x, bg_record *r, const char *t, size_t n)
+add_record(struct oldm *x, bg_record *r, const char *t, size_t n)
 {
 	int rc;
 
@@ -258,7 +258,7 @@ play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 	}
 	r.note.dice[0] = r.dice[0];
 	r.note.dice[1] = r.dice[1];
-	return add(x, &r, text, strlen(text));
+	return add_record(x, &r, text, strlen(text));
 }
 
 /* An action line "X: ..." at t[0..n). */
@@ -320,7 +320,7 @@ action(struct oldm *x, const char *t, size_t n, int line)
 		    "result: \"%.*s\"", (int)(vn < 40 ? vn : 40), v);
 		return 0;
 	}
-	return add(x, &r, text, strlen(text));
+	return add_record(x, &r, text, strlen(text));
 }
 
 /*
@@ -329,7 +329,7 @@ action(struct oldm *x, const char *t, size_t n, int line)
  * to the next header, 1; or a negative code.
  */
 static int
-read_game(struct oldm *x, int open)
+read_oldmoves_game(struct oldm *x, int open)
 {
 	const char *t;
 	size_t n;
@@ -430,7 +430,7 @@ om_next_match(void *v, const bg_match **m)
 	while (x->mready == 2) {
 		expect(x);
 		if ((rc = read_head(x)) < 0 || (rc > 0 &&
-		    (rc = read_game(x, 0)) < 0))
+		    (rc = read_oldmoves_game(x, 0)) < 0))
 			return x->err = rc;
 		if (rc != 1)
 			x->mready = 0;
@@ -451,7 +451,7 @@ om_next_match(void *v, const bg_match **m)
 			return x->err = -BG_ENOMEM;
 	}
 	x->have_expect = 0;
-	if ((rc = read_game(x, 1)) < 0)
+	if ((rc = read_oldmoves_game(x, 1)) < 0)
 		return x->err = rc;
 	x->nmatch++;
 	x->mready = 2;
@@ -474,7 +474,8 @@ om_next_game(void *v, const bg_game **g)
 		return fmt_base_first_game(&x->b, 1, g);
 	x->b.dl.n = 0;
 	expect(x);
-	if ((rc = read_head(x)) < 0 || (rc > 0 && (rc = read_game(x, 0)) < 0))
+	if ((rc = read_head(x)) < 0 ||
+	    (rc > 0 && (rc = read_oldmoves_game(x, 0)) < 0))
 		return x->err = rc;
 	if (rc != 1) {
 		x->mready = 0;

@@ -144,7 +144,7 @@ has_word(const char *s, size_t n, const char *w)
  * strtod: it follows the locale.
  */
 static size_t
-number(const char *s, size_t n, double *v)
+read_decimal(const char *s, size_t n, double *v)
 {
 	size_t i = 0, d = 0;
 	double x = 0, scale = 1;
@@ -199,7 +199,7 @@ numbers(const char *s, size_t n, double *v, int max, int pct)
 		if (i > 0 && (isdig((unsigned char)s[i - 1]) ||
 		    s[i - 1] == '.' || s[i - 1] == ','))
 			continue;
-		if ((k = number(s + i, n - i, &v[got])) == 0)
+		if ((k = read_decimal(s + i, n - i, &v[got])) == 0)
 			continue;
 		i += k;
 		if (!pct || (i < n && s[i] == '%'))
@@ -647,7 +647,7 @@ play_line(struct blk *k, struct span s, int line)
 		return 0;
 	/* The equity: a number after the last ':' of the line. */
 	for (pl = q; pl < e; pl++)
-		if (*pl == ':' && (n = number(pl + 1, (size_t)(e - pl - 1),
+		if (*pl == ':' && (n = read_decimal(pl + 1, (size_t)(e - pl - 1),
 		    &eq)) > 0)
 			key = pl;
 	if (key == NULL)
@@ -672,7 +672,7 @@ play_line(struct blk *k, struct span s, int line)
 	c->a.diff = 0;
 	for (q = key; q < e && *q != '('; q++)
 		;
-	if (q < e && number(q + 1, (size_t)(e - q - 1), &d) > 0)
+	if (q < e && read_decimal(q + 1, (size_t)(e - q - 1), &d) > 0)
 		c->a.diff = d;
 	return 1;
 }
@@ -762,7 +762,7 @@ cube_eq(struct cand *c, struct span s, const char *cl, const char *after)
 
 	r = trim(after, s.n - (size_t)(after - s.t));
 	n = numbers(r.t, r.n, v, 4, 0);
-	if (n == 0 || number(r.t, r.n, &v[0]) == 0)
+	if (n == 0 || read_decimal(r.t, r.n, &v[0]) == 0)
 		return 0;
 	/* BGBlitz: its options by shape; by the English words, else in
 	 * XG's order. */
@@ -829,7 +829,7 @@ cube_analysis(struct blk *k, struct span s)
 		/* BGBlitz's options have two columns; its lines of one
 		 * number give the cubeless and the best cubeful equity. */
 		if (k->blitz && numbers(r.t, r.n, v, 4, 0) < 4 &&
-		    number(r.t, r.n, v) > 0)
+		    read_decimal(r.t, r.n, v) > 0)
 			return 1;
 		if (cube_eq(c, s, cl, after))
 			return 1;

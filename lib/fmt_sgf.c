@@ -640,7 +640,7 @@ simple(struct sgf *s, const char *id, size_t *len)
 
 /* A decimal at s[0..n) of at most 9 digits; -1 if it is not one. */
 static int
-number(const char *t, size_t n)
+read_count(const char *t, size_t n)
 {
 	size_t i;
 	int v = 0;
@@ -683,7 +683,7 @@ root_info(struct sgf *s, struct rootinfo *ri)
 			snprintf(key, sizeof key, "%.*s",
 			    (int)(rest < 7 ? rest : 7), t);
 			rest++;
-			v = rest < n ? number(t + rest, n - rest) : -1;
+			v = rest < n ? read_count(t + rest, n - rest) : -1;
 			if (v < 0 && (strcmp(key, "length") == 0 ||
 			    strcmp(key, "game") == 0 ||
 			    strcmp(key, "ws") == 0 || strcmp(key, "bs") == 0)) {
@@ -733,7 +733,7 @@ root_info(struct sgf *s, struct rootinfo *ri)
 	}
 	if ((p = find(s, "CV")) != NULL && p->nval > 0 &&
 	    (t = text(s, p, 0, V_SIMPLE, &n)) != NULL) {
-		v = number(t, n);
+		v = read_count(t, n);
 		if (v >= 1 && v <= MAXCUBE && (v & (v - 1)) == 0)
 			ri->cv = v;
 		else
@@ -993,7 +993,7 @@ resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
 				;
 			if (v[6] != ':' || i != n || i == 7 || i - 7 > 9)
 				return 0;
-			pts = number(v + 7, i - 7);
+			pts = read_count(v + 7, i - 7);
 		}
 		if (s->roll_side >= 0 && flush_roll(s) < 0)
 			return s->err;
@@ -1248,8 +1248,9 @@ setup(struct sgf *s, int root)
 			    t[0] <= '6' && t[1] >= '1' && t[1] <= '6') {
 				dice[0] = t[0] - '0';
 				dice[1] = t[1] - '0';
-			} else if (p->id[1] == 'V' && (v = number(t, n)) >= 1 &&
-			    v <= MAXCUBE && (v & (v - 1)) == 0) {
+			} else if (p->id[1] == 'V' &&
+			    (v = read_count(t, n)) >= 1 && v <= MAXCUBE &&
+			    (v & (v - 1)) == 0) {
 				s->cube = v;
 				ch = 1;
 			} else if ((p->id[1] == 'P' || p->id[1] == 'O') &&
@@ -1512,7 +1513,7 @@ result(struct sgf *s, const struct prop *p)
 	if (n >= 2 && (t[0] == 'W' || t[0] == 'B') && t[1] == '+') {
 		for (i = 2; i < n && isdig((unsigned char)t[i]); i++)
 			;
-		v = i == 2 ? 0 : number(t + 2, i - 2);
+		v = i == 2 ? 0 : read_count(t + 2, i - 2);
 		if (v >= 0 && i < n && !((n - i == 1 && t[i] == 'R') ||
 		    (n - i == 6 && strncmp(t + i, "Resign", 6) == 0)))
 			v = -1;
@@ -1553,7 +1554,7 @@ players(struct sgf *s)
 
 /* The game of the root just read, up to the end of its tree. */
 static int
-read_game(struct sgf *s, const struct rootinfo *ri)
+read_game_tree(struct sgf *s, const struct rootinfo *ri)
 {
 	const struct prop *re;
 	bg_record win;
@@ -1773,7 +1774,7 @@ sgf_next_game(void *p, const bg_game **gp)
 	}
 	s->pending = 0;
 	s->last_index = s->ri.index >= 0 ? s->ri.index : s->last_index + 1;
-	if ((rc = read_game(s, &s->ri)) < 0)
+	if ((rc = read_game_tree(s, &s->ri)) < 0)
 		return rc;
 	*gp = &s->b.game;
 	return 1;

@@ -618,7 +618,7 @@ add_setpos(struct xg *x, const bg_board *b, int on_roll, const int dice[2],
 /* ------------------------------------------------------------ records */
 
 static int
-add(struct xg *x, bg_record *r, const char *t)
+add_record(struct xg *x, bg_record *r, const char *t)
 {
 	int rc;
 
@@ -690,20 +690,20 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	r.kind = BG_REC_DOUBLE;
 	r.value = x->cube < MAXCUBE ? x->cube * 2 : x->cube;
 	snprintf(t, sizeof t, "Doubles => %d", r.value);
-	if (add(x, &r, t) < 0)
+	if (add_record(x, &r, t) < 0)
 		return -1;
 	r.side = !s;
 	if (take == 0) {
 		r.kind = BG_REC_DROP;
 		r.value = 0;
-		return add(x, &r, "Drops");
+		return add_record(x, &r, "Drops");
 	}
 	if (take == 1) {
 		x->cube = r.value;
 		x->owner = !s;
 		r.kind = BG_REC_TAKE;
 		r.value = 0;
-		return add(x, &r, "Takes");
+		return add_record(x, &r, "Takes");
 	}
 	if (take != 2) {
 		/* The answer is not known yet: a game stopped there. */
@@ -712,7 +712,7 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	r.kind = BG_REC_BEAVER;
 	r.value = x->cube < MAXCUBE / 2 ? x->cube * 4 : x->cube;
 	snprintf(t, sizeof t, "Beavers => %d", r.value);
-	if (add(x, &r, t) < 0)
+	if (add_record(x, &r, t) < 0)
 		return -1;
 	x->cube = r.value;
 	x->owner = !s;
@@ -721,7 +721,7 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 		r.kind = BG_REC_RACCOON;
 		r.value = x->cube < MAXCUBE ? x->cube * 2 : x->cube;
 		snprintf(t, sizeof t, "Raccoons => %d", r.value);
-		if (add(x, &r, t) < 0)
+		if (add_record(x, &r, t) < 0)
 			return -1;
 		x->cube = r.value;
 		if (rr == 0)
@@ -800,7 +800,7 @@ illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
 	r->kind = BG_REC_ILLEGAL;
 	x->board = b;
 	x->synced = 1;
-	return add(x, r, t);
+	return add_record(x, r, t);
 }
 
 /*
@@ -846,7 +846,7 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 		r.kind = BG_REC_UNPARSED;
 		r.code = BG_EXG;
 		r.side = s < 0 ? -1 : s;
-		return add(x, &r, "?");
+		return add_record(x, &r, "?");
 	}
 	r.dice[0] = r.note.dice[0] = d[0];
 	r.dice[1] = r.note.dice[1] = d[1];
@@ -871,7 +871,7 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 		r.kind = BG_REC_MOVE;
 		r.note.kind = BG_NOTE_UNKNOWN;
 		snprintf(t, sizeof t, "%d%d: ???", d[0], d[1]);
-		return add(x, &r, t);
+		return add_record(x, &r, t);
 	}
 	memset(&pl, 0, sizeof pl);
 	for (n = 0; n < 4; n++) {
@@ -892,7 +892,7 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 			r.note.kind = BG_NOTE_UNKNOWN;
 			snprintf(t, sizeof t, "%d%d: ?", d[0], d[1]);
 			x->synced = 0;
-			return add(x, &r, t);
+			return add_record(x, &r, t);
 		}
 		pl.step[n].from = (signed char)from;
 		pl.step[n].to = (signed char)to;
@@ -913,7 +913,7 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 		bg_notation_format(t + i, sizeof t - (size_t)i, &r.note,
 		    BG_STYLE_MAT);
 	}
-	return add(x, &r, t);
+	return add_record(x, &r, t);
 }
 
 /*
@@ -944,7 +944,7 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 	r.value = (int)pts;
 	snprintf(t, sizeof t, "Wins %d point%s", r.value, r.value == 1 ? "" :
 	    "s");
-	return add(x, &r, t);
+	return add_record(x, &r, t);
 }
 
 /* ---------------------------------------------------------- the match */
@@ -1087,7 +1087,7 @@ match_header(struct xg *x, const unsigned char *p)
 
 /* Read the game whose header is the next record. */
 static int
-read_game(struct xg *x)
+read_game_records(struct xg *x)
 {
 	const unsigned char *p = x->gf + x->at * RECSIZE;
 	bg_board start;
@@ -1315,7 +1315,7 @@ xg_next_game(void *p, const bg_game **g)
 		x->in_match = 0;
 		return x->err;
 	}
-	if (read_game(x) < 0)
+	if (read_game_records(x) < 0)
 		return x->err;
 	*g = &x->b.game;
 	return 1;

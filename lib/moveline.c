@@ -19,7 +19,7 @@ struct msg {
 };
 
 static void
-add(struct msg *m, const char *s, size_t n)
+add_message(struct msg *m, const char *s, size_t n)
 {
 	size_t k;
 
@@ -45,7 +45,7 @@ addf(struct msg *m, const char *fmt, ...)
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
 	if (n > 0)
-		add(m, buf, (size_t)n < sizeof buf ? (size_t)n :
+		add_message(m, buf, (size_t)n < sizeof buf ? (size_t)n :
 		    sizeof buf - 1);
 }
 
@@ -123,7 +123,7 @@ broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
 	int i;
 
 	addf(m, "%d%d: ", d[0], d[1]);
-	add(m, s, len);
+	add_message(m, s, len);
 	addf(m, ": %s", bg_strerror(r->code));
 	if (r->code == BG_EDICE &&
 	    bg_notation_explain(ex, sizeof ex, n, d) > 0)
@@ -252,7 +252,7 @@ bg_moveline_setup_init(bg_moveline_setup *su, const char *pos,
 		msg[0] = '\0';
 	if (variant && bg_variant_parse(&su->variant, variant) < 0) {
 		addf(&m, "unknown variant: ");
-		add(&m, variant, strlen(variant));
+		add_message(&m, variant, strlen(variant));
 		addf(&m, " (standard, nackgammon, hyper1, hyper2, hyper3, "
 		    "tavla)");
 		return -BG_EVARIANT;
@@ -270,7 +270,7 @@ bg_moveline_setup_init(bg_moveline_setup *su, const char *pos,
 			    &su->variant, pos, strlen(pos));
 		if (r < 0) {
 			addf(&m, "-p ");
-			add(&m, pos, strlen(pos));
+			add_message(&m, pos, strlen(pos));
 			addf(&m, ": %s", bg_strerror(r));
 			return r == -BG_EVARIANT ? -BG_EPOSITION : r;
 		}
@@ -288,7 +288,7 @@ bg_moveline_setup_init(bg_moveline_setup *su, const char *pos,
 	}
 	if (dice && bg_dice_parse(su->dice, dice, strlen(dice)) < 0) {
 		addf(&m, "-d: %s: ", bg_strerror(BG_EDICESYNTAX));
-		add(&m, dice, strlen(dice));
+		add_message(&m, dice, strlen(dice));
 		return -BG_EDICESYNTAX;
 	}
 	return 0;
@@ -324,17 +324,17 @@ bg_moveline_list(const bg_moveline_setup *su,
 static void
 jstr(struct msg *m, const char *s)
 {
-	add(m, "\"", 1);
+	add_message(m, "\"", 1);
 	for (; *s; s++) {
 		if (*s == '"' || *s == '\\') {
-			add(m, "\\", 1);
-			add(m, s, 1);
+			add_message(m, "\\", 1);
+			add_message(m, s, 1);
 		} else if ((unsigned char)*s < 0x20)
 			addf(m, "\\u%04x", (unsigned char)*s);
 		else
-			add(m, s, 1);
+			add_message(m, s, 1);
 	}
-	add(m, "\"", 1);
+	add_message(m, "\"", 1);
 }
 
 int
@@ -349,21 +349,21 @@ bg_moveline_format(char *buf, size_t size, const bg_moveline *ml,
 	if (ml == NULL)
 		return -BG_EINVAL;
 	if (json) {
-		add(&m, "{\"move\":", 8);
+		add_message(&m, "{\"move\":", 8);
 		jstr(&m, ml->move);
 		if (ml->position) {
-			add(&m, ",\"position_id\":", 15);
+			add_message(&m, ",\"position_id\":", 15);
 			jstr(&m, ml->position_id);
-			add(&m, ",\"xgid\":", 8);
+			add_message(&m, ",\"xgid\":", 8);
 			jstr(&m, ml->xgid);
 		}
-		add(&m, "}", 1);
+		add_message(&m, "}", 1);
 	} else if (normalised && ml->dice[0]) {
 		hi = ml->dice[0] > ml->dice[1] ? ml->dice[0] : ml->dice[1];
 		addf(&m, "%d%d:%s", hi, ml->dice[0] + ml->dice[1] - hi,
 		    *ml->move ? " " : "");
-		add(&m, ml->move, strlen(ml->move));
+		add_message(&m, ml->move, strlen(ml->move));
 	} else
-		add(&m, ml->move, strlen(ml->move));
+		add_message(&m, ml->move, strlen(ml->move));
 	return (int)m.len;
 }

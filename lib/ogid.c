@@ -84,7 +84,7 @@ digits(const struct field *f, size_t from, size_t to)
 
 /* An optional number field: empty or absent is dflt. */
 static int
-number(const struct field *f, int n, int i, int dflt)
+optional_int(const struct field *f, int n, int i, int dflt)
 {
 	return i >= n || f[i].len == 0 ? dflt : digits(&f[i], 0, f[i].len);
 }
@@ -252,7 +252,7 @@ bg_ogid_decode(bg_board *b, bg_matchstate *ms, const char *s, size_t len,
 	}
 	if (memchr(s, '\0', len) != NULL || (n = split(f, s, len)) < 0)
 		return -BG_EOGID;
-	if (number(f, n, F_CHECKERS, vi->checkers) != vi->checkers)
+	if (optional_int(f, n, F_CHECKERS, vi->checkers) != vi->checkers)
 		return -BG_EOGID;	/* another variant's, or no number */
 
 	memset(&nb, 0, sizeof nb);
@@ -279,10 +279,10 @@ bg_ogid_decode(bg_board *b, bg_matchstate *ms, const char *s, size_t len,
 		m.dice[1] = f[F_DICE].s[1] - '0';
 	}
 	if (state(&m, f, n, act) < 0 ||
-	    (m.score[1] = number(f, n, F_SCORE1, 0)) < 0 ||
-	    (m.score[0] = number(f, n, F_SCORE0, 0)) < 0 ||
+	    (m.score[1] = optional_int(f, n, F_SCORE1, 0)) < 0 ||
+	    (m.score[0] = optional_int(f, n, F_SCORE0, 0)) < 0 ||
 	    (n > F_LENGTH && length(&m, &f[F_LENGTH]) < 0) ||
-	    number(f, n, F_MOVE, 0) < 0)
+	    optional_int(f, n, F_MOVE, 0) < 0)
 		return -BG_EOGID;
 	if (m.length > 0 && (m.score[0] > m.length || m.score[1] > m.length))
 		return -BG_EOGID;

@@ -362,7 +362,7 @@ release(bg_pipeline *p)
  * -BG_ENOMEM when there is no room.
  */
 static int
-add(bg_pipeline *p, const bg_diag *d)
+add_diag(bg_pipeline *p, const bg_diag *d)
 {
 	if (!bg_diagfilter_shows(&p->filter, d->code))
 		return 0;
@@ -394,10 +394,10 @@ gather(bg_pipeline *p, int rp)
 		const bg_diag *b = j < nj ? bg_replay_diag(p->rp, j) : NULL;
 
 		if (a && (b == NULL || a->line <= b->line)) {
-			rc = add(p, a);
+			rc = add_diag(p, a);
 			i++;
 		} else {
-			rc = add(p, b);
+			rc = add_diag(p, b);
 			j++;
 		}
 	}
@@ -415,7 +415,7 @@ wrote(bg_pipeline *p, int rc)
 	int r;
 
 	for (i = 0; i < bg_writer_diag_count(p->w); i++)
-		if ((r = add(p, bg_writer_diag(p->w, i))) < 0)
+		if ((r = add_diag(p, bg_writer_diag(p->w, i))) < 0)
 			return r;
 	return rc;
 }

@@ -48,8 +48,9 @@ startword(bg_board *b, bg_matchstate *ms, bg_variant *v, const char *s,
 }
 
 /*
- * An OGID whose checkers a side (field 11) are not those of variant
- * *v: *v becomes the first variant with that many (Hypergammon's).
+ * When an OGID gives each side a number of checkers (its field 11)
+ * other than variant *v has, set *v to the first variant that has that
+ * many checkers (for three, Hypergammon).
  */
 static void
 ogid_variant(bg_variant *v, const char *s, size_t len)

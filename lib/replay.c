@@ -539,10 +539,12 @@ run_roll(bg_replay *rp, const bg_record *rec, unsigned char *me,
 }
 
 /*
- * run_rolls' rolls from *recp to end by the side on turn, *tp: the last
- * answer of run_roll, *recp at the first roll not made, *tp the side on
- * turn then.  Called with rules constant, so that each kind of variant
- * has its own loop, with its own run_roll.
+ * The loop of run_rolls.  It makes the rolls from *recp up to end while
+ * each is a roll of the side *tp says is on turn and run_roll makes it.
+ * It returns run_roll's last answer.  On return, *recp points at the
+ * first roll it did not make and *tp names the side on turn then.  The
+ * callers pass rules as a constant, so that the compiler makes one loop
+ * for each kind of variant, each with its own copy of run_roll.
  */
 static inline int
 run_loop(bg_replay *rp, const bg_record **recp, const bg_record *end,

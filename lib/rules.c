@@ -466,9 +466,10 @@ dbl_bearoff(const unsigned char *me, int f, int d)
 }
 
 /*
- * The next source of *m, highest first, that die d moves (a bear-off
- * only where dbl_bearoff allows it), taken out of *m, its destination
- * in *to; -1 when none is left.
+ * Take points out of the set *m, highest first, until one from which
+ * die d can move a checker (bearing off only where dbl_bearoff allows
+ * it); put the point the checker lands on in *to and return the point
+ * it starts from.  Return -1 when the set runs out first.
  */
 static inline int
 dbl_next(uint32_t *m, const unsigned char *me, int d, int *to)

@@ -157,7 +157,7 @@ bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size)
 
 /* A count: digits only, at most 9. */
 static int
-number(const char *p, const char *e, int *v)
+read_count(const char *p, const char *e, int *v)
 {
 	if (p == e || e - p > 9)
 		return -1;
@@ -178,11 +178,11 @@ bg_select_range(bg_select *s, bg_select_what w, const char *spec)
 	if ((unsigned)w > BG_SEL_CUBE)
 		return -BG_EINVAL;
 	if (dash == NULL) {
-		if (number(spec, end, &lo) < 0)
+		if (read_count(spec, end, &lo) < 0)
 			return -BG_EINVAL;
 		hi = lo;
-	} else if ((dash > spec && number(spec, dash, &lo) < 0) ||
-	    (dash + 1 < end && number(dash + 1, end, &hi) < 0) ||
+	} else if ((dash > spec && read_count(spec, dash, &lo) < 0) ||
+	    (dash + 1 < end && read_count(dash + 1, end, &hi) < 0) ||
 	    (dash == spec && dash + 1 == end) || (hi >= 0 && lo > hi))
 		return -BG_EINVAL;
 	s->lo[w] = lo;

@@ -44,7 +44,7 @@ static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
 
 /* A number field t[0..n): 0, or -1 when it is none or out of lo..hi. */
 static int
-number(const char *t, size_t n, long lo, long hi, long *v)
+field_in_range(const char *t, size_t n, long lo, long hi, long *v)
 {
 	size_t i = 0;
 	long x = 0;
@@ -105,7 +105,7 @@ fields(const char *t, size_t n, long *v, char nm[2][64], char *why,
 			k = len < 63 ? len : 63;
 			memcpy(nm[i - 5], f, k);
 			nm[i - 5][k] = '\0';
-		} else if (number(f, len, sfield[i].lo, sfield[i].hi,
+		} else if (field_in_range(f, len, sfield[i].lo, sfield[i].hi,
 		    &v[i]) < 0) {
 			snprintf(why, size, "field %d (%s): \"%.*s\"", i,
 			    sfield[i].what, (int)(len < 20 ? len : 20), f);

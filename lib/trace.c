@@ -71,7 +71,7 @@ copy(const char *s, size_t len)
 
 /* One more entry; NULL when memory is short (t->err set). */
 static bg_trace_entry *
-add(bg_trace *t, const char *canon, const char *text, size_t tlen,
+add_action(bg_trace *t, const char *canon, const char *text, size_t tlen,
     const char *play, int line, int turn)
 {
 	bg_trace_entry *e;
@@ -135,7 +135,7 @@ bg_trace_match(bg_trace *t, const bg_pipeline *p)
 	}
 	snprintf(buf, sizeof buf, "match %d %s", m ? bg_match_length(m) : 0,
 	    vi ? vi->name : "standard");
-	add(t, buf, "", 0, "", m ? bg_match_line(m) : 0, -1);
+	add_action(t, buf, "", 0, "", m ? bg_match_line(m) : 0, -1);
 	return t->err;
 }
 
@@ -157,8 +157,8 @@ bg_trace_pos(void *ctx, const bg_replay_pos *pos)
 	    bg_play_format(play, sizeof play, &pos->play,
 	    BG_STYLE_GNUBG) >= (int)sizeof play)
 		play[0] = '\0';
-	add(t, buf, r && r->text ? r->text : "", r && r->text ? r->len : 0,
-	    play, r ? r->line : 0, pos->turn);
+	add_action(t, buf, r && r->text ? r->text : "",
+	    r && r->text ? r->len : 0, play, r ? r->line : 0, pos->turn);
 }
 
 /* s kept once in t's pool (the same names come game after game). */
@@ -215,7 +215,7 @@ bg_trace_game(bg_trace *t, const bg_pipeline *p)
 		t->e[t->gstart].line = bg_game_line(g);
 	r = n > 0 ? bg_game_record(g, n - 1) : NULL;
 	bg_fingerprint_result(buf, sizeof buf, bg_pipeline_result(p));
-	add(t, buf, "", 0, "", r ? r->line : g ? bg_game_line(g) : 0, -1);
+	add_action(t, buf, "", 0, "", r ? r->line : g ? bg_game_line(g) : 0, -1);
 	if (!t->err)
 		players(t, p);
 	return t->err;

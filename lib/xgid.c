@@ -49,7 +49,7 @@ split(struct field *f, const char *s, size_t len)
 
 /* A decimal integer, optionally negative, within lo..hi. */
 static int
-number(int *out, const struct field *f, int lo, int hi)
+int_in_range(int *out, const struct field *f, int lo, int hi)
 {
 	size_t i = 0;
 	long v = 0;
@@ -169,14 +169,14 @@ bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s, size_t len,
 	}
 
 	bg_matchstate_init(&m, 0);
-	if (number(&lg, &f[F_CUBE], 0, MAXCUBELOG) < 0 ||
-	    number(&owner, &f[F_OWNER], -1, 1) < 0 ||
-	    number(&turn, &f[F_TURN], -1, 1) < 0 || turn == 0 ||
-	    number(&m.score[1], &f[F_SCORE1], 0, MAXNUM) < 0 ||
-	    number(&m.score[0], &f[F_SCORE0], 0, MAXNUM) < 0 ||
-	    number(&rules, &f[F_RULES], 0, 3) < 0 ||
-	    number(&m.length, &f[F_LENGTH], 0, MAXNUM) < 0 ||
-	    number(&m.cube_max, &f[F_CUBEMAX], 0, MAXNUM) < 0)
+	if (int_in_range(&lg, &f[F_CUBE], 0, MAXCUBELOG) < 0 ||
+	    int_in_range(&owner, &f[F_OWNER], -1, 1) < 0 ||
+	    int_in_range(&turn, &f[F_TURN], -1, 1) < 0 || turn == 0 ||
+	    int_in_range(&m.score[1], &f[F_SCORE1], 0, MAXNUM) < 0 ||
+	    int_in_range(&m.score[0], &f[F_SCORE0], 0, MAXNUM) < 0 ||
+	    int_in_range(&rules, &f[F_RULES], 0, 3) < 0 ||
+	    int_in_range(&m.length, &f[F_LENGTH], 0, MAXNUM) < 0 ||
+	    int_in_range(&m.cube_max, &f[F_CUBEMAX], 0, MAXNUM) < 0)
 		return -BG_EXGID;
 	m.cube = 1 << lg;
 	m.cube_owner = owner == 0 ? BG_CENTRED : owner == 1 ? 1 : 0;

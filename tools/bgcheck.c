@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * bgcheck: validate match transcripts.  Reads each file (.mat, SGF or
- * JSON Lines, as its content shows or -f says), replays every game
- * through the rules and reports what is
+ * bgcheck: validate match transcripts.  Reads each file (in any format
+ * the library reads: bg_format_list(3); as its content shows or -f
+ * says), replays every game through the rules and reports what is
  * wrong, where and why.  With several files and -j N, N threads (the
  * main one among them) check files side by side, each into its own
  * output buffers, printed in the order of the operands; with -j 1 the

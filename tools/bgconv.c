@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * bgconv: convert match records between .mat, SGF and JSON Lines (and
- * from XG's binary files), or write one as an HTML page.  Each input
- * goes through the library's pipeline (bg_pipeline_new(3)): read,
- * replayed through the rules as bgcheck does, and written by the writer
- * of -T's format.  It is read twice, checked first, so that an input
- * with errors is not written unless -F asks for it; the files (-o, --directory)
- * are put in place only on success (cli_output.c).
+ * bgconv: convert a match record from any format the library reads to
+ * one it writes (bg_format_list(3): .mat, SGF, JSON Lines, Jellyfish
+ * .gam, Snowie text, or an HTML page).  Each input goes through the
+ * library's pipeline (bg_pipeline_new(3)): read, replayed through the
+ * rules as bgcheck does, and written by the writer of -T's format.  It
+ * is read twice, checked first, so that an input with errors is not
+ * written unless -F asks for it; the files (-o, --directory) are put in
+ * place only on success (cli_output.c).
  */
 #include <errno.h>
 #include <stdio.h>

@@ -445,8 +445,9 @@ bg_reader_diag(const bg_reader *r, size_t i)
 int
 bg_reader_set_format(bg_reader *r, bg_format f)
 {
-	if (r == NULL || r->started || fmt_row_of(f) == NULL ||
-	    fmt_row_of(f)->read == NULL)
+	/* BG_FORMAT_AUTO: told from the content again, as at the start. */
+	if (r == NULL || r->started || (f != BG_FORMAT_AUTO &&
+	    (fmt_row_of(f) == NULL || fmt_row_of(f)->read == NULL)))
 		return -BG_EINVAL;
 	r->format = f;
 	return 0;

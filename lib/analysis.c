@@ -146,9 +146,13 @@ num(struct cur *c, double *v)
 	for (; scale < -22; scale += 22)
 		x *= p10[22];
 	x = scale >= 0 ? x / p10[scale] : x * p10[-scale];
-	/* No figure of an analysis is this large: a malformed value, and
-	 * one its writer could not print back in gnubg's precisions. */
-	if (!(x < 1e12))
+	/*
+	 * No figure of an analysis is this large: a malformed value, and
+	 * one its writer could not print back exactly in gnubg's
+	 * precisions (nine digits before the point and six after are the
+	 * fifteen a double holds).
+	 */
+	if (!(x < 1e9))
 		return -1;
 	*v = neg ? -x : x;
 	return 0;

@@ -1613,6 +1613,10 @@ typedef struct bg_shown {
 	const bg_game	*setup;		/* the game that sets this position
 					   up, for its diagram and analysis
 					   (JSON), or NULL */
+	const char	*analysis;	/* text: the engine's analysis of
+					   the decision made from this
+					   position (bg_decision_text), or
+					   NULL */
 } bg_shown;
 
 /*
@@ -1640,6 +1644,7 @@ typedef struct bg_shownpos {
 	char		 play[64];
 	char		 names[2][128];
 	int		 lost;		/* the replay had lost track */
+	char		 analysis[4096];	/* "": none */
 } bg_shownpos;
 
 /* Point sp->v at sp's own storage again, after sp was copied. */
@@ -1927,6 +1932,18 @@ int bg_decisions_match(bg_decisions *d, const bg_pipeline *p);
 void bg_decisions_pos(void *ctx, const bg_replay_pos *pos);
 int bg_decisions_flush(bg_decisions *d, bg_write_fn write, void *ctx,
     int keep);
+/*
+ * The engine's analysis of the decision pos (a replay callback's, of
+ * game g) as text laid out as gnubg's text export: "* NAME moves PLAY",
+ * the marks, the cube decision, the roll with its luck, and the best
+ * five candidate plays (and the play made, when it is not among them)
+ * with their evaluation, equity, difference and chances.  before is
+ * the board before it; name the player's.  Into buf[size], NUL-ended;
+ * returns the length it needed, 0 when the record holds no analysis of
+ * it, or a negative code.
+ */
+int bg_decision_text(char *buf, size_t size, const bg_game *g,
+    const bg_replay_pos *pos, const bg_board *before, const char *name);
 /* Write only the rows of the decisions fn(ctx, pos) is nonzero for. */
 typedef int (*bg_decision_fn)(void *ctx, const bg_replay_pos *pos);
 void bg_decisions_set_filter(bg_decisions *d, bg_decision_fn fn, void *ctx);

@@ -368,21 +368,52 @@ dec_equity(char *buf, size_t size, double x)
 	snprintf(buf, size, "%+.3f", x);
 }
 
+int
+dec_cube(const bg_rec_analysis *a, double eq[3], int *proper)
+{
+	double doubled;
+
+	if (a->has & BG_AN_CUBEEQ) {
+		eq[0] = a->no_double;
+		eq[1] = a->double_take;
+		eq[2] = a->double_pass;
+		*proper = a->proper;
+		return 1;
+	}
+	if (!(a->has & BG_AN_CUBE) || !(a->cube_out[0].has & BG_OUT_CUBEFUL) ||
+	    !(a->cube_out[1].has & BG_OUT_CUBEFUL))
+		return 0;
+	eq[0] = a->cube_out[0].cubeful;
+	eq[1] = a->cube_out[1].cubeful;
+	eq[2] = 1;
+	/* Double when doubling gains (the taker chooses the less of the
+	 * two); too good when the game is worth more than a pass and the
+	 * taker would pass. */
+	doubled = eq[1] < eq[2] ? eq[1] : eq[2];
+	if (doubled > eq[0])
+		*proper = eq[1] <= eq[2] ? BG_CUBE_DOUBLE_TAKE :
+		    BG_CUBE_DOUBLE_PASS;
+	else
+		*proper = eq[1] > eq[2] && eq[0] > eq[2] ? BG_CUBE_TOO_GOOD :
+		    BG_CUBE_NO_DOUBLE;
+	return 1;
+}
+
 /* The cube decision of a double or a take from its three equities. */
 static void
-judge_cube(struct judged *j, const bg_record *r, const bg_rec_analysis *a)
+judge_cube(struct judged *j, const bg_record *r, const double eq[3],
+    int prop)
 {
 	static const char *const proper[] = { "no double", "double, take",
 		"double, pass", "too good, pass" };
-	double dt = a->double_take, dp = a->double_pass;
+	double nd = eq[0], dt = eq[1], dp = eq[2];
 	double doubled = dt < dp ? dt : dp;
 
 	j->has |= DJ_BEST | DJ_PLAYED;
 	if (j->kind == DJ_DOUBLE) {
 		j->played_eq = doubled;
-		j->best_eq = a->no_double > doubled ? a->no_double : doubled;
-		j->cube_best = (unsigned)a->proper < 4 ? proper[a->proper] :
-		    NULL;
+		j->best_eq = nd > doubled ? nd : doubled;
+		j->cube_best = (unsigned)prop < 4 ? proper[prop] : NULL;
 	} else {
 		/* The taker's own equities: minus the doubler's. */
 		j->played_eq = r->kind == BG_REC_TAKE ? -dt : -dp;
@@ -424,6 +455,9 @@ judge_play(struct judged *j, const bg_rec_analysis *a)
 void
 dec_judge(struct judged *j, const bg_record *r, const bg_rec_analysis *a)
 {
+	double eq[3];
+	int prop;
+
 	memset(j, 0, sizeof *j);
 	j->kind = r == NULL ? DJ_OTHER : r->kind == BG_REC_MOVE ? DJ_PLAY :
 	    r->kind == BG_REC_DOUBLE ? DJ_DOUBLE : r->kind == BG_REC_TAKE ||
@@ -457,7 +491,7 @@ dec_judge(struct judged *j, const bg_record *r, const bg_rec_analysis *a)
 	else if (j->kind != DJ_PLAY) {
 		if (a->has & BG_AN_CUBE)
 			j->eval = &a->cube_eval;
-		if (j->kind != DJ_OTHER && (a->has & BG_AN_CUBEEQ))
-			judge_cube(j, r, a);
+		if (j->kind != DJ_OTHER && dec_cube(a, eq, &prop))
+			judge_cube(j, r, eq, prop);
 	}
 }

@@ -47,6 +47,14 @@ const bg_rec_analysis *dec_analysis(const bg_game *g, const bg_record *r);
 /* Judge record r from its analysis a (NULL: nothing known). */
 void	dec_judge(struct judged *j, const bg_record *r,
 	    const bg_rec_analysis *a);
+/*
+ * The cubeful equities of no double, double/take and double/pass (the
+ * doubler's, in units of the cube before the double) and the proper
+ * action (a bg_cube_action): those the file states, or in money play
+ * those of gnubg's cube decision (DA: the cubeful equities of no double
+ * and double/take; double/pass is 1).  1, or 0 when not known.
+ */
+int	dec_cube(const bg_rec_analysis *a, double eq[3], int *proper);
 /* "doubtful", "bad", "very_bad"; NULL for none. */
 const char *dec_mark_name(bg_mark m);
 /* "lucky", "very_lucky", "unlucky", "very_unlucky"; NULL for 0. */

@@ -19,7 +19,8 @@ three decimals; the luck of "Rolled 52 (-0.056)" is "luck"; "Alert:
 doubtful move" (bad, very bad) is "mark", "Alert: lucky roll!" (very
 lucky, unlucky, very unlucky) is "luck_mark", and "Alert: missed
 double" with the " [bad]" line under it is "cube_mark"; for a cube
-action, the "Alert: wrong take" line's bracket is "mark".  Prints one
+action, the "Alert: wrong take" line's bracket is "mark" and, in money
+play, its number is "error" (0 without it).  Prints one
 line per mismatch, "ok mNNNN: ..." or "FAIL mNNNN: ..." for each match
 and, last, "decisions_check: N values, M mismatches"; exit status 1 on
 a mismatch.
@@ -38,7 +39,7 @@ ROLLED = re.compile(r'^Rolled \d\d \(([+-]\d+\.\d+)\):')
 MOVE = re.compile(r'^Alert: (doubtful|bad|very bad) move')
 LUCK = re.compile(r'^Alert: (very lucky|lucky|unlucky|very unlucky) roll!')
 CUBE = re.compile(r'^Alert: (missed double|wrong double|wrong take|'
-                  r'wrong pass)')
+                  r'wrong pass) \(([+-]\d+\.\d+)\)')
 BRACKET = re.compile(r'^ \[(doubtful|bad|very bad)\]\s*$')
 ACTION = {'doubles': 'double', 'accepts': 'take', 'rejects': 'drop',
           'cannot move': 'move'}
@@ -62,7 +63,7 @@ def blocks(text):
                    ACTION[what], 'play': m.group(2) if m.group(2) else
                    '' if what == 'cannot move' else None,
                    'cand': [], 'mark': None, 'cube_mark': None,
-                   'luck_mark': None, 'luck': None}
+                   'luck_mark': None, 'luck': None, 'cube_error': None}
             games[-1].append(cur)
             last = None
             continue
@@ -73,8 +74,10 @@ def blocks(text):
         elif LUCK.match(line):
             cur['luck_mark'] = LUCK.match(line).group(1).replace(' ', '_')
         elif CUBE.match(line):
-            last = 'cube_mark' if CUBE.match(line).group(1) == \
-                'missed double' else 'mark'
+            what, err = CUBE.match(line).groups()
+            last = 'cube_mark' if what == 'missed double' else 'mark'
+            if last == 'mark':
+                cur['cube_error'] = err
             continue
         elif BRACKET.match(line) and last is not None:
             cur[last] = BRACKET.match(line).group(1).replace(' ', '_')
@@ -134,6 +137,13 @@ def check(games, rows, err, mark):
                 same(at + ': play', d['play'], r['play'])
             same(at + ': mark', d['mark'], r['mark'])
             if d['action'] != 'move':
+                # In money play the row has the cube action's error (a
+                # match's needs a match equity table: null).
+                if r['length'] == 0:
+                    same(at + ': error', d['cube_error'] or '-0.000',
+                         num(r['error']))
+                else:
+                    same(at + ': error', None, r['error'])
                 continue
             same(at + ': cube_mark', d['cube_mark'], r['cube_mark'])
             same(at + ': luck_mark', d['luck_mark'], r['luck_mark'])

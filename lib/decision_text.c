@@ -12,29 +12,17 @@
 
 #include "bgkit.h"
 #include "decision_int.h"
+#include "draw_int.h"
 #include "out_int.h"
 
 /* The candidates printed, as gnubg prints them; the play made besides. */
 #define SHOWN	5
 
-/* The text so far, in the caller's buffer; n counts what did not fit. */
-struct sbuf {
-	char	*p;
-	size_t	 size, n;
-};
-
+/* The bg_write_fn under the text: draw_text.c's output to a buffer. */
 static long
 sput(void *ctx, const char *s, size_t n)
 {
-	struct sbuf *b = ctx;
-	size_t k = 0;
-
-	if (b->size > 0 && b->n < b->size - 1) {
-		k = b->size - 1 - b->n;
-		k = k < n ? k : n;
-		memcpy(b->p + b->n, s, k);
-	}
-	b->n += n;
+	dout_put(ctx, s, n);
 	return (long)n;
 }
 
@@ -240,14 +228,13 @@ bg_decision_text(char *buf, size_t size, const bg_game *g,
 {
 	const bg_record *r = pos != NULL ? pos->rec : NULL;
 	const bg_rec_analysis *a = dec_analysis(g, r);
-	struct sbuf b = { buf, size, 0 };
+	struct dout b;
 	struct judged j;
 	struct out o;
 	char play[64], e[16];
 	size_t i, n;
 
-	if (size > 0)
-		buf[0] = '\0';
+	dout_init(&b, buf, size);
 	if (a == NULL || pos->side < 0 || pos->side > 1)
 		return 0;
 	dec_judge(&j, r, a);
@@ -286,7 +273,5 @@ bg_decision_text(char *buf, size_t size, const bg_game *g,
 	}
 	if (out_flush(&o) < 0)
 		return o.err;
-	if (size > 0)
-		buf[b.n < size ? b.n : size - 1] = '\0';
-	return b.n > (size_t)0x7fffffff ? -BG_ENOMEM : (int)b.n;
+	return dout_end(&b);
 }

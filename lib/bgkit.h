@@ -1613,6 +1613,10 @@ typedef struct bg_shown {
 	const bg_game	*setup;		/* the game that sets this position
 					   up, for its diagram and analysis
 					   (JSON), or NULL */
+	const char	*analysis;	/* text: the engine's analysis of
+					   the decision made from this
+					   position (bg_decision_text), or
+					   NULL */
 } bg_shown;
 
 /*
@@ -1640,6 +1644,7 @@ typedef struct bg_shownpos {
 	char		 play[64];
 	char		 names[2][128];
 	int		 lost;		/* the replay had lost track */
+	char		 analysis[4096];	/* "": none */
 } bg_shownpos;
 
 /* Point sp->v at sp's own storage again, after sp was copied. */
@@ -1793,6 +1798,27 @@ int bg_select_need(unsigned *need, const char *list);
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 /* 0 any game, 1 accepted only, 2 rejected only. */
 void bg_select_verdict(bg_select *s, int v);
+/*
+ * The engine's analysis (bggrep --error, --mark, --analysed): a game is
+ * kept when one of its decisions satisfies every criterion on
+ * decisions, of a player the name pattern matches when one is given.
+ * A decision of kind (-1 any) that lost at least spec ("0.08") in
+ * equity; a mark among list ("doubtful,bad,very_bad,lucky,very_lucky,
+ * unlucky,very_unlucky", any of them); analysed: 0 any game, 1 with
+ * analysis, 2 without.
+ */
+#define BG_SEL_PLAY	0
+#define BG_SEL_DOUBLE	1
+#define BG_SEL_TAKE	2	/* take or drop */
+int bg_select_error(bg_select *s, int kind, const char *spec);
+int bg_select_mark(bg_select *s, const char *list);
+void bg_select_analysed(bg_select *s, int v);
+/*
+ * Whether the decision of pos (its record) satisfies the criteria on
+ * decisions: 1 when none is set.  ctx is the bg_select; a
+ * bg_decision_fn for bg_decisions_set_filter().
+ */
+int bg_select_decision(void *ctx, const bg_replay_pos *pos);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
 /*
@@ -1906,6 +1932,21 @@ int bg_decisions_match(bg_decisions *d, const bg_pipeline *p);
 void bg_decisions_pos(void *ctx, const bg_replay_pos *pos);
 int bg_decisions_flush(bg_decisions *d, bg_write_fn write, void *ctx,
     int keep);
+/*
+ * The engine's analysis of the decision pos (a replay callback's, of
+ * game g) as text laid out as gnubg's text export: "* NAME moves PLAY",
+ * the marks, the cube decision, the roll with its luck, and the best
+ * five candidate plays (and the play made, when it is not among them)
+ * with their evaluation, equity, difference and chances.  before is
+ * the board before it; name the player's.  Into buf[size], NUL-ended;
+ * returns the length it needed, 0 when the record holds no analysis of
+ * it, or a negative code.
+ */
+int bg_decision_text(char *buf, size_t size, const bg_game *g,
+    const bg_replay_pos *pos, const bg_board *before, const char *name);
+/* Write only the rows of the decisions fn(ctx, pos) is nonzero for. */
+typedef int (*bg_decision_fn)(void *ctx, const bg_replay_pos *pos);
+void bg_decisions_set_filter(bg_decisions *d, bg_decision_fn fn, void *ctx);
 
 /*
  * Analysis by GNU Backgammon (bg_analyse_new(3)): the games of records

@@ -4,14 +4,18 @@
  * one per checker play and cube action, with the position and match
  * state before it as XGID and gnubg ID, the score, the cube, the dice,
  * the play made and the pip counts, in CSV or JSON Lines
- * (bgkit-json(5)).  It follows a replay through its position callback
- * and holds the current game's rows until its caller keeps or drops
- * them.
+ * (bgkit-json(5)), and what the engine's analysis of the record says
+ * of it (dec_judge: the equity lost, the best choice, the marks).  It
+ * follows a replay through its position callback and holds the current
+ * game's rows until its caller keeps or drops them.
  */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
+#include "decision_int.h"
 #include "out_int.h"
 
 struct bg_decisions {
@@ -25,6 +29,9 @@ struct bg_decisions {
 	char		*buf;		/* the current game's rows */
 	size_t		 n, cap;
 	int		 err;
+	const bg_pipeline *p;		/* its game holds the analysis */
+	bg_decision_fn	 keep;		/* which rows to write, or NULL */
+	void		*keepctx;
 };
 
 bg_decisions *
@@ -53,7 +60,8 @@ bg_decisions_free(bg_decisions *d)
 
 static const char header[] = "file,game,move,side,player,action,length,"
     "score0,score1,away0,away1,crawford,cube,cube_owner,dice,xgid,"
-    "gnubg_id,play,pips0,pips1\n";
+    "gnubg_id,play,pips0,pips1,error,best,best_equity,played_equity,mark,"
+    "cube_mark,luck,luck_mark,eval,mwc\n";
 
 int
 bg_decisions_header(bg_write_fn fn, void *ctx, bg_outfmt f)
@@ -87,7 +95,15 @@ bg_decisions_match(bg_decisions *d, const bg_pipeline *p)
 		d->err = -BG_ENOMEM;
 	d->game = 0;
 	d->ok = 0;
+	d->p = p;
 	return d->err;
+}
+
+void
+bg_decisions_set_filter(bg_decisions *d, bg_decision_fn fn, void *ctx)
+{
+	d->keep = fn;
+	d->keepctx = ctx;
 }
 
 /* The bg_write_fn of the rows: into d->buf. */
@@ -139,6 +155,67 @@ str(struct out *o, bg_outfmt f, const char *key, const char *s)
 		if (s != NULL)
 			out_csv(o, s);
 	}
+}
+
+/*
+ * A number: in JSON, or a CSV field, null or empty when !ok; written
+ * in at most six decimals, with no zeros at the end ("-0.048",
+ * "1.0"), as Python's str() writes the number read back.
+ */
+static void
+number(struct out *o, bg_outfmt f, const char *key, double x, int ok)
+{
+	char b[64];
+	size_t n;
+
+	if (f == BG_OUT_JSON)
+		out_printf(o, ",\"%s\":", key);
+	else
+		out_put(o, ",", 1);
+	if (!ok) {
+		if (f == BG_OUT_JSON)
+			out_puts(o, "null");
+		return;
+	}
+	if (fabs(x) < 5e-7)
+		x = 0;
+	snprintf(b, sizeof b, "%.6f", x);
+	for (n = strlen(b); n > 2 && b[n - 1] == '0' && b[n - 2] != '.'; n--)
+		;
+	out_put(o, b, n);
+}
+
+/* The columns of the analysis: error ... mwc (bggrep(1)). */
+static void
+analysis(bg_decisions *d, struct out *o, const bg_replay_pos *pos)
+{
+	const bg_rec_analysis *a = dec_analysis(bg_pipeline_game(d->p),
+	    pos->rec);
+	struct judged j;
+	bg_board b = d->board;
+	bg_play best;
+	char text[64] = "", ev[64];
+	bg_outfmt f = d->f;
+
+	dec_judge(&j, pos->rec, a);
+	if (j.best != NULL) {
+		best = j.best->play;
+		if (bg_play_apply(&b, pos->side, &best) < 0 ||
+		    bg_play_format(text, sizeof text, &best, BG_STYLE_GNUBG) < 0)
+			*text = '\0';
+	} else if (j.cube_best != NULL)
+		snprintf(text, sizeof text, "%s", j.cube_best);
+	number(o, f, "error", j.error, j.has & DJ_ERROR);
+	str(o, f, "best", *text || j.best != NULL ? text : NULL);
+	number(o, f, "best_equity", j.best_eq, j.has & DJ_BEST);
+	number(o, f, "played_equity", j.played_eq, j.has & DJ_PLAYED);
+	str(o, f, "mark", dec_mark_name(j.mark));
+	str(o, f, "cube_mark", dec_mark_name(j.cube_mark));
+	number(o, f, "luck", j.luck, j.has & DJ_LUCK);
+	str(o, f, "luck_mark", dec_luck_name(j.luck_mark));
+	dec_eval_name(ev, sizeof ev, j.eval);
+	str(o, f, "eval", *ev ? ev : NULL);
+	number(o, f, "mwc", j.mwc, j.has & DJ_MWC);
 }
 
 /* One row: the action of pos, from the position before it. */
@@ -202,6 +279,7 @@ row(bg_decisions *d, const bg_replay_pos *pos)
 	    NULL);
 	pair(&o, d->f, "pips", bg_board_pips(&d->board, 0),
 	    bg_board_pips(&d->board, 1), 1);
+	analysis(d, &o, pos);
 	out_puts(&o, d->f == BG_OUT_JSON ? "}\n" : "\n");
 	if (out_flush(&o) < 0 && d->err == 0)
 		d->err = -BG_ENOMEM;
@@ -216,7 +294,8 @@ bg_decisions_pos(void *ctx, const bg_replay_pos *pos)
 	if (pos->turn == 0)
 		d->game++;
 	if (r != NULL && d->ok && !pos->lost && pos->side >= 0 &&
-	    pos->side <= 1 && r->kind <= BG_REC_RACCOON)
+	    pos->side <= 1 && r->kind <= BG_REC_RACCOON &&
+	    (d->keep == NULL || d->keep(d->keepctx, pos)))
 		row(d, pos);
 	d->board = pos->board;
 	d->ms = pos->ms;
@@ -234,4 +313,185 @@ bg_decisions_flush(bg_decisions *d, bg_write_fn fn, void *ctx, int keep)
 	d->n = 0;
 	d->err = 0;
 	return rc;
+}
+
+/* ------------------------------------------------ judging a decision */
+
+const bg_rec_analysis *
+dec_analysis(const bg_game *g, const bg_record *r)
+{
+	const bg_record *first = bg_game_record(g, 0);
+	size_t n = bg_game_record_count(g);
+
+	if (first == NULL || r == NULL || r < first || r >= first + n)
+		return NULL;
+	return bg_game_record_analysis(g, (size_t)(r - first));
+}
+
+const char *
+dec_mark_name(bg_mark m)
+{
+	static const char *const name[] = { NULL, "doubtful", "bad",
+		"very_bad" };
+
+	return (unsigned)m < 4 ? name[m] : NULL;
+}
+
+const char *
+dec_luck_name(int m)
+{
+	static const char *const name[] = { "very_unlucky", "unlucky", NULL,
+		"lucky", "very_lucky" };
+
+	return m >= -2 && m <= 2 ? name[m + 2] : NULL;
+}
+
+void
+dec_eval_name(char *buf, size_t size, const bg_eval *e)
+{
+	if (e == NULL || (e->kind == BG_EVAL_NONE && e->settings == NULL))
+		snprintf(buf, size, "%s", "");
+	else if (e->kind == BG_EVAL_PLY)
+		snprintf(buf, size, "%d-ply", e->plies);
+	else if (e->kind == BG_EVAL_ROLLOUT)
+		snprintf(buf, size, "%s", "rollout");
+	else
+		snprintf(buf, size, "%s", e->settings);
+}
+
+void
+dec_equity(char *buf, size_t size, double x)
+{
+	/* No "-0.000": what rounds to zero is "+0.000". */
+	if (fabs(x) < 0.0005)
+		x = 0;
+	snprintf(buf, size, "%+.3f", x);
+}
+
+int
+dec_cube(const bg_rec_analysis *a, double eq[3], int *proper)
+{
+	double doubled;
+
+	if (a->has & BG_AN_CUBEEQ) {
+		eq[0] = a->no_double;
+		eq[1] = a->double_take;
+		eq[2] = a->double_pass;
+		*proper = a->proper;
+		return 1;
+	}
+	if (!(a->has & BG_AN_CUBE) || !(a->cube_out[0].has & BG_OUT_CUBEFUL) ||
+	    !(a->cube_out[1].has & BG_OUT_CUBEFUL))
+		return 0;
+	eq[0] = a->cube_out[0].cubeful;
+	eq[1] = a->cube_out[1].cubeful;
+	eq[2] = 1;
+	/* Double when doubling gains (the taker chooses the less of the
+	 * two); too good when the game is worth more than a pass and the
+	 * taker would pass. */
+	doubled = eq[1] < eq[2] ? eq[1] : eq[2];
+	if (doubled > eq[0])
+		*proper = eq[1] <= eq[2] ? BG_CUBE_DOUBLE_TAKE :
+		    BG_CUBE_DOUBLE_PASS;
+	else
+		*proper = eq[1] > eq[2] && eq[0] > eq[2] ? BG_CUBE_TOO_GOOD :
+		    BG_CUBE_NO_DOUBLE;
+	return 1;
+}
+
+/* The cube decision of a double or a take from its three equities. */
+static void
+judge_cube(struct judged *j, const bg_record *r, const double eq[3],
+    int prop)
+{
+	static const char *const proper[] = { "no double", "double, take",
+		"double, pass", "too good, pass" };
+	double nd = eq[0], dt = eq[1], dp = eq[2];
+	double doubled = dt < dp ? dt : dp;
+
+	j->has |= DJ_BEST | DJ_PLAYED;
+	if (j->kind == DJ_DOUBLE) {
+		j->played_eq = doubled;
+		j->best_eq = nd > doubled ? nd : doubled;
+		j->cube_best = (unsigned)prop < 4 ? proper[prop] : NULL;
+	} else {
+		/* The taker's own equities: minus the doubler's. */
+		j->played_eq = r->kind == BG_REC_TAKE ? -dt : -dp;
+		j->best_eq = -dt > -dp ? -dt : -dp;
+		j->cube_best = -dt >= -dp ? "take" : "pass";
+	}
+	if (!(j->has & DJ_ERROR)) {
+		j->error = j->played_eq - j->best_eq;
+		j->has |= DJ_ERROR;
+	}
+}
+
+/* A play's candidates: the best (the file's first) and the one made. */
+static void
+judge_play(struct judged *j, const bg_rec_analysis *a)
+{
+	const bg_candidate *best = &a->cand[0], *made;
+
+	j->best = best;
+	j->eval = &best->eval;
+	if (best->has_equity) {
+		j->best_eq = best->equity;
+		j->has |= DJ_BEST;
+	}
+	if (!(a->has & BG_AN_PLAYED) || a->played >= a->ncand)
+		return;
+	made = &a->cand[a->played];
+	j->eval = &made->eval;
+	if (!made->has_equity)
+		return;
+	j->played_eq = made->equity;
+	j->has |= DJ_PLAYED;
+	if ((j->has & DJ_BEST) && !(j->has & DJ_ERROR)) {
+		j->error = made->equity - best->equity;
+		j->has |= DJ_ERROR;
+	}
+}
+
+void
+dec_judge(struct judged *j, const bg_record *r, const bg_rec_analysis *a)
+{
+	double eq[3];
+	int prop;
+
+	memset(j, 0, sizeof *j);
+	j->kind = r == NULL ? DJ_OTHER : r->kind == BG_REC_MOVE ? DJ_PLAY :
+	    r->kind == BG_REC_DOUBLE ? DJ_DOUBLE : r->kind == BG_REC_TAKE ||
+	    r->kind == BG_REC_DROP ? DJ_TAKE : DJ_OTHER;
+	if (a == NULL)
+		return;
+	j->mark = a->skill;
+	j->cube_mark = a->cube_skill;
+	j->luck_mark = a->luck_mark;
+	if (a->has & BG_AN_LUCK) {
+		j->luck = a->luck;
+		j->has |= DJ_LUCK;
+	}
+	if ((a->has & BG_AN_CUBE) && (a->cube_out[0].has & BG_OUT_MWC) &&
+	    j->kind != DJ_TAKE) {
+		j->mwc = a->cube_out[0].mwc;
+		j->has |= DJ_MWC;
+	}
+	/* An error the file states is taken as it is, made negative. */
+	if (j->kind == DJ_PLAY && (a->has & BG_AN_ERROR)) {
+		j->error = -fabs(a->error);
+		j->has |= DJ_ERROR;
+	} else if ((j->kind == DJ_DOUBLE || j->kind == DJ_TAKE) &&
+	    (a->has & BG_AN_CUBEERR)) {
+		j->error = -fabs(j->kind == DJ_DOUBLE ? a->doubler_error :
+		    a->taker_error);
+		j->has |= DJ_ERROR;
+	}
+	if (j->kind == DJ_PLAY && (a->has & BG_AN_MOVE) && a->ncand > 0)
+		judge_play(j, a);
+	else if (j->kind != DJ_PLAY) {
+		if (a->has & BG_AN_CUBE)
+			j->eval = &a->cube_eval;
+		if (j->kind != DJ_OTHER && dec_cube(a, eq, &prop))
+			judge_cube(j, r, eq, prop);
+	}
 }

@@ -9,7 +9,11 @@
  * fragment, game 3 after turn 12 as bgshow -g 3 -m 12 counts; the old
  * "#g3m12" is read too) where draw_svg.c's geometry says.  The heading
  * names both numbers: the move, the numbered row of the list, and the
- * turn.  A page holds one match.
+ * turn.  When the record holds the engine's analysis, the list marks
+ * each play or cube action gnubg marked ("?!", "?", "??", in colour),
+ * a row under it lists its candidates with their equities and the
+ * equity lost, and each game opens with a chart of the equity lost at
+ * each turn (inline SVG).  A page holds one match.
  * Part of libbgkit, behind the bg_writer of writer.c.
  */
 #include <stdio.h>
@@ -21,6 +25,7 @@
 #include "fmt_int.h"
 #include "chars_int.h"
 #include "draw_int.h"
+#include "decision_int.h"
 
 /* The page's style: wide screens put the list beside the board. */
 static const char *const css[] = {
@@ -76,6 +81,19 @@ static const char *const css[] = {
 "ul.diag{margin:0;padding:0 .5rem .3rem 2.7rem;list-style:none;"
 "font-size:.85rem}",
 "li.e{color:var(--err)}li.w{color:var(--warn)}",
+"td a.m1,td span.m1{color:#8a5a00}td a.m2,td span.m2{color:#c2410c}"
+"td a.m3,td span.m3{color:var(--err);font-weight:600}",
+"td a.m1.cur,td a.m2.cur,td a.m3.cur{color:#fff}",
+"tr.an td{padding:0 .15rem .15rem .5rem;font-size:.78rem;"
+"color:var(--mute)}",
+"tr.an summary{cursor:pointer}",
+"table.cand{width:auto;margin:.1rem 0}table.cand td{width:auto;"
+"padding:0 .4rem 0 0;white-space:nowrap}",
+"tr.an div{overflow-wrap:anywhere}",
+"table.cand tr.made td{color:var(--ink);font-weight:600}",
+"svg.lost{display:block;width:100%;height:3.2rem;background:#fff;"
+"border-bottom:1px solid var(--line)}",
+"svg.lost rect.s0{fill:#6b4a2b}svg.lost rect.s1{fill:#2f6f8f}",
 "#note li.e{background:#fbe9e7}#note li.w{background:#fdf3d8}",
 "footer{color:var(--mute);font-size:.85rem;padding:0 1rem 1rem;"
 "text-align:center}",
@@ -605,6 +623,205 @@ posdata(bg_writer *w, const bg_board *b, const bg_matchstate *ms, int lost)
 		fmt_puts(w, "/x");
 }
 
+/* The mark of record i shown in the list: the worse of its two. */
+static int
+markof(const bg_game *g, size_t i)
+{
+	const bg_rec_analysis *a = bg_game_record_analysis(g, i);
+	int m;
+
+	if (a == NULL)
+		return 0;
+	m = (int)a->skill;
+	return (int)a->cube_skill > m ? (int)a->cube_skill : m;
+}
+
+/* The board before record i: the position after the last one before. */
+static const bg_board *
+before(const bg_writer *w, size_t i)
+{
+	while (i-- > 0)
+		if (w->wr[i].pos)
+			return &w->wr[i].after;
+	return &w->start;
+}
+
+/* An equity in a cell: "+0.127", the minus sign a real one. */
+static void
+equity(bg_writer *w, double x)
+{
+	char e[16];
+
+	dec_equity(e, sizeof e, x);
+	if (*e == '-')
+		fmt_printf(w, "\xe2\x88\x92%s", e + 1);
+	else
+		fmt_puts(w, e);
+}
+
+/* The candidates of a play: the best five, and the play made. */
+static void
+candidates(bg_writer *w, const bg_rec_analysis *a, const bg_board *b0,
+    int side)
+{
+	const bg_candidate *c;
+	bg_board b;
+	bg_play p;
+	char play[64];
+	size_t i;
+
+	fmt_puts(w, "<table class=\"cand\">");
+	for (i = 0; i < a->ncand; i++) {
+		if (i >= 5 && !((a->has & BG_AN_PLAYED) && a->played == i))
+			continue;
+		c = &a->cand[i];
+		b = *b0;
+		p = c->play;
+		if (bg_play_apply(&b, side, &p) < 0 ||
+		    bg_play_format(play, sizeof play, &p, BG_STYLE_GNUBG) < 0)
+			snprintf(play, sizeof play, "?");
+		fmt_printf(w, "<tr%s><td>%lu.</td><td>", (a->has &
+		    BG_AN_PLAYED) && a->played == i ? " class=\"made\"" : "",
+		    (unsigned long)i + 1);
+		textz(w, play);
+		fmt_puts(w, "</td><td>");
+		if (c->has_equity)
+			equity(w, c->equity);
+		fmt_puts(w, "</td><td>");
+		if (i > 0 && c->has_equity && a->cand[0].has_equity)
+			equity(w, c->equity - a->cand[0].equity);
+		fmt_puts(w, "</td></tr>");
+	}
+	fmt_puts(w, "</table>");
+}
+
+/* The cube decision: its three equities, or its two chances. */
+static void
+cubeline(bg_writer *w, const bg_rec_analysis *a)
+{
+	static const char *const proper[] = { "no double", "double, take",
+		"double, pass", "too good to double, pass" };
+	double eq[3];
+	int prop;
+
+	if (dec_cube(a, eq, &prop)) {
+		fmt_puts(w, "<div>No double ");
+		equity(w, eq[0]);
+		fmt_puts(w, " \xc2\xb7 double, take ");
+		equity(w, eq[1]);
+		fmt_puts(w, " \xc2\xb7 double, pass ");
+		equity(w, eq[2]);
+		if ((unsigned)prop < 4)
+			fmt_printf(w, " \xc2\xb7 proper: %s", proper[prop]);
+		fmt_puts(w, "</div>");
+	} else if ((a->has & BG_AN_CUBE) && (a->cube_out[0].has &
+	    BG_OUT_MWC) && (a->cube_out[1].has & BG_OUT_MWC))
+		fmt_printf(w, "<div>Match-winning chances: no double %.1f%% "
+		    "\xc2\xb7 double, take %.1f%%</div>",
+		    100 * a->cube_out[0].mwc, 100 * a->cube_out[1].mwc);
+}
+
+/* Whether record i has an analysis to show under its row. */
+static int
+shown_an(const bg_game *g, size_t i, struct judged *j)
+{
+	const bg_rec_analysis *a = bg_game_record_analysis(g, i);
+	const bg_record *r = bg_game_record(g, i);
+
+	if (a == NULL || r->side < 0 || r->side > 1)
+		return 0;
+	dec_judge(j, r, a);
+	return (j->has & DJ_ERROR) || j->best != NULL || j->mark != 0 ||
+	    (a->has & (BG_AN_CUBE | BG_AN_CUBEEQ));
+}
+
+/* Under the row, in record i's column: its analysis, folded. */
+static void
+analysis(bg_writer *w, const bg_game *g, size_t i)
+{
+	static const char *const mark[] = { "", " (doubtful)", " (bad)",
+		" (very bad)" };
+	const bg_rec_analysis *a = bg_game_record_analysis(g, i);
+	const bg_record *r;
+	struct judged j;
+	char ev[32];
+
+	if (!shown_an(g, i, &j))
+		return;
+	r = bg_game_record(g, i);
+	fmt_puts(w, "<details><summary>");
+	if ((j.has & DJ_ERROR) && j.error <= -0.0005)
+		fmt_printf(w, "lost %.3f", -j.error);
+	else if (j.has & DJ_ERROR)
+		fmt_puts(w, j.kind == DJ_PLAY ? "best play" : "right");
+	else
+		fmt_puts(w, j.kind == DJ_PLAY && j.best != NULL ? "plays" :
+		    "cube");
+	if ((unsigned)j.mark < 4)
+		fmt_puts(w, mark[j.mark]);
+	fmt_puts(w, "</summary>");
+	dec_eval_name(ev, sizeof ev, j.eval);
+	if (*ev) {
+		fmt_puts(w, "<div>Evaluation: ");
+		textz(w, ev);
+		fmt_puts(w, "</div>");
+	}
+	cubeline(w, a);
+	if (j.kind == DJ_PLAY && (a->has & BG_AN_MOVE) && a->ncand > 0)
+		candidates(w, a, before(w, i), r->side);
+	fmt_puts(w, "</details>");
+}
+
+/*
+ * The chart of the game's equity lost: a bar at each turn, up for side
+ * 0 and down for side 1, a bar's height to scale up to half a point
+ * (more is cut there); none when no decision has an error.
+ */
+static void
+chart(bg_writer *w, const bg_game *g, size_t n, int turns)
+{
+	const bg_rec_analysis *a;
+	struct judged j;
+	double h;
+	size_t i;
+	int any = 0;
+
+	for (i = 0; i < n && !any; i++)
+		if ((a = bg_game_record_analysis(g, i)) != NULL &&
+		    w->wr[i].pos) {
+			dec_judge(&j, bg_game_record(g, i), a);
+			any = (j.has & DJ_ERROR) != 0;
+		}
+	if (!any || turns < 1)
+		return;
+	fmt_printf(w, "<svg class=\"lost\" viewBox=\"0 -50 %d 100\" "
+	    "preserveAspectRatio=\"none\" role=\"img\"><title>Equity lost at "
+	    "each turn: ", turns);
+	whoname(w, g, 0);
+	fmt_puts(w, " up, ");
+	whoname(w, g, 1);
+	fmt_printf(w, " down</title><line x1=\"0\" y1=\"0\" x2=\"%d\" "
+	    "y2=\"0\" stroke=\"#e0d6c3\" stroke-width=\"0.5\" "
+	    "vector-effect=\"non-scaling-stroke\"/>", turns);
+	for (i = 0; i < n; i++) {
+		const bg_record *r = bg_game_record(g, i);
+
+		if ((a = bg_game_record_analysis(g, i)) == NULL ||
+		    !w->wr[i].pos || r->side < 0 || r->side > 1)
+			continue;
+		dec_judge(&j, r, a);
+		if (!(j.has & DJ_ERROR) || j.error > -0.0005)
+			continue;
+		h = -j.error > 0.5 ? 50 : -j.error * 100;
+		fmt_printf(w, "<rect class=\"s%d\" x=\"%d.1\" y=\"%.1f\" "
+		    "width=\"0.8\" height=\"%.1f\"><title>turn %d: ", r->side,
+		    w->wr[i].turn - 1, r->side ? 0 : -h, h, w->wr[i].turn);
+		whoname(w, g, r->side);
+		fmt_printf(w, " lost %.3f</title></rect>", -j.error);
+	}
+	fmt_puts(w, "</svg>\n");
+}
+
 struct row {
 	int		 no;		/* the move number shown */
 	size_t		 rec[2];	/* record of each side, or n */
@@ -616,7 +833,7 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 {
 	const bg_record *r;
 	const struct wrec *wr;
-	int worst = 0;
+	int worst = 0, m;
 	size_t k;
 
 	if (i == n) {
@@ -632,11 +849,18 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 			worst = pl[k].d->severity == BG_SEV_WARNING ? 1 : 2;
 	fmt_printf(w, "<td%s>", worst == 2 ? " class=\"e\"" : worst == 1 ?
 	    " class=\"w\"" : "");
+	m = markof(g, i);
 	if (wr->pos) {
-		fmt_printf(w, "<a href=\"#g%dt%d\">", game, wr->turn);
+		fmt_printf(w, "<a href=\"#g%dt%d\"", game, wr->turn);
 	} else
-		fmt_puts(w, "<span>");
+		fmt_puts(w, "<span");
+	if (m > 0)
+		fmt_printf(w, " class=\"m%d\"", m);
+	fmt_puts(w, ">");
 	words(w, r, wr);
+	/* gnubg's marks as annotators write them. */
+	if (m > 0)
+		fmt_puts(w, m == 1 ? " ?!" : m == 2 ? " ?" : " ??");
 	fmt_puts(w, wr->pos ? "</a></td>" : "</span></td>");
 }
 
@@ -678,6 +902,7 @@ static void
 flushrow(bg_writer *w, const bg_game *g, size_t n, struct row *rw,
     int game, const struct place *pl, size_t npl)
 {
+	struct judged j;
 	int s, open = 0;
 
 	if (rw->rec[0] == n && rw->rec[1] == n)
@@ -691,6 +916,18 @@ flushrow(bg_writer *w, const bg_game *g, size_t n, struct row *rw,
 			diags(w, g, n, rw->rec[s], game, pl, npl, &open);
 	if (open)
 		fmt_puts(w, "</ul></td></tr>\n");
+	/* The analysis of each side's action, under it. */
+	if ((rw->rec[0] != n && shown_an(g, rw->rec[0], &j)) ||
+	    (rw->rec[1] != n && shown_an(g, rw->rec[1], &j))) {
+		fmt_puts(w, "<tr class=\"an\"><th></th>");
+		for (s = 0; s < 2; s++) {
+			fmt_puts(w, "<td>");
+			if (rw->rec[s] != n)
+				analysis(w, g, rw->rec[s]);
+			fmt_puts(w, "</td>");
+		}
+		fmt_puts(w, "</tr>\n");
+	}
 	rw->rec[0] = rw->rec[1] = n;
 }
 
@@ -748,7 +985,9 @@ fmt_html_game(bg_writer *w)
 		whoname(w, g, s);
 		fmt_printf(w, " %d", w->startms.score[s]);
 	}
-	fmt_puts(w, "</span></h2>\n<table>\n");
+	fmt_puts(w, "</span></h2>\n");
+	chart(w, g, n, turn);
+	fmt_puts(w, "<table>\n");
 
 	/* Rows as a .mat has them: a move number, a cell for each side. */
 	rw.no = 0;

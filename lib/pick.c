@@ -44,6 +44,22 @@ position_game(const bg_game *g)
 	return i > 0;
 }
 
+/*
+ * pos is the decision made from the position chosen so far: its
+ * analysis, while the game that holds it is there.
+ */
+static void
+analysis(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
+    int game)
+{
+	if (k->have && k->cand.v.game == game && !k->cand.lost &&
+	    pos->turn == k->cand.v.turn + 1 && pos->rec != NULL &&
+	    bg_decision_text(k->cand.analysis, sizeof k->cand.analysis,
+	    bg_pipeline_game(p), pos, &k->cand.board,
+	    bg_pipeline_game_player(p, pos->side)) > 0)
+		bg_shownpos_bind(&k->cand);
+}
+
 int
 bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
     bg_shownpos *sp)
@@ -51,6 +67,7 @@ bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
 	const char *names[2];
 	int game = bg_pipeline_count(p)->games;
 
+	analysis(k, p, pos, game);
 	if ((k->game > 0 && game != k->game) ||
 	    (k->move >= 0 && pos->turn != k->move))
 		return 0;
@@ -63,6 +80,7 @@ bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
 		if (!k->have && reached(k, pos->rec)) {
 			k->cand = k->prev;
 			k->have = 1;
+			analysis(k, p, pos, game);
 		}
 		k->prev = *sp;
 		return 0;

@@ -3,7 +3,9 @@
  * select.c: which games of an archive satisfy a set of criteria
  * (bg_select_new(3)), as bggrep(1) asks: names and tags by PCRE2
  * pattern, match length, result, highest cube, a position reached, a
- * play made, the verdict of the replay.  It follows a pipeline's
+ * play made, the verdict of the replay, and the engine's analysis: a
+ * decision that lost at least so much equity or has a mark, a game
+ * analysed or not.  It follows a pipeline's
  * replay through its position callback, computes the fingerprints of
  * the games and matches as it goes, and keeps the hits of the current
  * match for its caller.
@@ -13,6 +15,8 @@
 #include <string.h>
 
 #include "bgkit.h"
+#include "analysis_int.h"
+#include "decision_int.h"
 #include "regex_int.h"
 
 #define MAXTAGS	16
@@ -37,6 +41,11 @@ struct bg_select {
 	int		 pdice[2];
 	bg_notation	 pnote;
 	int		 verdict;		/* 1 accepted, 2 rejected */
+	double		 minerr[3];		/* by DJ_PLAY ..; < 0 none */
+	unsigned	 marks;			/* bits of marks[] */
+	int		 analysed;		/* 1 analysed, 2 not */
+	int		 decok;			/* a decision was a hit */
+	const bg_pipeline *p;			/* the pipeline read */
 	/* the match and game being read */
 	bg_fingerprint	*fp;
 	pcre2_match_data *md;
@@ -66,6 +75,7 @@ bg_select_new(void)
 	if (s == NULL)
 		return NULL;
 	s->lo[0] = s->lo[1] = s->hi[0] = s->hi[1] = -1;
+	s->minerr[0] = s->minerr[1] = s->minerr[2] = -1;
 	if ((s->fp = bg_fingerprint_new()) == NULL ||
 	    rx_load(&s->rx) < 0 ||
 	    (s->md = s->rx.match_data_create(4, NULL)) == NULL) {
@@ -281,6 +291,118 @@ bg_select_verdict(bg_select *s, int v)
 	s->verdict = v;
 }
 
+int
+bg_select_error(bg_select *s, int kind, const char *spec)
+{
+	double v;
+	int k;
+
+	if (kind < -1 || kind > BG_SEL_TAKE ||
+	    an_decimal(spec, strlen(spec), &v) < 0 || v < 0)
+		return -BG_EINVAL;
+	for (k = 0; k < 3; k++)
+		if (kind == -1 || kind == k)
+			s->minerr[k] = v;
+	return 0;
+}
+
+/* The names of marks, bits of s->marks in this order. */
+static const char *const markname[] = { "doubtful", "bad", "very_bad",
+	"lucky", "very_lucky", "unlucky", "very_unlucky" };
+
+int
+bg_select_mark(bg_select *s, const char *list)
+{
+	size_t n, i, nm = sizeof markname / sizeof markname[0];
+	unsigned bits = 0;
+
+	for (; *list != '\0'; list += n + (list[n] == ',')) {
+		n = strcspn(list, ",");
+		for (i = 0; i < nm; i++)
+			if (strlen(markname[i]) == n &&
+			    strncmp(list, markname[i], n) == 0)
+				break;
+		if (i == nm)
+			return -BG_EINVAL;
+		bits |= 1u << i;
+	}
+	if (bits == 0)
+		return -BG_EINVAL;
+	s->marks |= bits;
+	return 0;
+}
+
+void
+bg_select_analysed(bg_select *s, int v)
+{
+	s->analysed = v;
+}
+
+/* The bits of s->marks a judged decision has. */
+static unsigned
+marksof(const struct judged *j)
+{
+	static const int luck[] = { 1, 2, -1, -2 };
+	unsigned m = 0;
+	int i;
+
+	if (j->mark != BG_MARK_NONE)
+		m |= 1u << (j->mark - 1);
+	if (j->cube_mark != BG_MARK_NONE)
+		m |= 1u << (j->cube_mark - 1);
+	for (i = 0; i < 4; i++)
+		if (j->luck_mark == luck[i])
+			m |= 1u << (3 + i);
+	return m;
+}
+
+/* Whether any criterion about a decision is set. */
+static int
+deccrit(const bg_select *s)
+{
+	return s->minerr[0] >= 0 || s->minerr[1] >= 0 || s->minerr[2] >= 0 ||
+	    s->marks != 0;
+}
+
+static int like(bg_select *, pcre2_code *, const char *);
+
+int
+bg_select_decision(void *ctx, const bg_replay_pos *pos)
+{
+	bg_select *s = ctx;
+	const bg_record *r = pos->rec;
+	struct judged j;
+	double t;
+
+	if (!deccrit(s))
+		return 1;
+	if (r == NULL || s->p == NULL || pos->side < 0 || pos->side > 1)
+		return 0;
+	dec_judge(&j, r, dec_analysis(bg_pipeline_game(s->p), r));
+	if (s->marks != 0 && (marksof(&j) & s->marks) == 0)
+		return 0;
+	if (s->minerr[0] >= 0 || s->minerr[1] >= 0 || s->minerr[2] >= 0) {
+		/* A thousandth of a millipoint for the subtraction. */
+		t = j.kind <= DJ_TAKE ? s->minerr[j.kind] : -1;
+		if (t < 0 || !(j.has & DJ_ERROR) || j.error > -t + 1e-9)
+			return 0;
+	}
+	return s->name == NULL || like(s, s->name,
+	    bg_pipeline_game_player(s->p, pos->side));
+}
+
+/* Whether game g holds the analysis of a record. */
+static int
+analysed(const bg_game *g)
+{
+	size_t i, n = bg_game_record_count(g);
+
+	for (i = 0; i < n; i++)
+		if (bg_game_record_analysis(g, i) != NULL)
+			return 1;
+	return 0;
+}
+
 void
 bg_select_set_fingerprint(bg_select *s, int on)
 {
@@ -322,6 +444,7 @@ bg_select_match(bg_select *s, const bg_pipeline *p)
 {
 	const bg_match *m = bg_pipeline_match(p);
 
+	s->p = p;
 	s->length = m != NULL ? bg_match_length(m) : 0;
 	s->variant = bg_replay_variant(bg_pipeline_replay(p));
 	s->nhit = 0;
@@ -416,9 +539,14 @@ bg_select_pos(void *ctx, const bg_replay_pos *pos)
 	if (s->next != NULL)
 		s->next(s->nextctx, pos);
 	if (pos->turn == 0) {
-		s->posok = s->playok = 0;
+		s->posok = s->playok = s->decok = 0;
 		s->line = s->turn = 0;
 		s->prevok = 0;
+	}
+	if (deccrit(s) && r != NULL && !pos->lost &&
+	    r->kind <= BG_REC_RACCOON && bg_select_decision(s, pos)) {
+		s->decok = 1;
+		hitat(s, pos);
 	}
 	move = r != NULL && r->kind == BG_REC_MOVE && pos->played &&
 	    !pos->lost;
@@ -494,8 +622,10 @@ bg_select_game(bg_select *s, const bg_pipeline *p)
 	ok = ok && inrange(s, BG_SEL_LENGTH, s->length) &&
 	    inrange(s, BG_SEL_CUBE, r != NULL ? r->cube : 1) && kinds(s, r) &&
 	    (!s->havepos || s->posok) && (!s->haveplay || s->playok) &&
-	    (s->verdict == 0 || (s->verdict == 1) == !err);
-	s->posok = s->playok = 0;
+	    (s->verdict == 0 || (s->verdict == 1) == !err) &&
+	    (!deccrit(s) || s->decok) &&
+	    (s->analysed == 0 || (s->analysed == 1) == analysed(g));
+	s->posok = s->playok = s->decok = 0;
 	if (!ok) {
 		s->line = s->turn = 0;
 		return 0;

@@ -143,6 +143,11 @@ draw(struct out *o, bg_posfmt f, const bg_shown *p, const bg_matchstate *ms,
 		caption(o, p);
 	out_put(o, buf, (size_t)n);
 	free(buf);
+	/* The analysis of the decision made from here, below the board. */
+	if (f == BG_POS_ASCII && p->analysis != NULL && *p->analysis) {
+		out_put(o, "\n", 1);
+		out_puts(o, p->analysis);
+	}
 	return 0;
 }
 
@@ -246,6 +251,7 @@ bg_shownpos_bind(bg_shownpos *sp)
 		sp->v.play = sp->play;
 	if (sp->v.fibs != NULL)
 		sp->v.fibs = &sp->fibs;
+	sp->v.analysis = sp->analysis[0] != '\0' ? sp->analysis : NULL;
 }
 
 static void

@@ -13,9 +13,12 @@
 
 #define USAGE "usage: bggrep [-AcDElnOqRuX] [-C range] [-f format] " \
 	"[-k kind] [-L range]\n              [-p position] [-T format] " \
-	"[-t key=pattern] [--decisions]\n              [--fingerprints] " \
-	"[--play play] [--player pattern]\n              [--require list] " \
-	"[--split template] [--winner pattern]\n              [file ...]\n"
+	"[-t key=pattern] [--analysed]\n              [--decisions] " \
+	"[--error n] [--error-double n] [--error-play n]\n              " \
+	"[--error-take n] [--fingerprints] [--mark list] [--play play]\n" \
+	"              [--player pattern] [--require list] " \
+	"[--split template]\n              [--unanalysed] " \
+	"[--winner pattern] [file ...]\n"
 
 /* The options, in the order --help lists them. */
 static const struct cli_opt opts[] = {
@@ -33,6 +36,17 @@ static const struct cli_opt opts[] = {
 	    "score" },
 	{ CLI_LONG + 'm', "play", "PLAY", "a play made: a roll and a move, "
 	    "\"65 24/13\"" },
+	{ CLI_LONG + 'e', "error", "N", "a decision that lost at least N in "
+	    "equity" },
+	{ CLI_LONG + 'P', "error-play", "N", "a play that lost at least N" },
+	{ CLI_LONG + 'B', "error-double", "N", "a double that lost at least N" },
+	{ CLI_LONG + 'K', "error-take", "N", "a take or drop that lost at "
+	    "least N" },
+	{ CLI_LONG + 'M', "mark", "LIST", "a decision marked: doubtful, bad, "
+	    "very_bad,\nlucky, very_lucky, unlucky, very_unlucky" },
+	{ CLI_LONG + 'a', "analysed", NULL, "only games with the engine's "
+	    "analysis" },
+	{ CLI_LONG + 'U', "unanalysed", NULL, "only games without it" },
 	{ 'A', "accepted", NULL, "only games the replay accepts" },
 	{ 'E', "rejected", NULL, "only games with errors" },
 	{ 'T', "format", "FORMAT", "records: mat (default), sgf or json;\n"
@@ -79,6 +93,16 @@ option(struct opts *o, int c, const char *a, const char **pos,
 		    BG_SEL_CUBE, a);
 		break;
 	case 'f': return cli_from(&o->from, a, USAGE);
+	case CLI_LONG + 'a': case CLI_LONG + 'U':
+		bg_select_analysed(o->sel, c == CLI_LONG + 'a' ? 1 : 2);
+		break;
+	case CLI_LONG + 'e': case CLI_LONG + 'P': case CLI_LONG + 'B':
+	case CLI_LONG + 'K':
+		rc = bg_select_error(o->sel, c == CLI_LONG + 'e' ? -1 :
+		    c == CLI_LONG + 'P' ? BG_SEL_PLAY : c == CLI_LONG + 'B' ?
+		    BG_SEL_DOUBLE : BG_SEL_TAKE, a);
+		break;
+	case CLI_LONG + 'M': rc = bg_select_mark(o->sel, a); break;
 	case 'k': rc = bg_select_result(o->sel, a); break;
 	case CLI_LONG + 'm':
 		if ((rc = bg_select_play(o->sel, a, &at)) < 0)
@@ -174,6 +198,7 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 			return -2;
 		}
 		bg_select_set_next(o->sel, bg_decisions_pos, o->dec);
+		bg_decisions_set_filter(o->dec, bg_select_decision, o->sel);
 		bg_decisions_header(bg_write_stdio, stdout, o->out ==
 		    BG_OUT_JSON ? BG_OUT_JSON : BG_OUT_CSV);
 	}

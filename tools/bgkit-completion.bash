@@ -58,6 +58,8 @@ _bgkit_values()
 		echo single gammon backgammon bearoff drop resign ;;
 	bggrep:--require)
 		echo roll dice cube score ;;
+	bggrep:--mark)
+		echo doubtful bad very_bad lucky very_lucky unlucky very_unlucky ;;
 	bgconv:-s | bgconv:--style)
 		echo gnubg xg ;;
 	bgcheck:-w | bgcheck:--warning | bgconv:-w | bgconv:--warning | \

@@ -1479,7 +1479,9 @@ def check(source, format="auto", rules=None, name=None):
 DECISION_COLUMNS = (
     "file", "game", "move", "side", "player", "action", "length",
     "score0", "score1", "away0", "away1", "crawford", "cube", "cube_owner",
-    "dice", "xgid", "gnubg_id", "play", "pips0", "pips1")
+    "dice", "xgid", "gnubg_id", "play", "pips0", "pips1", "error", "best",
+    "best_equity", "played_equity", "mark", "cube_mark", "luck", "luck_mark",
+    "eval", "mwc")
 
 
 def _decision_row(o):
@@ -1498,6 +1500,10 @@ def _decision_row(o):
         "dice": None if dice is None else "%d%d" % (dice[0], dice[1]),
         "xgid": o["xgid"], "gnubg_id": o["gnubg_id"], "play": o["play"],
         "pips0": pips[0], "pips1": pips[1],
+        "error": o["error"], "best": o["best"],
+        "best_equity": o["best_equity"], "played_equity": o["played_equity"],
+        "mark": o["mark"], "cube_mark": o["cube_mark"], "luck": o["luck"],
+        "luck_mark": o["luck_mark"], "eval": o["eval"], "mwc": o["mwc"],
     }
 
 
@@ -1523,8 +1529,15 @@ def decisions(source, format="auto", rules=None, name=None):
     "xgid" and "gnubg_id" ("PositionID:MatchID") of the position
     before, the dice of a play rolled, "play" (the play made in gnubg's
     notation, "" for no legal play, None for a cube action or a play
-    the replay could not make), "pips0" and "pips1" (before).  Numbers
-    are ints.  A record the replay could not follow gives no row from
+    the replay could not make), "pips0" and "pips1" (before), then what
+    the engine's analysis in the record says of the decision, None when
+    it says nothing: "error" (the equity lost, 0 or negative), "best"
+    (the best play or cube action), "best_equity", "played_equity",
+    "mark" and "cube_mark" ("doubtful", "bad", "very_bad"), "luck",
+    "luck_mark" ("lucky", "very_lucky", "unlucky", "very_unlucky"),
+    "eval" ("0-ply", "rollout"...) and "mwc" (the match-winning chance
+    before a play or double).  Numbers are ints but for the analysis',
+    which are floats.  A record the replay could not follow gives no row from
     there on (check() says why).
 
     The rows are the library's (bg_decisions_new(3)), read through its

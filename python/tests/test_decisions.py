@@ -21,7 +21,8 @@ BGGREP = os.path.join(TOP, "bin", "bggrep")
 FIXTURES = [os.path.join(TOP, "fixtures", *p) for p in (
     ("demo", "gnubg-7pt.mat"), ("demo", "match.xg"),
     ("bgcheck", "valid", "money-session.mat"),
-    ("bgcheck", "mutants", "illegal_move.mat"))]
+    ("bgcheck", "mutants", "illegal_move.mat"),
+    ("bggrep", "analysis", "small.sgf"), ("bggrep", "analysis", "cube.json"))]
 
 
 def _corpus_mats():
@@ -105,6 +106,16 @@ def test_kinds():
     assert all(r["dice"] is None and r["play"] is None for r in cube)
     assert any(r["crawford"] for r in rows)
     assert any(r["cube_owner"] >= 0 for r in rows)
+    # The analysis: a game of six decisions written by hand.
+    small = bgkit.decisions(FIXTURES[4])
+    assert [r["error"] for r in small] == [0.0, -0.08, -0.2, None, None, 0.0]
+    assert small[2]["best"] == "13/6" and small[2]["mark"] == "very_bad"
+    assert small[1]["mwc"] == 0.47 and small[2]["luck_mark"] == "lucky"
+    cube = bgkit.decisions(FIXTURES[5])
+    assert [r["error"] for r in cube][3:5] == [-0.2, -0.15]
+    assert cube[3]["best"] == "no double"
+    assert all(r[k] is None for r in rows[:4] for k in (
+        "error", "best", "mark", "luck", "eval", "mwc"))
     # Yuri's illegal 32 at line 42, game 1's 69th action, ends its rows;
     # the games after it have theirs.
     bad = bgkit.decisions(FIXTURES[3])

@@ -2053,6 +2053,36 @@ const char *bg_met_name(const bg_met *m);
  */
 double bg_met_mwc(const bg_met *m, int away0, int away1, int post);
 
+/*
+ * gnubg's stored statistics of a game, its SGF property GS, as gnubg
+ * writes them: counts by player ([s]), errors as positive losses and
+ * luck signed, each [0] normalised (EMG) and [1] MWC or points.
+ */
+#define BG_GS_MOVES	0x01	/* M: unforced .. checker */
+#define BG_GS_CUBE	0x02	/* C: cube .. error */
+#define BG_GS_LUCK	0x04	/* D: luck_marks, luck */
+
+typedef struct bg_gs {
+	unsigned	has;			/* BG_GS_* */
+	int		unforced[2], moves[2];
+	int		marks[4][2];		/* by bg_mark */
+	double		checker[2][2];		/* [s][unit] */
+	int		cube[2], doubles[2], takes[2], passes[2];
+	int		errors[6][2];		/* [BG_STATS_...][s] */
+	double		error[2][6][2];		/* [s][BG_STATS_...][unit] */
+	int		luck_marks[5][2];	/* very unlucky .. very lucky */
+	double		luck[2][2];		/* [s][unit] */
+} bg_gs;
+
+/*
+ * Read the GS property text ("GS[M:...][C:...][D:...]", or its values
+ * alone) into *gs: 0, or -BG_EINVAL when it is malformed.  Sections of
+ * other letters are passed over.
+ */
+int bg_gs_parse(bg_gs *gs, const char *text, size_t len);
+/* Game g's GS (bg_game_sgf()) into *gs: 1, 0 without one, or -BG_EINVAL. */
+int bg_game_gs(const bg_game *g, bg_gs *gs);
+
 /* The units of a figure: [0] EMG, [1] MWC (match) or points (money). */
 #define BG_STATS_EMG	0
 #define BG_STATS_MWC	1

@@ -169,48 +169,112 @@ record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
 		play(p, a, k);
 }
 
+/*
+ * The sum x of the rounded moves, brought within what gnubg's stored
+ * total v (six decimals, from its unrounded moves) allows.
+ */
+static void
+near(double *x, double v)
+{
+	if (*x < v - 5e-7)
+		*x = v - 5e-7;
+	else if (*x > v + 5e-7)
+		*x = v + 5e-7;
+}
+
+/*
+ * gnubg's stored totals (GS) narrow the sums of the rounded moves, for
+ * each part whose counts are those of the analysis.
+ */
+static void
+stored(bg_stats *st, const bg_gs *gs)
+{
+	bg_stats_side *p;
+	int s, i, same;
+
+	for (s = 0; s < 2; s++) {
+		p = &st->side[s];
+		same = (gs->has & BG_GS_MOVES) && gs->unforced[s] ==
+		    p->unforced && gs->moves[s] == p->moves;
+		for (i = 0; i < 4; i++)
+			same = same && gs->marks[i][s] == p->marks[i];
+		for (i = 0; same && i < 2; i++)
+			near(&p->checker[i], -gs->checker[s][i]);
+		same = (gs->has & BG_GS_CUBE) != 0;
+		for (i = 0; i < BG_STATS_CUBE_KINDS; i++)
+			same = same && gs->errors[i][s] == p->errors[i];
+		for (i = 0; same && i < BG_STATS_CUBE_KINDS; i++) {
+			near(&p->error[i][0], -gs->error[s][i][0]);
+			near(&p->error[i][1], -gs->error[s][i][1]);
+		}
+		same = (gs->has & BG_GS_LUCK) != 0;
+		for (i = 0; i < 5; i++)
+			same = same && gs->luck_marks[i][s] == p->luck_marks[i];
+		for (i = 0; same && i < 2; i++)
+			near(&p->luck[i], gs->luck[s][i]);
+	}
+}
+
+/* The state at the start of game g from its result: score, Crawford. */
+static int
+start(struct at *t, const bg_result *res, int len, const bg_met *met)
+{
+	int w = res != NULL ? res->winner : -1;
+
+	memset(t, 0, sizeof *t);
+	t->met = met;
+	t->len = len;
+	t->cube = 1;
+	if (res != NULL) {
+		t->score[0] = res->score[0] - (w == 0 ? res->points : 0);
+		t->score[1] = res->score[1] - (w == 1 ? res->points : 0);
+		t->crawford = res->crawford;
+	}
+	if (len > 0 && (met == NULL || len - t->score[0] > met->len ||
+	    len - t->score[1] > met->len || t->score[0] < 0 ||
+	    t->score[1] < 0))
+		return -BG_EINVAL;
+	return 0;
+}
+
 int
 bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
     const bg_met *met)
 {
 	struct at t;
+	bg_stats one;
+	bg_gs gs;
 	const bg_record *r;
 	const bg_rec_analysis *a;
 	size_t i, n = bg_game_record_count(g);
 	int w = res != NULL ? res->winner : -1;
 
-	memset(&t, 0, sizeof t);
-	t.met = met;
-	t.len = st->length;
-	t.cube = 1;
-	if (res != NULL) {
-		t.score[0] = res->score[0] - (w == 0 ? res->points : 0);
-		t.score[1] = res->score[1] - (w == 1 ? res->points : 0);
-		t.crawford = res->crawford;
-	}
-	if (t.len > 0 && (met == NULL || t.len - t.score[0] > met->len ||
-	    t.len - t.score[1] > met->len || t.score[0] < 0 ||
-	    t.score[1] < 0))
+	if (start(&t, res, st->length, met) < 0)
 		return -BG_EINVAL;
-	st->games++;
+	bg_stats_init(&one, st->length);
+	one.games = 1;
 	for (i = 0; i < n; i++) {
 		r = bg_game_record(g, i);
 		if (r->side < 0 || r->side > 1)
 			continue;
 		if ((a = bg_game_record_analysis(g, i)) != NULL)
-			record(st, r, a, &t);
+			record(&one, r, a, &t);
 		if (r->kind == BG_REC_TAKE || r->kind == BG_REC_BEAVER ||
 		    r->kind == BG_REC_RACCOON)
 			t.cube *= 2;
 	}
+	if (bg_game_gs(g, &gs) == 1)
+		stored(&one, &gs);
 	if (w == 0 || w == 1) {
-		st->side[w].result = t.len == 0 ? res->points :
-		    mwc_after(&t, w, w == 0 ? res->points : 0,
-		    w == 1 ? res->points : 0) - bg_met_mwc(met,
+		/* In single precision, as gnubg, whose last digit it is. */
+		one.side[w].result = t.len == 0 ? res->points :
+		    (float)mwc_after(&t, w, w == 0 ? res->points : 0,
+		    w == 1 ? res->points : 0) - (float)bg_met_mwc(met,
 		    t.len - t.score[w], t.len - t.score[!w], !t.crawford &&
 		    (t.len - t.score[0] == 1 || t.len - t.score[1] == 1));
-		st->side[!w].result = -st->side[w].result;
+		one.side[!w].result = -one.side[w].result;
 	}
+	bg_stats_add(st, &one);
 	return 0;
 }
 

@@ -8,10 +8,16 @@ match's table, then each game's after a line "=== game N").
 
 Every figure gnubg prints is read from its table (by its label and
 column) and compared with the member of our JSON that says the same,
-as the number gnubg prints (the same digits).  Prints one line for each
-figure that differs, naming the match, the game (0: the match), the
-player and the key, and last "stats_check: N figures, N differ".
-Exits 1 when one differs.  Standard library only.
+as the number gnubg prints (the same digits).  Counts and ratings must
+be equal.  A decimal may be one unit off in its last digit (a NEAR
+line): gnubg printed its table from its unrounded numbers, and its SGF
+keeps each move's numbers rounded (LU to five decimals, the others and
+the stored totals GS to six), which cannot always tell which way the
+last digit goes.  Prints a line for each figure that is not equal
+(DIFF or NEAR, naming the match, the game (0: the match), the player
+and the key), and last "stats_check: N figures, N one unit off in the
+last digit, N differ".  Exits 1 when one differs.  Standard library
+only.
 """
 import json
 import re
@@ -130,16 +136,21 @@ def figures(lines):
 
 
 def same(gnubg, ours):
-    """Whether our value says what gnubg printed, to its digits."""
+    """2 when our value says what gnubg printed, to its digits; 1 when
+    a decimal is one unit off in its last digit; else 0."""
     if gnubg is None or ours is None:
-        return gnubg is None and ours is None
+        return 2 if gnubg is None and ours is None else 0
     if isinstance(gnubg, list):
-        return isinstance(ours, list) and len(ours) == 3 and \
-            all(same(a, b) for a, b in zip(gnubg, ours))
+        if not isinstance(ours, list) or len(ours) != 3:
+            return 0
+        return min(same(a, b) for a, b in zip(gnubg, ours))
     if isinstance(ours, str):
-        return gnubg == ours
-    d = len(gnubg.split('.')[1]) if '.' in gnubg else 0
-    return abs(round(float(ours), d) - float(gnubg)) < 0.5 * 10 ** -d
+        return 2 if gnubg == ours else 0
+    if '.' not in gnubg:
+        return 2 if int(gnubg) == ours else 0
+    d = len(gnubg.split('.')[1])
+    off = abs(round(float(ours), d) - float(gnubg)) / 10 ** -d
+    return 2 if off < 0.5 else 1 if off < 1.5 else 0
 
 
 def main():
@@ -152,7 +163,7 @@ def main():
             o = json.loads(line)
             if o.get('type') == 'statistics':
                 ours[o['game'] or 0] = o
-    n = bad = 0
+    n = bad = near = 0
     for game, lines in truth:
         want = figures(lines)
         o = ours.get(game)
@@ -165,12 +176,16 @@ def main():
             k = key.replace('_U', unit)
             mine = o[sec][side].get(k, 'absent')
             n += 1
-            if not same(v, mine):
-                bad += 1
-                print('%s game %d player %s %s.%s: ours %s, gnubg %s' % (
-                    name, game, o['players'][side], sec, k,
-                    json.dumps(mine), json.dumps(v)))
-    print('stats_check: %d figures, %d differ' % (n, bad))
+            r = same(v, mine)
+            near += r == 1
+            bad += r == 0
+            if r < 2:
+                print('%s: %s game %d player %s %s.%s: ours %s, gnubg %s' % (
+                    'NEAR' if r else 'DIFF', name, game,
+                    o['players'][side], sec, k, json.dumps(mine),
+                    json.dumps(v)))
+    print('stats_check: %d figures, %d one unit off in the last digit, '
+          '%d differ' % (n, near, bad))
     return 1 if bad else 0
 
 

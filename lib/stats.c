@@ -378,14 +378,15 @@ figures(struct fig *f, const bg_stats *st, int s)
 	f->all_rating = dec ? rating(-f->all_rate[0]) : NULL;
 	f->actual = p->result * u;
 	f->adjusted = (p->result - (p->luck[1] - o->luck[1])) * u;
-	f->pr = dec ? -500 * f->all_rate[0] : 0;
+	f->pr = dec ? 500 * fabs(f->all_rate[0]) : 0;
 	if (st->length == 0)
 		return;
 	adj = 0.5 + f->adjusted / 100;
 	f->fibs_diff = adj > 0 && adj < 1 ?
 	    2000 / sqrt(n) * log10(adj / (1 - adj)) : NAN;
-	f->chk_loss = -f->chk_rate[0] * (8798 + 25526 / n);
-	f->cube_loss = p->close ? -f->cube_rate[0] * (863 - 519 / n) : NAN;
+	f->chk_loss = fabs(f->chk_rate[0]) * (8798 + 25526 / n);
+	f->cube_loss = p->close ? fabs(f->cube_rate[0]) * (863 - 519 / n) :
+	    NAN;
 	f->fibs = 2050 - f->chk_loss - (p->close ? f->cube_loss : 0);
 }
 
@@ -546,7 +547,10 @@ write_json(struct out *o, const bg_stats *st, int n, const char *const nm[2],
 static void
 row(struct out *o, const char *label, const char *c0, const char *c1)
 {
-	out_printf(o, "%-40s %-23s %s\n", label, c0, c1);
+	if (*c1 == '\0')
+		out_printf(o, "%-40s %s\n", label, c0);
+	else
+		out_printf(o, "%-40s %-23s %s\n", label, c0, c1);
 }
 
 /* A line of a count per player, and one of an error with its unit. */
@@ -560,19 +564,27 @@ rowi(struct out *o, const char *label, int a, int b)
 	row(o, label, c[0], c[1]);
 }
 
-/* "total (unit)" for a total (rate 0) or a rate (rate 1) of both. */
+/*
+ * "total (unit)" for a total (rate 0) or a rate (rate 1) of both; an
+ * error (luck 0) is a loss, written with its minus sign even when 0, as
+ * gnubg writes it.
+ */
 static void
 rowe(struct out *o, const bg_stats *st, const char *label, const double *a,
-    const double *b, int rate)
+    const double *b, int rate, int luck)
 {
 	char c[2][40];
 	const double *v[2] = { a, b };
+	double x, y;
 	int s, m = st->length != 0;
 
-	for (s = 0; s < 2; s++)
+	for (s = 0; s < 2; s++) {
+		x = luck ? v[s][0] : -fabs(v[s][0]);
+		y = luck ? v[s][1] : -fabs(v[s][1]);
 		snprintf(c[s], sizeof c[s], rate ? "%+7.1f   (%+7.3f%s)" :
-		    "%+7.3f (%+8.3f%s)", v[s][0] * (rate ? 1000 : 1),
-		    v[s][1] * (m ? 100 : 1), m ? "%" : "");
+		    "%+7.3f (%+8.3f%s)", x * (rate ? 1000 : 1),
+		    y * (m ? 100 : 1), m ? "%" : "");
+	}
 	row(o, label, c[0], c[1]);
 }
 
@@ -615,8 +627,8 @@ text_overall(struct out *o, const bg_stats *st, const struct fig f[2],
 	int s, m = st->length != 0;
 
 	out_puts(o, "\nOverall statistics\n\n");
-	rowe(o, st, lt, f[0].all, f[1].all, 0);
-	rowe(o, st, lr, f[0].all_rate, f[1].all_rate, 1);
+	rowe(o, st, lt, f[0].all, f[1].all, 0, 0);
+	rowe(o, st, lr, f[0].all_rate, f[1].all_rate, 1, 0);
 	for (s = 0; s < 2; s++)
 		snprintf(c[s], sizeof c[s], "%+7.1f", f[s].snowie * 1000);
 	row(o, "Snowie error rate", c[0], c[1]);
@@ -668,8 +680,8 @@ write_text(struct out *o, const bg_stats *st, const char *const nm[2],
 	rowi(o, "Moves marked doubtful", p[0].marks[1], p[1].marks[1]);
 	rowi(o, "Moves marked bad", p[0].marks[2], p[1].marks[2]);
 	rowi(o, "Moves marked very bad", p[0].marks[3], p[1].marks[3]);
-	rowe(o, st, lt, f[0].chk, f[1].chk, 0);
-	rowe(o, st, lr, f[0].chk_rate, f[1].chk_rate, 1);
+	rowe(o, st, lt, f[0].chk, f[1].chk, 0, 0);
+	rowe(o, st, lr, f[0].chk_rate, f[1].chk_rate, 1, 0);
 	row(o, "Chequerplay rating", f[0].chk_rating ? f[0].chk_rating :
 	    "n/a", f[1].chk_rating ? f[1].chk_rating : "n/a");
 	out_puts(o, "\nLuck statistics\n\n");
@@ -686,14 +698,14 @@ write_text(struct out *o, const bg_stats *st, const char *const nm[2],
 	    p[1].luck_marks[0]);
 	snprintf(lt, sizeof lt, "Luck total EMG (%s)", u);
 	snprintf(lr, sizeof lr, "Luck rate mEMG (%s)", u);
-	rowe(o, st, lt, p[0].luck, p[1].luck, 0);
-	rowe(o, st, lr, f[0].luck_rate, f[1].luck_rate, 1);
+	rowe(o, st, lt, p[0].luck, p[1].luck, 0, 1);
+	rowe(o, st, lr, f[0].luck_rate, f[1].luck_rate, 1, 1);
 	row(o, "Luck rating", f[0].luck_rating, f[1].luck_rating);
 	text_cube(o, st, u);
 	snprintf(lt, sizeof lt, "Error total EMG (%s)", u);
 	snprintf(lr, sizeof lr, "Error rate mEMG (%s)", u);
-	rowe(o, st, lt, f[0].cube, f[1].cube, 0);
-	rowe(o, st, lr, f[0].cube_rate, f[1].cube_rate, 1);
+	rowe(o, st, lt, f[0].cube, f[1].cube, 0, 0);
+	rowe(o, st, lr, f[0].cube_rate, f[1].cube_rate, 1, 0);
 	row(o, "Cube decision rating", f[0].cube_rating ? f[0].cube_rating :
 	    "n/a", f[1].cube_rating ? f[1].cube_rating : "n/a");
 	text_overall(o, st, f, lt, lr);

@@ -78,7 +78,8 @@ score_file(void *ctx, const char *name)
 			    bg_pipeline_match(p)));
 		} else if (rc == BG_PIPE_GAME && stats)
 			errors += stats_game(p, f, &match, ++games, names);
-		else if (rc == BG_PIPE_MATCH_END && stats && games > 0)
+		else if (rc == BG_PIPE_MATCH_END && stats && games > 0 &&
+		    match.games == games)	/* not when a game was refused */
 			bg_stats_write(bg_write_stdio, stdout, f, &match, 0,
 			    names);
 		else if (rc == BG_PIPE_GAME)

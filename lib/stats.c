@@ -413,6 +413,20 @@ str(struct out *o, const char *key, const char *v)
 	out_json(o, v);
 }
 
+/*
+ * A total and its rate, each normalised and in the unit u (MWC in
+ * percent, or points): the four members every part has.
+ */
+static void
+totals(struct out *o, const char *total, const double t[2],
+    const double r[2], const char *u, int match, int first)
+{
+	num(o, total, "_emg", t[0], 3, first);
+	num(o, total, u, t[1] * (match ? 100 : 1), 3, 0);
+	num(o, "rate_memg", "", r[0] * 1000, 1, 0);
+	num(o, "rate", u, r[1] * (match ? 100 : 1), 3, 0);
+}
+
 /* The checker play and luck objects of side s. */
 static void
 json_checker(struct out *o, const bg_stats *st, int s, const struct fig *f,
@@ -425,10 +439,7 @@ json_checker(struct out *o, const bg_stats *st, int s, const struct fig *f,
 	    "\"doubtful\":%d,\"bad\":%d,\"very_bad\":%d", s ? "," : "",
 	    p->moves, p->unforced, p->marks[0], p->marks[1], p->marks[2],
 	    p->marks[3]);
-	num(o, "error_emg", "", f->chk[0], 3, 0);
-	num(o, "error", u, f->chk[1] * (m ? 100 : 1), 3, 0);
-	num(o, "rate_memg", "", f->chk_rate[0] * 1000, 1, 0);
-	num(o, "rate", u, f->chk_rate[1] * (m ? 100 : 1), 3, 0);
+	totals(o, "error", f->chk, f->chk_rate, u, m, 0);
 	str(o, "rating", f->chk_rating);
 	out_puts(o, "}");
 }
@@ -446,10 +457,7 @@ json_luck(struct out *o, const bg_stats *st, int s, const struct fig *f,
 	    p->moves - p->luck_marks[0] - p->luck_marks[1] -
 	    p->luck_marks[3] - p->luck_marks[4], p->luck_marks[1],
 	    p->luck_marks[0]);
-	num(o, "total_emg", "", p->luck[0], 3, 0);
-	num(o, "total", u, p->luck[1] * (m ? 100 : 1), 3, 0);
-	num(o, "rate_memg", "", f->luck_rate[0] * 1000, 1, 0);
-	num(o, "rate", u, f->luck_rate[1] * (m ? 100 : 1), 3, 0);
+	totals(o, "total", p->luck, f->luck_rate, u, m, 0);
 	str(o, "rating", f->luck_rating);
 	out_puts(o, "}");
 }
@@ -473,10 +481,7 @@ json_cube(struct out *o, const bg_stats *st, int s, const struct fig *f,
 		num(o, "", "", p->error[i][1] * (m ? 100 : 1), 3, 0);
 		out_puts(o, "]");
 	}
-	num(o, "error_emg", "", f->cube[0], 3, 0);
-	num(o, "error", u, f->cube[1] * (m ? 100 : 1), 3, 0);
-	num(o, "rate_memg", "", f->cube_rate[0] * 1000, 1, 0);
-	num(o, "rate", u, f->cube_rate[1] * (m ? 100 : 1), 3, 0);
+	totals(o, "error", f->cube, f->cube_rate, u, m, 0);
 	str(o, "rating", f->cube_rating);
 	out_puts(o, "}");
 }
@@ -488,10 +493,7 @@ json_overall(struct out *o, const bg_stats *st, int s, const struct fig *f,
 	int m = st->length != 0;
 
 	out_puts(o, s ? ",{" : "{");
-	num(o, "error_emg", "", f->all[0], 3, 1);
-	num(o, "error", u, f->all[1] * (m ? 100 : 1), 3, 0);
-	num(o, "rate_memg", "", f->all_rate[0] * 1000, 1, 0);
-	num(o, "rate", u, f->all_rate[1] * (m ? 100 : 1), 3, 0);
+	totals(o, "error", f->all, f->all_rate, u, m, 1);
 	num(o, "snowie_rate", "", f->snowie * 1000, 1, 0);
 	str(o, "rating", f->all_rating);
 	num(o, "actual_result", "", f->actual, m ? 2 : 3, 0);

@@ -1482,6 +1482,53 @@ DECISION_COLUMNS = (
     "dice", "xgid", "gnubg_id", "play", "pips0", "pips1")
 
 
+def _input(source, format, rules, name):
+    """The text, name, rules and format a reading of decisions() and
+    statistics() takes."""
+    if name is not None:
+        data = _enc(source)
+    else:
+        data, name = _source(source)
+    rs = _rules(rules)
+    fmt = c_int()
+    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
+        raise ValueError("unknown format: %r (%s)"
+                         % (format, ", ".join(FORMATS)))
+    return data, name, rs, fmt
+
+
+def _events(p, name, fmt, rs, said):
+    """Pipeline p read with format fmt and rules rs: each event (> 0)
+    in turn, the diagnostics up to the first match's start appended to
+    said (those of the input itself: the later ones are the games')."""
+    if fmt.value != 0:
+        _check(lib.bg_pipeline_set_format(p, fmt.value))
+    if rs is not None:
+        lib.bg_pipeline_set_rules(p, byref(rs))
+    matched = False
+    while True:
+        ev = lib.bg_pipeline_next(p)
+        if ev < 0:
+            _check(ev, ReadError, name, file=name)
+        if ev <= 0:
+            return
+        if not matched:
+            # The input's name, or an archive member's.
+            at = _dec(lib.bg_pipeline_name(p)) or name
+            said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
+                     for i in range(lib.bg_pipeline_diag_count(p))]
+        matched = matched or ev == _lib.BG_PIPE_MATCH
+        yield ev
+
+
+def _collect(out):
+    """A bg_write_fn appending what is written to the list out."""
+    def write(ctx, buf, n):
+        out.append(ctypes.string_at(buf, n))
+        return n
+    return _lib.WRITE_FN(write)
+
+
 def _decision_row(o):
     """A decision object of the library (bgkit-json(5)) -> a row with
     the columns of the CSV form."""
@@ -1532,44 +1579,18 @@ def decisions(source, format="auto", rules=None, name=None):
     cannot be read, RulesError for bad rules, ReadError for input that
     holds no record (as read() does) or when reading fails (memory,
     input)."""
-    if name is not None:
-        data = _enc(source)
-    else:
-        data, name = _source(source)
-    rs = _rules(rules)
-    fmt = c_int()
-    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-        raise ValueError("unknown format: %r (%s)"
-                         % (format, ", ".join(FORMATS)))
+    data, name, rs, fmt = _input(source, format, rules, name)
     out = []
-
-    def write(ctx, buf, n):
-        out.append(ctypes.string_at(buf, n))
-        return n
-    wfn = _lib.WRITE_FN(write)
+    wfn = _collect(out)
     # The pipeline reads data in place: data outlives it here.
     p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
     d = lib.bg_decisions_new(_lib.BG_OUT_JSON)
     try:
         if not p or not d:
             raise MemoryError("out of memory")
-        if fmt.value != 0:
-            _check(lib.bg_pipeline_set_format(p, fmt.value))
-        if rs is not None:
-            lib.bg_pipeline_set_rules(p, byref(rs))
         lib.bg_pipeline_set_callback(p, _lib.DECISIONS_POS, d)
         matches, said = 0, []
-        while True:
-            ev = lib.bg_pipeline_next(p)
-            if ev < 0:
-                _check(ev, ReadError, name, file=name)
-            if ev <= 0:
-                break
-            if not matches:
-                # The input's name, or an archive member's.
-                at = _dec(lib.bg_pipeline_name(p)) or name
-                said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
-                         for i in range(lib.bg_pipeline_diag_count(p))]
+        for ev in _events(p, name, fmt, rs, said):
             if ev == _lib.BG_PIPE_MATCH:
                 matches += 1
                 _check(lib.bg_decisions_match(d, p))
@@ -1619,42 +1640,17 @@ def statistics(source, format="auto", rules=None, name=None, met=None):
     The figures are the library's (bg_stats_init(3)).  Raises OSError
     for a file that cannot be read, ValueError for a bad table or a
     score beyond it, ReadError as decisions() does."""
-    if name is not None:
-        data = _enc(source)
-    else:
-        data, name = _source(source)
-    rs = _rules(rules)
-    fmt = c_int()
-    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-        raise ValueError("unknown format: %r (%s)"
-                         % (format, ", ".join(FORMATS)))
+    data, name, rs, fmt = _input(source, format, rules, name)
     out = []
-
-    def write(ctx, buf, n):
-        out.append(ctypes.string_at(buf, n))
-        return n
-    wfn = _lib.WRITE_FN(write)
+    wfn = _collect(out)
     m = _met(met)
     p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
     match, game = _lib.Stats(), _lib.Stats()
     try:
         if not p:
             raise MemoryError("out of memory")
-        if fmt.value != 0:
-            _check(lib.bg_pipeline_set_format(p, fmt.value))
-        if rs is not None:
-            lib.bg_pipeline_set_rules(p, byref(rs))
         matches, games, said = 0, 0, []
-        while True:
-            ev = lib.bg_pipeline_next(p)
-            if ev < 0:
-                _check(ev, ReadError, name, file=name)
-            if ev <= 0:
-                break
-            if not matches:
-                at = _dec(lib.bg_pipeline_name(p)) or name
-                said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
-                         for i in range(lib.bg_pipeline_diag_count(p))]
+        for ev in _events(p, name, fmt, rs, said):
             names = (ctypes.c_char_p * 2)(lib.bg_pipeline_player(p, 0),
                                           lib.bg_pipeline_player(p, 1))
             length = lib.bg_match_length(lib.bg_pipeline_match(p))

@@ -150,6 +150,7 @@ main(int argc, char *argv[])
 		{ 0, NULL, NULL, NULL }
 	};
 	bg_outfmt f = BG_OUT_TEXT;
+	const char *metfile = NULL;	/* -M, read once the options are */
 	int c, k = 0, r, rc = 0;
 
 	cli_setprog(argv[0]);
@@ -158,10 +159,10 @@ main(int argc, char *argv[])
 		if (c == 0)
 			return rc;
 		if ((c == 'f' && cli_from(&from, optarg, USAGE) < 0) ||
-		    (c == 'r' && cli_rules(&rules, optarg) < 0) ||
-		    (c == 'M' && (bg_met_free(met), read_met(optarg))))
+		    (c == 'r' && cli_rules(&rules, optarg) < 0))
 			return 2;
 		stats |= c == CLI_LONG + 's';
+		metfile = c == 'M' ? optarg : metfile;
 		for (k = 0; c == 'T' && k < 3 && strcmp(optarg, forms[k]); k++)
 			continue;
 		if (k == 3) {
@@ -177,6 +178,8 @@ main(int argc, char *argv[])
 		cli_warnx("--statistics is written as text or json");
 		return cli_usage(USAGE);
 	}
+	if (metfile != NULL && read_met(metfile) != 0)
+		return 2;
 	if (met == NULL && (met = bg_met_new()) == NULL) {
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		return 2;

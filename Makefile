@@ -41,7 +41,7 @@ PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive nettle 2>/
 # libarchive, zlib and PCRE2 are not linked (lib/dynload_int.h):
 # lib/source.c loads libarchive for an archive, lib/fmt_xg.c zlib for an
 # XG file, lib/regex.c PCRE2 for the first pattern.
-PCRE_LIBS   := $(shell pkg-config --libs nettle 2>/dev/null) -ldl
+PCRE_LIBS   := $(shell pkg-config --libs nettle 2>/dev/null) -ldl -lm
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 

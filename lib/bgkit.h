@@ -2046,6 +2046,139 @@ const char *bg_analyse_result(const bg_analyse *a, size_t i, size_t *len);
 /* Input i's name as bg_analyse_input() was given it, or NULL. */
 const char *bg_analyse_name(const bg_analyse *a, size_t i);
 
+/* ------------------------------------------------------------ statistics */
+
+/*
+ * Statistics of an analysed match as gnubg computes them
+ * (bg_stats_init(3)): per player, for a game or a match, the checker
+ * play, luck and cube figures of gnubg's "show statistics", from the
+ * analysis the records carry (bg_game_record_analysis()).  In match
+ * play equities become match-winning chances through a match equity
+ * table (bg_met_new(3)): gnubg's default, Kazaross-XG2, or one read
+ * from gnubg's XML format.
+ *
+ *	bg_met *met = bg_met_new();
+ *	bg_stats match, game;
+ *	bg_stats_init(&match, length);
+ *	for each game g with its result r:
+ *		bg_stats_init(&game, length);
+ *		bg_stats_game(&game, g, r, met);
+ *		bg_stats_write(fn, ctx, BG_OUT_JSON, &game, n, names);
+ *		bg_stats_add(&match, &game);
+ *	bg_stats_write(fn, ctx, BG_OUT_JSON, &match, 0, names);
+ *	bg_met_free(met);
+ */
+typedef struct bg_met bg_met;
+
+/* Where a table's text went wrong, and how. */
+typedef struct bg_met_error {
+	int	line;		/* 1-based */
+	int	col;		/* 1-based, in characters */
+	char	msg[96];
+} bg_met_error;
+
+/* gnubg's default table, Kazaross-XG2 (25 points), or NULL. */
+bg_met *bg_met_new(void);
+/*
+ * A table in gnubg's XML format from buf[0..len): 0 and *m, or
+ * -BG_EINVAL with *err saying where and why, or -BG_ENOMEM.
+ */
+int bg_met_read(bg_met **m, const char *buf, size_t len, bg_met_error *err);
+void bg_met_free(bg_met *m);
+int bg_met_length(const bg_met *m);
+const char *bg_met_name(const bg_met *m);
+/*
+ * The match-winning chance of side 0 needing away0 points against
+ * side 1 needing away1 (0 or less: has won), after the Crawford game
+ * when post is not 0; -1 beyond the table.
+ */
+double bg_met_mwc(const bg_met *m, int away0, int away1, int post);
+
+/*
+ * gnubg's stored statistics of a game, its SGF property GS, as gnubg
+ * writes them: counts by player ([s]), errors as positive losses and
+ * luck signed, each [0] normalised (EMG) and [1] MWC or points.
+ */
+#define BG_GS_MOVES	0x01	/* M: unforced .. checker */
+#define BG_GS_CUBE	0x02	/* C: cube .. error */
+#define BG_GS_LUCK	0x04	/* D: luck_marks, luck */
+
+typedef struct bg_gs {
+	unsigned	has;			/* BG_GS_* */
+	int		unforced[2], moves[2];
+	int		marks[4][2];		/* by bg_mark */
+	double		checker[2][2];		/* [s][unit] */
+	int		cube[2], doubles[2], takes[2], passes[2];
+	int		errors[6][2];		/* [BG_STATS_...][s] */
+	double		error[2][6][2];		/* [s][BG_STATS_...][unit] */
+	int		luck_marks[5][2];	/* very unlucky .. very lucky */
+	double		luck[2][2];		/* [s][unit] */
+} bg_gs;
+
+/*
+ * Read the GS property text ("GS[M:...][C:...][D:...]", or its values
+ * alone) into *gs: 0, or -BG_EINVAL when it is malformed.  Sections of
+ * other letters are passed over.
+ */
+int bg_gs_parse(bg_gs *gs, const char *text, size_t len);
+/* Game g's GS (bg_game_sgf()) into *gs: 1, 0 without one, or -BG_EINVAL. */
+int bg_game_gs(const bg_game *g, bg_gs *gs);
+
+/* The units of a figure: [0] EMG, [1] MWC (match) or points (money). */
+#define BG_STATS_EMG	0
+#define BG_STATS_MWC	1
+
+/* The kinds of cube error of gnubg's statistics, in its order. */
+enum {
+	BG_STATS_MISSED_BELOW_CP,	/* no double; double, take */
+	BG_STATS_MISSED_ABOVE_CP,	/* no double; double, pass */
+	BG_STATS_WRONG_BELOW_DP,	/* double; no double */
+	BG_STATS_WRONG_ABOVE_TG,	/* double; too good */
+	BG_STATS_WRONG_TAKE,
+	BG_STATS_WRONG_PASS,
+	BG_STATS_CUBE_KINDS
+};
+
+/* One player's tallies.  Errors and luck are negative for a loss. */
+typedef struct bg_stats_side {
+	int	moves;		/* checker plays (rolls) analysed */
+	int	unforced;	/* of them with more than one legal play */
+	int	marks[4];	/* by bg_mark: none, doubtful, bad, very bad */
+	double	checker[2];	/* the equity the plays lost */
+	int	rolls;		/* rolls with a luck figure */
+	int	luck_marks[5];	/* very unlucky, unlucky, none, lucky,
+				   very lucky */
+	double	luck[2];
+	int	cube;		/* cube decisions */
+	int	close;		/* of them close, or actions */
+	int	doubles, takes, passes;
+	int	errors[BG_STATS_CUBE_KINDS];
+	double	error[BG_STATS_CUBE_KINDS][2];
+	double	result;		/* the actual result: MWC or points */
+} bg_stats_side;
+
+typedef struct bg_stats {
+	int		length;		/* the match length, 0 for money */
+	int		games;		/* games added */
+	bg_stats_side	side[2];
+} bg_stats;
+
+void bg_stats_init(bg_stats *st, int length);
+/*
+ * Add game g, its result r (bg_pipeline_result()), to st: 0, or
+ * -BG_EINVAL when a score is beyond the table met.
+ */
+int bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *r,
+    const bg_met *met);
+void bg_stats_add(bg_stats *to, const bg_stats *from);
+/*
+ * st as gnubg's "show statistics" (BG_OUT_TEXT) or one JSON object
+ * (BG_OUT_JSON) with its rates and ratings: for game n, or the match
+ * when n is 0.  names: the players.  0 or a negative code.
+ */
+int bg_stats_write(bg_write_fn fn, void *ctx, bg_outfmt f,
+    const bg_stats *st, int n, const char *const names[2]);
+
 #ifdef __cplusplus
 }
 #endif

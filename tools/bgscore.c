@@ -3,8 +3,10 @@
  * bgscore: the result of every game of a match transcript and of the
  * match, as the replay computes them from the record: who won, how
  * (single, gammon, backgammon; bear-off, drop, resignation), the cube
- * and the points, and the running score.  A thin front end to the
- * reader and replay of lib/.
+ * and the points, and the running score; with --statistics, gnubg's
+ * statistics of the analysis each game carries, per game and for the
+ * match (bg_stats_write).  A thin front end to the reader, replay and
+ * statistics of lib/.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -15,11 +17,35 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define USAGE "usage: bgscore [-f format] [-r rules] " \
-	"[-T text|csv|json] [file ...]\n"
+#define USAGE "usage: bgscore [--statistics] [-f format] [-M file] " \
+	"[-r rules] [-T text|csv|json] [file ...]\n"
 
 static bg_ruleset rules;	/* -r */
 static bg_format from;		/* -f */
+static int stats;		/* --statistics */
+static bg_met *met;		/* -M, or the default table */
+
+/* The statistics of the pipeline's last game, added to the match's. */
+static int
+stats_game(bg_pipeline *p, bg_outfmt f, bg_stats *match, int n,
+    const char *names[2])
+{
+	const bg_match *m = bg_pipeline_match(p);
+	bg_stats g;
+
+	bg_stats_init(&g, bg_match_length(m));
+	if (bg_stats_game(&g, bg_pipeline_game(p), bg_pipeline_result(p),
+	    met) < 0) {
+		fflush(stdout);
+		cli_warnx("%s: game %d: the score is beyond the match equity "
+		    "table (%d points)", bg_pipeline_name(p), n,
+		    bg_met_length(met));
+		return 1;
+	}
+	bg_stats_write(bg_write_stdio, stdout, f, &g, n, names);
+	bg_stats_add(match, &g);
+	return 0;
+}
 
 /* One file's results; bgscore leaves warnings to bgcheck. */
 static int
@@ -29,6 +55,7 @@ score_file(void *ctx, const char *name)
 	bg_pipeline *p;
 	const char *names[2];
 	const bg_diag *d;
+	bg_stats match;
 	int rc, games = 0, errors = 0;
 	size_t i;
 
@@ -45,8 +72,16 @@ score_file(void *ctx, const char *name)
 			}
 		names[0] = bg_pipeline_player(p, 0);
 		names[1] = bg_pipeline_player(p, 1);
-		if (rc == BG_PIPE_MATCH)
+		if (rc == BG_PIPE_MATCH) {
 			games = 0;
+			bg_stats_init(&match, bg_match_length(
+			    bg_pipeline_match(p)));
+		} else if (rc == BG_PIPE_GAME && stats)
+			errors += stats_game(p, f, &match, ++games, names);
+		else if (rc == BG_PIPE_MATCH_END && stats && games > 0 &&
+		    match.games == games)	/* not when a game was refused */
+			bg_stats_write(bg_write_stdio, stdout, f, &match, 0,
+			    names);
 		else if (rc == BG_PIPE_GAME)
 			bg_result_write(bg_write_stdio, stdout, f,
 			    bg_pipeline_name(p), ++games,
@@ -63,6 +98,39 @@ score_file(void *ctx, const char *name)
 	return rc < 0 ? 2 : errors ? 1 : 0;
 }
 
+/* -M: the table in file name, or exit status 2 after a message. */
+static int
+read_met(const char *name)
+{
+	FILE *fp;
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	bg_met_error e;
+	int rc;
+
+	if ((fp = fopen(name, "rb")) == NULL) {
+		cli_warnx("%s: %s", name, strerror(errno));
+		return 2;
+	}
+	do {
+		if (len == cap && (buf = realloc(buf, cap = cap * 2 + 4096)) ==
+		    NULL) {
+			cli_warnx("%s: %s", name, strerror(ENOMEM));
+			fclose(fp);
+			return 2;
+		}
+		len += n = fread(buf + len, 1, cap - len, fp);
+	} while (n > 0);
+	rc = ferror(fp) ? -BG_EIO : bg_met_read(&met, buf, len, &e);
+	fclose(fp);
+	free(buf);
+	if (rc == -BG_EINVAL)
+		cli_warnx("%s:%d:%d: %s", name, e.line, e.col, e.msg);
+	else if (rc < 0)
+		cli_warnx("%s: %s", name, bg_strerror(-rc));
+	return rc < 0 ? 2 : 0;
+}
+
 /* The outputs of -T, in bg_outfmt's order. */
 static const char *const forms[] = { "text", "json", "csv" };
 
@@ -72,11 +140,17 @@ main(int argc, char *argv[])
 	static const struct cli_opt opts[] = {
 		{ 'f', "from", "FORMAT", "read " CLI_READS "\n(default: "
 		    "from the content)" },
+		{ 'M', "met", "FILE", "the match equity table for "
+		    "--statistics,\nin gnubg's XML format (default: "
+		    "Kazaross-XG2)" },
 		{ 'r', "rules", "RULES", "rules to enforce (see bgcheck --help)" },
+		{ CLI_LONG + 's', "statistics", NULL, "gnubg's statistics of "
+		    "the analysis, per game\nand for the match" },
 		{ 'T', "format", "FORMAT", "text (default), csv or json" },
 		{ 0, NULL, NULL, NULL }
 	};
 	bg_outfmt f = BG_OUT_TEXT;
+	const char *metfile = NULL;	/* -M, read once the options are */
 	int c, k = 0, r, rc = 0;
 
 	cli_setprog(argv[0]);
@@ -87,6 +161,8 @@ main(int argc, char *argv[])
 		if ((c == 'f' && cli_from(&from, optarg, USAGE) < 0) ||
 		    (c == 'r' && cli_rules(&rules, optarg) < 0))
 			return 2;
+		stats |= c == CLI_LONG + 's';
+		metfile = c == 'M' ? optarg : metfile;
 		for (k = 0; c == 'T' && k < 3 && strcmp(optarg, forms[k]); k++)
 			continue;
 		if (k == 3) {
@@ -98,11 +174,22 @@ main(int argc, char *argv[])
 	}
 	argc -= optind;
 	argv += optind;
+	if (stats && f == BG_OUT_CSV) {
+		cli_warnx("--statistics is written as text or json");
+		return cli_usage(USAGE);
+	}
+	if (metfile != NULL && read_met(metfile) != 0)
+		return 2;
+	if (met == NULL && (met = bg_met_new()) == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return 2;
+	}
 	if (f == BG_OUT_CSV)
 		bg_result_write(bg_write_stdio, stdout, f, NULL, 0, NULL,
 		    NULL);
 	cli_progress_init(0);
 	rc = cli_each(argc, argv, score_file, &f);
+	bg_met_free(met);
 	if ((r = cli_close_stdout()) > rc)
 		rc = r;
 	return rc;

@@ -44,7 +44,7 @@ __all__ = [
     "RulesError", "ReadError", "version", "Position", "Move", "Play",
     "Diagnostic", "Record", "Game", "Match", "Result", "MatchResult",
     "Reader", "read", "read_string", "check", "decisions",
-    "DECISION_COLUMNS", "parse_move",
+    "DECISION_COLUMNS", "statistics", "parse_move",
     "format_move",
     "legal_plays", "VARIANTS", "STYLES", "FORMATS",
     "analyse", "Analysed",
@@ -1484,6 +1484,53 @@ DECISION_COLUMNS = (
     "eval", "mwc")
 
 
+def _input(source, format, rules, name):
+    """The text, name, rules and format a reading of decisions() and
+    statistics() takes."""
+    if name is not None:
+        data = _enc(source)
+    else:
+        data, name = _source(source)
+    rs = _rules(rules)
+    fmt = c_int()
+    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
+        raise ValueError("unknown format: %r (%s)"
+                         % (format, ", ".join(FORMATS)))
+    return data, name, rs, fmt
+
+
+def _events(p, name, fmt, rs, said):
+    """Pipeline p read with format fmt and rules rs: each event (> 0)
+    in turn, the diagnostics up to the first match's start appended to
+    said (those of the input itself: the later ones are the games')."""
+    if fmt.value != 0:
+        _check(lib.bg_pipeline_set_format(p, fmt.value))
+    if rs is not None:
+        lib.bg_pipeline_set_rules(p, byref(rs))
+    matched = False
+    while True:
+        ev = lib.bg_pipeline_next(p)
+        if ev < 0:
+            _check(ev, ReadError, name, file=name)
+        if ev <= 0:
+            return
+        if not matched:
+            # The input's name, or an archive member's.
+            at = _dec(lib.bg_pipeline_name(p)) or name
+            said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
+                     for i in range(lib.bg_pipeline_diag_count(p))]
+        matched = matched or ev == _lib.BG_PIPE_MATCH
+        yield ev
+
+
+def _collect(out):
+    """A bg_write_fn appending what is written to the list out."""
+    def write(ctx, buf, n):
+        out.append(ctypes.string_at(buf, n))
+        return n
+    return _lib.WRITE_FN(write)
+
+
 def _decision_row(o):
     """A decision object of the library (bgkit-json(5)) -> a row with
     the columns of the CSV form."""
@@ -1545,44 +1592,18 @@ def decisions(source, format="auto", rules=None, name=None):
     cannot be read, RulesError for bad rules, ReadError for input that
     holds no record (as read() does) or when reading fails (memory,
     input)."""
-    if name is not None:
-        data = _enc(source)
-    else:
-        data, name = _source(source)
-    rs = _rules(rules)
-    fmt = c_int()
-    if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:
-        raise ValueError("unknown format: %r (%s)"
-                         % (format, ", ".join(FORMATS)))
+    data, name, rs, fmt = _input(source, format, rules, name)
     out = []
-
-    def write(ctx, buf, n):
-        out.append(ctypes.string_at(buf, n))
-        return n
-    wfn = _lib.WRITE_FN(write)
+    wfn = _collect(out)
     # The pipeline reads data in place: data outlives it here.
     p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
     d = lib.bg_decisions_new(_lib.BG_OUT_JSON)
     try:
         if not p or not d:
             raise MemoryError("out of memory")
-        if fmt.value != 0:
-            _check(lib.bg_pipeline_set_format(p, fmt.value))
-        if rs is not None:
-            lib.bg_pipeline_set_rules(p, byref(rs))
         lib.bg_pipeline_set_callback(p, _lib.DECISIONS_POS, d)
         matches, said = 0, []
-        while True:
-            ev = lib.bg_pipeline_next(p)
-            if ev < 0:
-                _check(ev, ReadError, name, file=name)
-            if ev <= 0:
-                break
-            if not matches:
-                # The input's name, or an archive member's.
-                at = _dec(lib.bg_pipeline_name(p)) or name
-                said += [Diagnostic(at, lib.bg_pipeline_diag(p, i).contents)
-                         for i in range(lib.bg_pipeline_diag_count(p))]
+        for ev in _events(p, name, fmt, rs, said):
             if ev == _lib.BG_PIPE_MATCH:
                 matches += 1
                 _check(lib.bg_decisions_match(d, p))
@@ -1595,6 +1616,81 @@ def decisions(source, format="auto", rules=None, name=None):
     _no_record(matches, said)
     text = b"".join(out).decode("utf-8", "replace")
     return [_decision_row(json.loads(line)) for line in text.splitlines()]
+
+
+def _met(met):
+    """The match equity table of statistics(): gnubg's default for None,
+    else the file met in gnubg's XML format (the caller frees it)."""
+    if met is None:
+        m = lib.bg_met_new()
+        if not m:
+            raise MemoryError("out of memory")
+        return m
+    with open(met, "rb") as f:
+        data = f.read()
+    m, err = c_void_p(), _lib.MetError()
+    rc = lib.bg_met_read(byref(m), data, len(data), byref(err))
+    if rc == -_BG_ENOMEM:
+        raise MemoryError("out of memory")
+    if rc < 0:
+        raise ValueError("%s:%d:%d: %s" % (met, err.line, err.col,
+                                           _dec(err.msg)))
+    return m
+
+
+def statistics(source, format="auto", rules=None, name=None, met=None):
+    """gnubg's statistics of the analysis in source, as ``bgscore
+    --statistics -T json`` writes them: a list of dicts, for each match
+    one per game (its "scope" is "game", "game" its ordinal) then one
+    for the match ("scope" "match", "game" None).  Each has "type"
+    ("statistics"), "players" (the two names) and "checker", "luck",
+    "cube" and "overall", each a list of two dicts, one per player,
+    with the keys bgscore(1) lists (in a money session the keys ending
+    in "_mwc" end in "_points").  source, format, rules and name are
+    those of decisions(); met is the path of a match equity table in
+    gnubg's XML format (default: gnubg's Kazaross-XG2).
+
+    The figures are the library's (bg_stats_init(3)).  Raises OSError
+    for a file that cannot be read, ValueError for a bad table or a
+    score beyond it, ReadError as decisions() does."""
+    data, name, rs, fmt = _input(source, format, rules, name)
+    out = []
+    wfn = _collect(out)
+    m = _met(met)
+    p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
+    match, game = _lib.Stats(), _lib.Stats()
+    try:
+        if not p:
+            raise MemoryError("out of memory")
+        matches, games, said = 0, 0, []
+        for ev in _events(p, name, fmt, rs, said):
+            names = (ctypes.c_char_p * 2)(lib.bg_pipeline_player(p, 0),
+                                          lib.bg_pipeline_player(p, 1))
+            length = lib.bg_match_length(lib.bg_pipeline_match(p))
+            if ev == _lib.BG_PIPE_MATCH:
+                matches, games = matches + 1, 0
+                lib.bg_stats_init(byref(match), length)
+            elif ev == _lib.BG_PIPE_GAME:
+                games += 1
+                lib.bg_stats_init(byref(game), length)
+                if lib.bg_stats_game(byref(game), lib.bg_pipeline_game(p),
+                                     lib.bg_pipeline_result(p), m) < 0:
+                    raise ValueError("%s: game %d: the score is beyond the "
+                                     "match equity table (%d points)"
+                                     % (name, games, lib.bg_met_length(m)))
+                _check(lib.bg_stats_write(wfn, None, _lib.BG_OUT_JSON,
+                                          byref(game), games, names))
+                lib.bg_stats_add(byref(match), byref(game))
+            elif ev == _lib.BG_PIPE_MATCH_END and games:
+                _check(lib.bg_stats_write(wfn, None, _lib.BG_OUT_JSON,
+                                          byref(match), 0, names))
+    finally:
+        lib.bg_met_free(m)
+        if p:
+            lib.bg_pipeline_free(p)
+    _no_record(matches, said)
+    text = b"".join(out).decode("utf-8", "replace")
+    return [json.loads(line) for line in text.splitlines()]
 
 
 # GNU Backgammon's analysis (bganalyse(1)): at the end, for it uses the

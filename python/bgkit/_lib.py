@@ -199,8 +199,32 @@ WRITE_FN = CFUNCTYPE(c_long, c_void_p, c_void_p, c_size_t)
 BG_OUT_JSON = 1
 BG_PIPE_MATCH = 1
 BG_PIPE_GAME = 2
+BG_PIPE_MATCH_END = 3
 
 P = POINTER
+class StatsSide(ctypes.Structure):
+    """bg_stats_side: one player's tallies (bg_stats_init(3))."""
+    _fields_ = [("moves", c_int), ("unforced", c_int),
+                ("marks", c_int * 4), ("checker", ctypes.c_double * 2),
+                ("rolls", c_int), ("luck_marks", c_int * 5),
+                ("luck", ctypes.c_double * 2), ("cube", c_int),
+                ("close", c_int), ("doubles", c_int), ("takes", c_int),
+                ("passes", c_int), ("errors", c_int * 6),
+                ("error", (ctypes.c_double * 2) * 6),
+                ("result", ctypes.c_double)]
+
+
+class Stats(ctypes.Structure):
+    """bg_stats: a game's or a match's tallies."""
+    _fields_ = [("length", c_int), ("games", c_int),
+                ("side", StatsSide * 2)]
+
+
+class MetError(ctypes.Structure):
+    """bg_met_error: where a match equity table went wrong."""
+    _fields_ = [("line", c_int), ("col", c_int), ("msg", ctypes.c_char * 96)]
+
+
 _decl = [
     ("bg_version", c_char_p, []),
     ("bg_strerror", c_char_p, [c_int]),
@@ -316,6 +340,21 @@ _decl = [
     ("bg_decisions_free", None, [c_void_p]),
     ("bg_decisions_match", c_int, [c_void_p, c_void_p]),
     ("bg_decisions_flush", c_int, [c_void_p, WRITE_FN, c_void_p, c_int]),
+    # Statistics (bg_stats_init(3)).
+    ("bg_pipeline_match", c_void_p, [c_void_p]),
+    ("bg_pipeline_game", c_void_p, [c_void_p]),
+    ("bg_pipeline_result", c_void_p, [c_void_p]),
+    ("bg_pipeline_player", c_char_p, [c_void_p, c_int]),
+    ("bg_match_length", c_int, [c_void_p]),
+    ("bg_met_new", c_void_p, []),
+    ("bg_met_read", c_int, [P(c_void_p), c_char_p, c_size_t, P(MetError)]),
+    ("bg_met_free", None, [c_void_p]),
+    ("bg_met_length", c_int, [c_void_p]),
+    ("bg_stats_init", None, [P(Stats), c_int]),
+    ("bg_stats_game", c_int, [P(Stats), c_void_p, c_void_p, c_void_p]),
+    ("bg_stats_add", None, [P(Stats), P(Stats)]),
+    ("bg_stats_write", c_int, [WRITE_FN, c_void_p, c_int, P(Stats), c_int,
+                               P(c_char_p)]),
 ]
 for _name, _res, _args in _decl:
     _f = getattr(lib, _name)

@@ -10,7 +10,8 @@
 # prints the table: rolls per second, MB per second, the ratios, the
 # cost of a file (2,000 one-game files against their games in one
 # file), peak RSS, instructions per roll under callgrind, the worst
-# position's listing time and the -j scaling.  A benchmark, not a test: it never
+# position's listing time, the -j scaling and bgscore --statistics
+# against gnubg's statistics (tests/bench/stats.sh).  A benchmark, not a test: it never
 # runs from `make check`.  RUNS sets the minimum number of runs (5).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -124,6 +125,9 @@ if [ -n "$py" ]; then
 		die "hyperfine failed on the Python row"
 	}
 fi
+# The statistics of the analysed corpus against gnubg's
+# (tests/bench/stats.sh, which also runs alone).
+sh "$top/tests/bench/stats.sh" > /dev/null
 med() { awk -F, -v n="$1" '$1 == n { print $4 }' "$out/times.csv"; }
 
 # ------------------------------------------------ memory, callgrind
@@ -178,6 +182,7 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	echo "times"
 	cat "$out/times.csv"
 	sed 1d "$out/python.csv"
+	sed 1d "$out/stats.csv"
 	echo "rss $rss_match $rss_session $rss_one"
 	echo "ir $ir $irm $irg"
 	echo "worst $worst $irw"

@@ -27,7 +27,7 @@ function row(label, set, cmd, wc, rssk,    t, r) {
 	printf "%s |\n", rssk == "" ? "-" : sprintf("%.1f MB", rssk / 1024)
 }
 
-NR == 1 { machine = $0; next }
+NR == 1 && $0 != "times" { machine = $0; next }
 /^inputs/ { gen = $0; sub(/.*in /, "", gen); sub(/ s.*/, "", gen); ins = 1; next }
 ins && NF == 5 { files[$1] = $2; bytes[$1] = $3; games[$1] = $4; rolls[$1] = $5; next }
 /^times$/ { ins = 0; csv = 1; next }
@@ -45,7 +45,24 @@ csv && /,/ {
 /^gnubgplays / { gplays = $2; next }
 /^ncpu / { ncpu = $2; next }
 
+# The statistics row alone (stats.sh gives only its times).
+function stats_row(    g) {
+	if (med["bgscore-stats"] == "")
+		return
+	printf "statistics of the 12 analysed matches: bgscore --statistics -T json %.3f s", med["bgscore-stats"]
+	if (med["gnubg-stats"] != "") {
+		g = med["gnubg-stats"] - med["gnubg-stats-start"]
+		printf "; gnubg load match + show statistics match %.3f s, start-up %.3f s subtracted: %.1fx\n", med["gnubg-stats"], med["gnubg-stats-start"], g / med["bgscore-stats"]
+	} else
+		printf "; gnubg not installed, no comparison\n"
+}
+
 END {
+	if (machine == "") {
+		# stats.sh alone.
+		stats_row()
+		exit
+	}
 	gnet = ""
 	if (med["gnubg-match"] != "")
 		gnet = med["gnubg-match"] - med["gnubg-start"]
@@ -96,6 +113,7 @@ END {
 		printf "Python (the bgkit package), every position of the money session as a Position object: %.1f s; bgshow -a -T json: %.1f s (medians); CPU time (user + system, means): %.1f s and %.1f s\n", med["python-positions"], med["bgshow-positions"], cpu["python-positions"], cpu["bgshow-positions"]
 	else
 		print "Python: python3 not installed, no comparison"
+	stats_row()
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen
 	print ""

@@ -97,6 +97,17 @@ sganalysis)
 	find fixtures -type f -name '*.sgf' -exec cat {} + |
 	    grep -aoE '(DA|A|LU)\[.*' | lines an '\003'
 	;;
+stats)
+	# The match equity tables of the fixtures behind a 0, the GS
+	# properties of the SGF fixtures behind a 1.
+	n=0
+	for f in fixtures/*/*/*.xml; do
+		n=$((n + 1))
+		{ printf '\000'; cat "$f"; } >"$dir/met-$n"
+	done
+	find fixtures -type f -name '*.sgf' -exec cat {} + |
+	    grep -aoE 'GS(\[[^]]*\])+' | lines gs '\001'
+	;;
 gnubgtext)
 	for f in fixtures/bgshow/gnubgtext/*.txt; do
 		cp "$f" "$dir/${f##*/}"

@@ -8,7 +8,9 @@
  * fixtures, one good, one whose diagram disagrees with its XGID; and a
  * gnubg SGF with every form of its analysis, and the same as JSON
  * Lines, read, and written as SGF, JSON and .mat (where a run must
- * fail or write the same bytes).  Each run must fail with BG_ENOMEM or give exactly the
+ * fail or write the same bytes); and the match equity tables of the
+ * statistics (bg_met_new, bg_met_read of a good and a bad table).  Each
+ * run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never
  * judged valid, and no message is lost without the call saying so.  No
  * run may crash, and each must free all it allocated.  The Makefile
@@ -266,6 +268,49 @@ try_run(const char *path, int bad, int f)
 	return k;
 }
 
+/*
+ * A match equity table: gnubg's default (path NULL) or read from path,
+ * without a failure, then with each allocation failing in turn: each
+ * run gives the table, the same error, or BG_ENOMEM, and leaks
+ * nothing.  Returns the number of runs.
+ */
+static long
+try_met(const char *path)
+{
+	size_t len = 0;
+	char *buf = path != NULL ? slurp(path, &len) : NULL;
+	bg_met *m = NULL;
+	bg_met_error e0, e;
+	long k, before;
+	int want, got;
+
+	memset(&e0, 0, sizeof e0);
+	memset(&e, 0, sizeof e);
+	fail_at = 0;
+	want = path != NULL ? bg_met_read(&m, buf, len, &e0) :
+	    (m = bg_met_new()) != NULL ? 0 : -BG_ENOMEM;
+	CHECK(want == 0 || want == -BG_EINVAL);
+	bg_met_free(m);
+	for (k = 1;; k++) {
+		before = live;
+		fail_at = k;
+		nalloc = 0;
+		m = NULL;
+		got = path != NULL ? bg_met_read(&m, buf, len, &e) :
+		    (m = bg_met_new()) != NULL ? 0 : -BG_ENOMEM;
+		fail_at = 0;
+		CHECK(got == want || (got == -BG_ENOMEM && m == NULL));
+		CHECK(got != -BG_EINVAL || (e.line == e0.line &&
+		    e.col == e0.col && strcmp(e.msg, e0.msg) == 0));
+		bg_met_free(m);
+		CHECK(live == before);
+		if (nalloc < k)
+			break;
+	}
+	free(buf);
+	return k;
+}
+
 int
 main(void)
 {
@@ -289,6 +334,10 @@ main(void)
 	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
 	    BG_FORMAT_MAT);
 	runs += try_write("tests/unit/nomem/analysis.json", BG_FORMAT_SGF);
+	/* The match equity tables of the statistics. */
+	runs += try_met(NULL);
+	runs += try_met("fixtures/bgscore/stats/met-ok.xml");
+	runs += try_met("fixtures/bgscore/stats/met-bad.xml");
 	printf("test_nomem: %ld runs\n", runs);
 	T_DONE("test_nomem");
 }

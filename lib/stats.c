@@ -1,0 +1,737 @@
+/* SPDX-License-Identifier: BSD-2-Clause */
+/*
+ * stats.c: the statistics of an analysed game or match as gnubg 1.07's
+ * "show statistics" gives them (bg_stats_init(3)).  For each record
+ * with analysis: a play's error is its equity less the best
+ * candidate's, its mark by gnubg's thresholds (0.04, 0.08, 0.16); a
+ * roll's luck is gnubg's LU, marked at 0.3 and 0.6; a cube decision's
+ * equities (no double, double/take, double/pass = 1) give the error of
+ * the action taken and its kind.  Equities are normalised (EMG); in
+ * match play an error of e is worth e (W - L) / 2 of match-winning
+ * chance, W and L being the chances after winning or losing the cube's
+ * value from the score (gnubg's eq2mwc), and in money play e times the
+ * cube.  The rates, ratings and FIBS figures are made when written
+ * (bg_stats_write).  Included through bgkit.h; met.c gives the table.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "met_int.h"
+#include "out_int.h"
+
+void
+bg_stats_init(bg_stats *st, int length)
+{
+	memset(st, 0, sizeof *st);
+	st->length = length > 0 ? length : 0;
+}
+
+/* The state a figure is converted at: the score, the cube, the table. */
+struct at {
+	const bg_met	*met;
+	int		 len, score[2], crawford, cube;
+};
+
+/*
+ * Side s's match-winning chance after side 0 wins p0 and side 1 wins p1
+ * points from the score (gnubg's getME): the next game is after the
+ * Crawford game when this one is the Crawford game or after it.
+ */
+static double
+mwc_after(const struct at *t, int s, int p0, int p1)
+{
+	int a0 = t->len - t->score[0], a1 = t->len - t->score[1];
+	int post = t->crawford || a0 == 1 || a1 == 1;
+	double v = bg_met_mwc(t->met, a0 - p0, a1 - p1, post);
+
+	return s == 0 ? v : 1 - v;
+}
+
+/* What one unit of normalised equity is worth for side s (eq2mwc). */
+static double
+scale(const struct at *t, int s)
+{
+	if (t->len == 0)
+		return t->cube;
+	return (mwc_after(t, s, s == 0 ? t->cube : 0, s == 1 ? t->cube : 0) -
+	    mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0)) / 2;
+}
+
+/* A cubeful output as normalised equity for side s (mwc2eq). */
+static double
+norm(const struct at *t, int s, const bg_outputs *o)
+{
+	double w, l;
+
+	if (t->len == 0)
+		return o->cubeful;
+	w = mwc_after(t, s, s == 0 ? t->cube : 0, s == 1 ? t->cube : 0);
+	l = mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0);
+	return (2 * o->mwc - (w + l)) / (w - l);
+}
+
+/*
+ * An error of kind: none when it is within what the file's six decimals
+ * can say (gnubg, in its own single precision, finds no error there).
+ */
+static void
+add_error(bg_stats_side *p, int kind, double e, double k)
+{
+	if (e > -1e-6)
+		return;
+	p->errors[kind]++;
+	p->error[kind][0] += e;
+	p->error[kind][1] += e * k;
+}
+
+/* A play: its error and mark, and the luck of its roll. */
+static void
+play(bg_stats_side *p, const bg_rec_analysis *a, double k)
+{
+	double e;
+
+	p->moves++;
+	if ((a->has & BG_AN_LUCK) && isfinite(a->luck)) {
+		p->rolls++;
+		p->luck[0] += a->luck;
+		p->luck[1] += a->luck * k;
+		p->luck_marks[a->luck > 0.6 ? 4 : a->luck > 0.3 ? 3 :
+		    a->luck < -0.6 ? 0 : a->luck < -0.3 ? 1 : 2]++;
+	}
+	if (!(a->has & BG_AN_MOVE) || !(a->has & BG_AN_PLAYED) ||
+	    a->played >= a->ncand || a->ncand < 2 || !a->cand[0].has_equity ||
+	    !a->cand[a->played].has_equity) {
+		p->marks[BG_MARK_NONE]++;
+		return;
+	}
+	e = a->cand[a->played].equity - a->cand[0].equity;
+	p->unforced++;
+	p->checker[0] += e;
+	p->checker[1] += e * k;
+	p->marks[a->skill]++;
+}
+
+/*
+ * A cube decision of record kind by side s: nd, dt the no double and
+ * double/take equities, double/pass being 1.
+ */
+static void
+cube(bg_stats_side *p, bg_rec_kind kind, double nd, double dt, double k)
+{
+	double dbl = dt < 1 ? dt : 1, best = nd > dbl ? nd : dbl;
+
+	p->cube++;
+	if (kind == BG_REC_MOVE) {
+		if (dbl - nd > -0.16)
+			p->close++;
+		if (nd < best)
+			add_error(p, dt < 1 ? BG_STATS_MISSED_BELOW_CP :
+			    BG_STATS_MISSED_ABOVE_CP, nd - best, k);
+		return;
+	}
+	p->close++;
+	if (kind == BG_REC_DOUBLE) {
+		p->doubles++;
+		if (dbl < best)
+			add_error(p, nd >= 1 ? BG_STATS_WRONG_ABOVE_TG :
+			    BG_STATS_WRONG_BELOW_DP, dbl - best, k);
+	} else if (kind == BG_REC_TAKE) {
+		p->takes++;
+		if (dt > 1)
+			add_error(p, BG_STATS_WRONG_TAKE, 1 - dt, k);
+	} else {
+		p->passes++;
+		if (dt < 1)
+			add_error(p, BG_STATS_WRONG_PASS, dt - 1, k);
+	}
+}
+
+/* Record r with analysis a, at t. */
+static void
+record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
+    const struct at *t)
+{
+	bg_stats_side *p = &st->side[r->side];
+	double k = scale(t, r->side);
+	unsigned want = t->len ? BG_OUT_MWC : BG_OUT_CUBEFUL;
+	/* A take or pass answers the doubler's decision, whose it is. */
+	int s = r->kind == BG_REC_TAKE || r->kind == BG_REC_DROP ?
+	    !r->side : r->side;
+
+	if ((a->has & BG_AN_CUBE) && (a->cube_out[0].has & want) &&
+	    (a->cube_out[1].has & want) && (r->kind == BG_REC_MOVE ||
+	    r->kind == BG_REC_DOUBLE || r->kind == BG_REC_TAKE ||
+	    r->kind == BG_REC_DROP))
+		cube(p, r->kind, norm(t, s, &a->cube_out[0]),
+		    norm(t, s, &a->cube_out[1]), k);
+	if (r->kind == BG_REC_MOVE)
+		play(p, a, k);
+}
+
+/*
+ * The sum x of the rounded moves, brought within what gnubg's stored
+ * total v (six decimals, from its unrounded moves) allows.
+ */
+static void
+near(double *x, double v)
+{
+	if (*x < v - 5e-7)
+		*x = v - 5e-7;
+	else if (*x > v + 5e-7)
+		*x = v + 5e-7;
+}
+
+/*
+ * gnubg's stored totals (GS) narrow the sums of the rounded moves, for
+ * each part whose counts are those of the analysis.
+ */
+static void
+stored(bg_stats *st, const bg_gs *gs)
+{
+	bg_stats_side *p;
+	int s, i, same;
+
+	for (s = 0; s < 2; s++) {
+		p = &st->side[s];
+		same = (gs->has & BG_GS_MOVES) && gs->unforced[s] ==
+		    p->unforced && gs->moves[s] == p->moves;
+		for (i = 0; i < 4; i++)
+			same = same && gs->marks[i][s] == p->marks[i];
+		for (i = 0; same && i < 2; i++)
+			near(&p->checker[i], -gs->checker[s][i]);
+		same = (gs->has & BG_GS_CUBE) != 0;
+		for (i = 0; i < BG_STATS_CUBE_KINDS; i++)
+			same = same && gs->errors[i][s] == p->errors[i];
+		for (i = 0; same && i < BG_STATS_CUBE_KINDS; i++) {
+			near(&p->error[i][0], -gs->error[s][i][0]);
+			near(&p->error[i][1], -gs->error[s][i][1]);
+		}
+		same = (gs->has & BG_GS_LUCK) != 0;
+		for (i = 0; i < 5; i++)
+			same = same && gs->luck_marks[i][s] == p->luck_marks[i];
+		for (i = 0; same && i < 2; i++)
+			near(&p->luck[i], gs->luck[s][i]);
+	}
+}
+
+/* The state at the start of game g from its result: score, Crawford. */
+static int
+start(struct at *t, const bg_result *res, int len, const bg_met *met)
+{
+	int w = res != NULL ? res->winner : -1;
+
+	memset(t, 0, sizeof *t);
+	t->met = met;
+	t->len = len;
+	t->cube = 1;
+	if (res != NULL) {
+		t->score[0] = res->score[0] - (w == 0 ? res->points : 0);
+		t->score[1] = res->score[1] - (w == 1 ? res->points : 0);
+		t->crawford = res->crawford;
+	}
+	if (len > 0 && (met == NULL || len - t->score[0] > met->len ||
+	    len - t->score[1] > met->len || t->score[0] < 0 ||
+	    t->score[1] < 0))
+		return -BG_EINVAL;
+	return 0;
+}
+
+int
+bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
+    const bg_met *met)
+{
+	struct at t;
+	bg_stats one;
+	bg_gs gs;
+	const bg_record *r;
+	const bg_rec_analysis *a;
+	size_t i, n = bg_game_record_count(g);
+	int w = res != NULL ? res->winner : -1;
+
+	if (start(&t, res, st->length, met) < 0)
+		return -BG_EINVAL;
+	bg_stats_init(&one, st->length);
+	one.games = 1;
+	for (i = 0; i < n; i++) {
+		r = bg_game_record(g, i);
+		if (r->side < 0 || r->side > 1)
+			continue;
+		if ((a = bg_game_record_analysis(g, i)) != NULL)
+			record(&one, r, a, &t);
+		if (r->kind == BG_REC_TAKE || r->kind == BG_REC_BEAVER ||
+		    r->kind == BG_REC_RACCOON)
+			t.cube *= 2;
+	}
+	if (bg_game_gs(g, &gs) == 1)
+		stored(&one, &gs);
+	if (w == 0 || w == 1) {
+		/* In single precision, as gnubg, whose last digit it is. */
+		one.side[w].result = t.len == 0 ? res->points :
+		    (float)mwc_after(&t, w, w == 0 ? res->points : 0,
+		    w == 1 ? res->points : 0) - (float)bg_met_mwc(met,
+		    t.len - t.score[w], t.len - t.score[!w], !t.crawford &&
+		    (t.len - t.score[0] == 1 || t.len - t.score[1] == 1));
+		one.side[!w].result = -one.side[w].result;
+	}
+	bg_stats_add(st, &one);
+	return 0;
+}
+
+void
+bg_stats_add(bg_stats *to, const bg_stats *from)
+{
+	const bg_stats_side *f;
+	bg_stats_side *p;
+	int s, i;
+
+	to->games += from->games;
+	for (s = 0; s < 2; s++) {
+		p = &to->side[s];
+		f = &from->side[s];
+		p->moves += f->moves;
+		p->unforced += f->unforced;
+		p->rolls += f->rolls;
+		p->cube += f->cube;
+		p->close += f->close;
+		p->doubles += f->doubles;
+		p->takes += f->takes;
+		p->passes += f->passes;
+		p->result += f->result;
+		for (i = 0; i < 4; i++)
+			p->marks[i] += f->marks[i];
+		for (i = 0; i < 5; i++)
+			p->luck_marks[i] += f->luck_marks[i];
+		for (i = 0; i < 2; i++) {
+			p->checker[i] += f->checker[i];
+			p->luck[i] += f->luck[i];
+		}
+		for (i = 0; i < BG_STATS_CUBE_KINDS; i++) {
+			p->errors[i] += f->errors[i];
+			p->error[i][0] += f->error[i][0];
+			p->error[i][1] += f->error[i][1];
+		}
+	}
+}
+
+/* One player's figures as gnubg prints them, made from the tallies. */
+struct fig {
+	double	chk[2], chk_rate[2], luck_rate[2], cube[2], cube_rate[2];
+	double	all[2], all_rate[2], snowie, actual, adjusted;
+	double	fibs_diff, fibs, chk_loss, cube_loss, pr;
+	const char *chk_rating, *luck_rating, *cube_rating, *all_rating;
+};
+
+/* gnubg's rating of an error rate per decision (normalised, > 0). */
+static const char *
+rating(double r)
+{
+	static const double at[] = { 0.002, 0.005, 0.008, 0.012, 0.018,
+	    0.026, 0.035 };
+	static const char *const word[] = { "Supernatural", "World class",
+	    "Expert", "Advanced", "Intermediate", "Casual player", "Beginner",
+	    "Awful!" };
+	size_t i;
+
+	for (i = 0; i < sizeof at / sizeof at[0] && r > at[i]; i++)
+		continue;
+	return word[i];
+}
+
+/* gnubg's luck rating of a luck rate per move (normalised). */
+static const char *
+luck_rating(double r)
+{
+	return r > 0.06 ? "Go to Las Vegas" : r > 0.03 ? "Good dice, man!" :
+	    r >= -0.03 ? "None" : r >= -0.06 ? "Bad dice, man!" : "Go to bed";
+}
+
+static double
+per(double x, int n)
+{
+	return n > 0 ? x / n : 0;
+}
+
+/* The figures of side s of st. */
+static void
+figures(struct fig *f, const bg_stats *st, int s)
+{
+	const bg_stats_side *p = &st->side[s], *o = &st->side[!s];
+	double u = st->length ? 100 : 1, adj, n = st->length;
+	int i, k, dec = p->unforced + p->close;
+
+	memset(f, 0, sizeof *f);
+	for (k = 0; k < 2; k++) {
+		f->chk[k] = p->checker[k];
+		for (i = 0; i < BG_STATS_CUBE_KINDS; i++)
+			f->cube[k] += p->error[i][k];
+		f->all[k] = f->chk[k] + f->cube[k];
+		f->chk_rate[k] = per(f->chk[k], p->unforced);
+		f->luck_rate[k] = per(p->luck[k], p->moves);
+		f->cube_rate[k] = per(f->cube[k], p->close);
+		f->all_rate[k] = per(f->all[k], dec);
+	}
+	f->snowie = per(f->all[0], p->moves + o->moves);
+	f->chk_rating = p->unforced ? rating(-f->chk_rate[0]) : NULL;
+	f->luck_rating = luck_rating(f->luck_rate[0]);
+	f->cube_rating = p->close ? rating(-f->cube_rate[0]) : NULL;
+	f->all_rating = dec ? rating(-f->all_rate[0]) : NULL;
+	f->actual = p->result * u;
+	f->adjusted = (p->result - (p->luck[1] - o->luck[1])) * u;
+	f->pr = dec ? 500 * fabs(f->all_rate[0]) : 0;
+	if (st->length == 0)
+		return;
+	adj = 0.5 + f->adjusted / 100;
+	f->fibs_diff = adj > 0 && adj < 1 ?
+	    2000 / sqrt(n) * log10(adj / (1 - adj)) : NAN;
+	f->chk_loss = fabs(f->chk_rate[0]) * (8798 + 25526 / n);
+	f->cube_loss = p->close ? fabs(f->cube_rate[0]) * (863 - 519 / n) :
+	    NAN;
+	f->fibs = 2050 - f->chk_loss - (p->close ? f->cube_loss : 0);
+}
+
+/* ,"key":v with prec decimals, or null for NaN; no comma when first. */
+static void
+num(struct out *o, const char *key, const char *unit, double v, int prec,
+    int first)
+{
+	if (*key != '\0')
+		out_printf(o, "%s\"%s%s\":", first ? "" : ",", key, unit);
+	else if (!first)
+		out_puts(o, ",");
+	if (isnan(v))
+		out_puts(o, "null");
+	else
+		out_printf(o, "%.*f", prec, fabs(v) < 0.5 * pow(10, -prec) ?
+		    0.0 : v);
+}
+
+static void
+str(struct out *o, const char *key, const char *v)
+{
+	out_printf(o, ",\"%s\":", key);
+	out_json(o, v);
+}
+
+/*
+ * A total and its rate, each normalised and in the unit u (MWC in
+ * percent, or points): the four members every part has.
+ */
+static void
+totals(struct out *o, const char *total, const double t[2],
+    const double r[2], const char *u, int match, int first)
+{
+	num(o, total, "_emg", t[0], 3, first);
+	num(o, total, u, t[1] * (match ? 100 : 1), 3, 0);
+	num(o, "rate_memg", "", r[0] * 1000, 1, 0);
+	num(o, "rate", u, r[1] * (match ? 100 : 1), 3, 0);
+}
+
+/* The checker play and luck objects of side s. */
+static void
+json_checker(struct out *o, const bg_stats *st, int s, const struct fig *f,
+    const char *u)
+{
+	const bg_stats_side *p = &st->side[s];
+	int m = st->length != 0;
+
+	out_printf(o, "%s{\"moves\":%d,\"unforced\":%d,\"unmarked\":%d,"
+	    "\"doubtful\":%d,\"bad\":%d,\"very_bad\":%d", s ? "," : "",
+	    p->moves, p->unforced, p->marks[0], p->marks[1], p->marks[2],
+	    p->marks[3]);
+	totals(o, "error", f->chk, f->chk_rate, u, m, 0);
+	str(o, "rating", f->chk_rating);
+	out_puts(o, "}");
+}
+
+static void
+json_luck(struct out *o, const bg_stats *st, int s, const struct fig *f,
+    const char *u)
+{
+	const bg_stats_side *p = &st->side[s];
+	int m = st->length != 0;
+
+	out_printf(o, "%s{\"very_lucky\":%d,\"lucky\":%d,\"unmarked\":%d,"
+	    "\"unlucky\":%d,\"very_unlucky\":%d", s ? "," : "",
+	    p->luck_marks[4], p->luck_marks[3],
+	    p->moves - p->luck_marks[0] - p->luck_marks[1] -
+	    p->luck_marks[3] - p->luck_marks[4], p->luck_marks[1],
+	    p->luck_marks[0]);
+	totals(o, "total", p->luck, f->luck_rate, u, m, 0);
+	str(o, "rating", f->luck_rating);
+	out_puts(o, "}");
+}
+
+static const char *const kinds[] = { "missed_below_cp", "missed_above_cp",
+	"wrong_below_dp", "wrong_above_tg", "wrong_takes", "wrong_passes" };
+
+static void
+json_cube(struct out *o, const bg_stats *st, int s, const struct fig *f,
+    const char *u)
+{
+	const bg_stats_side *p = &st->side[s];
+	int i, m = st->length != 0;
+
+	out_printf(o, "%s{\"decisions\":%d,\"close\":%d,\"doubles\":%d,"
+	    "\"takes\":%d,\"passes\":%d", s ? "," : "", p->cube, p->close,
+	    p->doubles, p->takes, p->passes);
+	for (i = 0; i < BG_STATS_CUBE_KINDS; i++) {
+		out_printf(o, ",\"%s\":[%d,", kinds[i], p->errors[i]);
+		num(o, "", "", p->error[i][0], 3, 1);
+		num(o, "", "", p->error[i][1] * (m ? 100 : 1), 3, 0);
+		out_puts(o, "]");
+	}
+	totals(o, "error", f->cube, f->cube_rate, u, m, 0);
+	str(o, "rating", f->cube_rating);
+	out_puts(o, "}");
+}
+
+static void
+json_overall(struct out *o, const bg_stats *st, int s, const struct fig *f,
+    const char *u)
+{
+	int m = st->length != 0;
+
+	out_puts(o, s ? ",{" : "{");
+	totals(o, "error", f->all, f->all_rate, u, m, 1);
+	num(o, "snowie_rate", "", f->snowie * 1000, 1, 0);
+	str(o, "rating", f->all_rating);
+	num(o, "actual_result", "", f->actual, m ? 2 : 3, 0);
+	num(o, "luck_adjusted_result", "", f->adjusted, m ? 2 : 3, 0);
+	if (m) {
+		num(o, "fibs_rating_diff", "", s ? NAN : f->fibs_diff, 2, 0);
+		num(o, "fibs_rating", "", f->fibs, 1, 0);
+		num(o, "checker_rating_loss", "", st->side[s].unforced ?
+		    f->chk_loss : NAN, 1, 0);
+		num(o, "cube_rating_loss", "", f->cube_loss, 1, 0);
+	} else if (st->games > 0) {
+		num(o, "advantage_ppg", "", f->actual / st->games, 3, 0);
+		num(o, "luck_adjusted_advantage_ppg", "",
+		    f->adjusted / st->games, 3, 0);
+	}
+	num(o, "pr", "", f->pr, 2, 0);
+	out_puts(o, "}");
+}
+
+static void
+write_json(struct out *o, const bg_stats *st, int n, const char *const nm[2],
+    const struct fig f[2])
+{
+	const char *u = st->length ? "_mwc" : "_points";
+	int s;
+
+	out_printf(o, "{\"type\":\"statistics\",\"scope\":\"%s\",\"game\":",
+	    n ? "game" : "match");
+	if (n)
+		out_int(o, n);
+	else
+		out_puts(o, "null");
+	out_puts(o, ",\"players\":[");
+	out_json(o, nm[0]);
+	out_puts(o, ",");
+	out_json(o, nm[1]);
+	out_puts(o, "],\"checker\":[");
+	for (s = 0; s < 2; s++)
+		json_checker(o, st, s, &f[s], u);
+	out_puts(o, "],\"luck\":[");
+	for (s = 0; s < 2; s++)
+		json_luck(o, st, s, &f[s], u);
+	out_puts(o, "],\"cube\":[");
+	for (s = 0; s < 2; s++)
+		json_cube(o, st, s, &f[s], u);
+	out_puts(o, "],\"overall\":[");
+	for (s = 0; s < 2; s++)
+		json_overall(o, st, s, &f[s], u);
+	out_puts(o, "]}\n");
+}
+
+/* One line of the text: the label, then each player's cell. */
+static void
+row(struct out *o, const char *label, const char *c0, const char *c1)
+{
+	if (*c1 == '\0')
+		out_printf(o, "%-40s %s\n", label, c0);
+	else
+		out_printf(o, "%-40s %-23s %s\n", label, c0, c1);
+}
+
+/* A line of a count per player, and one of an error with its unit. */
+static void
+rowi(struct out *o, const char *label, int a, int b)
+{
+	char c[2][24];
+
+	snprintf(c[0], sizeof c[0], "%3d", a);
+	snprintf(c[1], sizeof c[1], "%3d", b);
+	row(o, label, c[0], c[1]);
+}
+
+/*
+ * "total (unit)" for a total (rate 0) or a rate (rate 1) of both; an
+ * error (luck 0) is a loss, written with its minus sign even when 0, as
+ * gnubg writes it.
+ */
+static void
+rowe(struct out *o, const bg_stats *st, const char *label, const double *a,
+    const double *b, int rate, int luck)
+{
+	char c[2][40];
+	const double *v[2] = { a, b };
+	double x, y;
+	int s, m = st->length != 0;
+
+	for (s = 0; s < 2; s++) {
+		x = luck ? v[s][0] : -fabs(v[s][0]);
+		y = luck ? v[s][1] : -fabs(v[s][1]);
+		snprintf(c[s], sizeof c[s], rate ? "%+7.1f   (%+7.3f%s)" :
+		    "%+7.3f (%+8.3f%s)", x * (rate ? 1000 : 1),
+		    y * (m ? 100 : 1), m ? "%" : "");
+	}
+	row(o, label, c[0], c[1]);
+}
+
+static void
+text_cube(struct out *o, const bg_stats *st, const char *u)
+{
+	static const char *const label[] = { "Missed doubles below CP",
+	    "Missed doubles above CP", "Wrong doubles below DP",
+	    "Wrong doubles above TG", "Wrong takes", "Wrong passes" };
+	const bg_stats_side *p = st->side;
+	char l[64], c[2][40];
+	int i, s;
+
+	out_puts(o, "\nCube statistics\n\n");
+	rowi(o, "Total cube decisions", p[0].cube, p[1].cube);
+	rowi(o, "Close or actual cube decisions", p[0].close, p[1].close);
+	rowi(o, "Doubles", p[0].doubles, p[1].doubles);
+	rowi(o, "Takes", p[0].takes, p[1].takes);
+	rowi(o, "Passes", p[0].passes, p[1].passes);
+	for (i = 0; i < BG_STATS_CUBE_KINDS; i++) {
+		snprintf(l, sizeof l, "%s (EMG (%s))", label[i], u);
+		for (s = 0; s < 2; s++)
+			if (p[s].errors[i] == 0)
+				snprintf(c[s], sizeof c[s], "%3d", 0);
+			else
+				snprintf(c[s], sizeof c[s], "%3d (%+6.3f "
+				    "(%+7.3f%s))", p[s].errors[i],
+				    p[s].error[i][0], p[s].error[i][1] *
+				    (st->length ? 100 : 1), st->length ?
+				    "%" : "");
+		row(o, l, c[0], c[1]);
+	}
+}
+
+static void
+text_overall(struct out *o, const bg_stats *st, const struct fig f[2],
+    const char *lt, const char *lr)
+{
+	char c[2][40];
+	int s, m = st->length != 0;
+
+	out_puts(o, "\nOverall statistics\n\n");
+	rowe(o, st, lt, f[0].all, f[1].all, 0, 0);
+	rowe(o, st, lr, f[0].all_rate, f[1].all_rate, 1, 0);
+	for (s = 0; s < 2; s++)
+		snprintf(c[s], sizeof c[s], "%+7.1f", f[s].snowie * 1000);
+	row(o, "Snowie error rate", c[0], c[1]);
+	row(o, "Overall rating", f[0].all_rating ? f[0].all_rating : "n/a",
+	    f[1].all_rating ? f[1].all_rating : "n/a");
+	for (s = 0; s < 2; s++)
+		snprintf(c[s], sizeof c[s], m ? "%+7.2f%%" : "%+7.3f",
+		    f[s].actual);
+	row(o, "Actual result", c[0], c[1]);
+	for (s = 0; s < 2; s++)
+		snprintf(c[s], sizeof c[s], m ? "%+7.2f%%" : "%+7.3f",
+		    f[s].adjusted);
+	row(o, "Luck adjusted result", c[0], c[1]);
+	if (m) {
+		snprintf(c[0], sizeof c[0], "%+7.2f", f[0].fibs_diff);
+		row(o, "Luck based FIBS rating diff.", c[0], "");
+		for (s = 0; s < 2; s++)
+			snprintf(c[s], sizeof c[s], "%6.1f", f[s].fibs);
+		row(o, "Error based abs. FIBS rating", c[0], c[1]);
+		for (s = 0; s < 2; s++)
+			snprintf(c[s], sizeof c[s], st->side[s].unforced ?
+			    "%6.1f" : "n/a", f[s].chk_loss);
+		row(o, "Chequerplay errors rating loss", c[0], c[1]);
+		for (s = 0; s < 2; s++)
+			snprintf(c[s], sizeof c[s], st->side[s].close ?
+			    "%6.1f" : "n/a", f[s].cube_loss);
+		row(o, "Cube errors rating loss", c[0], c[1]);
+	}
+	for (s = 0; s < 2; s++)
+		snprintf(c[s], sizeof c[s], "%6.2f", f[s].pr);
+	row(o, "Performance rating (XG's PR)", c[0], c[1]);
+}
+
+static void
+write_text(struct out *o, const bg_stats *st, const char *const nm[2],
+    const struct fig f[2])
+{
+	const bg_stats_side *p = st->side;
+	const char *u = st->length ? "MWC" : "Points";
+	char lt[48], lr[48];
+
+	snprintf(lt, sizeof lt, "Error total EMG (%s)", u);
+	snprintf(lr, sizeof lr, "Error rate mEMG (%s)", u);
+	row(o, "Player", nm[0] ? nm[0] : "", nm[1] ? nm[1] : "");
+	out_puts(o, "\nChequerplay statistics\n\n");
+	rowi(o, "Total moves", p[0].moves, p[1].moves);
+	rowi(o, "Unforced moves", p[0].unforced, p[1].unforced);
+	rowi(o, "Unmarked moves", p[0].marks[0], p[1].marks[0]);
+	rowi(o, "Moves marked doubtful", p[0].marks[1], p[1].marks[1]);
+	rowi(o, "Moves marked bad", p[0].marks[2], p[1].marks[2]);
+	rowi(o, "Moves marked very bad", p[0].marks[3], p[1].marks[3]);
+	rowe(o, st, lt, f[0].chk, f[1].chk, 0, 0);
+	rowe(o, st, lr, f[0].chk_rate, f[1].chk_rate, 1, 0);
+	row(o, "Chequerplay rating", f[0].chk_rating ? f[0].chk_rating :
+	    "n/a", f[1].chk_rating ? f[1].chk_rating : "n/a");
+	out_puts(o, "\nLuck statistics\n\n");
+	rowi(o, "Rolls marked very lucky", p[0].luck_marks[4],
+	    p[1].luck_marks[4]);
+	rowi(o, "Rolls marked lucky", p[0].luck_marks[3], p[1].luck_marks[3]);
+	rowi(o, "Rolls unmarked", p[0].moves - p[0].luck_marks[0] -
+	    p[0].luck_marks[1] - p[0].luck_marks[3] - p[0].luck_marks[4],
+	    p[1].moves - p[1].luck_marks[0] - p[1].luck_marks[1] -
+	    p[1].luck_marks[3] - p[1].luck_marks[4]);
+	rowi(o, "Rolls marked unlucky", p[0].luck_marks[1],
+	    p[1].luck_marks[1]);
+	rowi(o, "Rolls marked very unlucky", p[0].luck_marks[0],
+	    p[1].luck_marks[0]);
+	snprintf(lt, sizeof lt, "Luck total EMG (%s)", u);
+	snprintf(lr, sizeof lr, "Luck rate mEMG (%s)", u);
+	rowe(o, st, lt, p[0].luck, p[1].luck, 0, 1);
+	rowe(o, st, lr, f[0].luck_rate, f[1].luck_rate, 1, 1);
+	row(o, "Luck rating", f[0].luck_rating, f[1].luck_rating);
+	text_cube(o, st, u);
+	snprintf(lt, sizeof lt, "Error total EMG (%s)", u);
+	snprintf(lr, sizeof lr, "Error rate mEMG (%s)", u);
+	rowe(o, st, lt, f[0].cube, f[1].cube, 0, 0);
+	rowe(o, st, lr, f[0].cube_rate, f[1].cube_rate, 1, 0);
+	row(o, "Cube decision rating", f[0].cube_rating ? f[0].cube_rating :
+	    "n/a", f[1].cube_rating ? f[1].cube_rating : "n/a");
+	text_overall(o, st, f, lt, lr);
+}
+
+int
+bg_stats_write(bg_write_fn fn, void *ctx, bg_outfmt fmt, const bg_stats *st,
+    int n, const char *const names[2])
+{
+	struct out o;
+	struct fig f[2];
+
+	figures(&f[0], st, 0);
+	figures(&f[1], st, 1);
+	out_init(&o, fn, ctx);
+	if (fmt == BG_OUT_JSON)
+		write_json(&o, st, n, names, f);
+	else {
+		if (n)
+			out_printf(&o, "Game %d\n", n);
+		else
+			out_printf(&o, "Match\n");
+		write_text(&o, st, names, f);
+		out_puts(&o, "\n");
+	}
+	return out_flush(&o);
+}

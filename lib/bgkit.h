@@ -348,22 +348,29 @@ typedef enum bg_style {
 int bg_notation_parse(bg_notation *n, const char *s, size_t len,
     size_t *errpos);
 /*
- * FIBS's absolute numbering, as its "move" command and its logs write a
- * play ("move 12-18 1-5", "bar-5", "b 20", "19-off", "o" for off, the
- * log's final " ."): positions 1 to 24 counted from X's home, so one
- * side counts its points upward.  *dir is BG_DIR_DOWN (the side moves
- * from 24 to 1: the numbers are its own points), BG_DIR_UP (from 1 to
- * 24: position p is its point 25 - p), or 0 to take the direction from
- * the text (a part's order, or the half of the board a bar or off part
- * uses), which is then stored in *dir.  Fills n in the mover's
- * numbering, as bg_notation_parse would the same play; a part against
- * the direction is BG_EBACKWARD.
+ * Which way a side counts FIBS's absolute numbers, positions 1 to 24
+ * counted from X's home (bg_notation_parse_fibs, bgmove --absolute).
  */
-#define BG_DIR_DOWN	(-1)
-#define BG_DIR_UP	1
-#define BG_DIR_AUTO	2	/* bg_moveline_setup: as the text shows */
+typedef enum bg_direction {
+	BG_DIR_DOWN = -1,	/* from 24 to 1: the numbers are its points */
+	BG_DIR_NONE = 0,	/* not FIBS's numbering, or not known yet */
+	BG_DIR_UP = 1,		/* from 1 to 24: position p is point 25 - p */
+	BG_DIR_AUTO = 2		/* as the text of the play shows it */
+} bg_direction;
+/* "up", "down" or "auto" into *d; BG_EINVAL for any other name. */
+int bg_direction_parse(bg_direction *d, const char *name);
+/*
+ * Parse a play in FIBS's absolute numbering, as its "move" command and
+ * its logs write it ("move 12-18 1-5", "bar-5", "b 20", "19-off", "o"
+ * for off, the log's final " .").  *dir is BG_DIR_DOWN or BG_DIR_UP,
+ * or BG_DIR_AUTO (or BG_DIR_NONE) to take the direction from the text
+ * (a part's order, or the half of the board a bar or off part uses),
+ * and the direction read is then stored in *dir.  Fills n in the
+ * mover's numbering, as bg_notation_parse would the same play; a part
+ * against the direction is BG_EBACKWARD.
+ */
 int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
-    int *dir, size_t *errpos);
+    bg_direction *dir, size_t *errpos);
 /* "gnubg", "mat", "xg"; BG_EINVAL if unknown. */
 int bg_style_parse(bg_style *st, const char *name);
 /* Write notation n in style st (without dice prefix). */
@@ -556,12 +563,12 @@ typedef struct bg_moveline_setup {
 	int		 dice[2];	/* the roll given, or 0 0 */
 	bg_style	 style;		/* of the move written */
 	/*
-	 * The text is in FIBS's absolute numbering
-	 * (bg_notation_parse_fibs), the mover counting BG_DIR_UP or
-	 * BG_DIR_DOWN, or BG_DIR_AUTO as the text shows; 0: the common
-	 * notation.
+	 * BG_DIR_NONE for the common notation.  Otherwise the text is in
+	 * FIBS's absolute numbering (bg_notation_parse_fibs), and this
+	 * says which way the mover counts: BG_DIR_UP, BG_DIR_DOWN, or
+	 * BG_DIR_AUTO to read it from the text.
 	 */
-	int		 absolute;
+	bg_direction	 absolute;
 } bg_moveline_setup;
 
 typedef struct bg_moveline {
@@ -1119,6 +1126,17 @@ int bg_replay_game(bg_replay *rp, const bg_game *g);
 int bg_replay_end(bg_replay *rp);
 size_t bg_replay_diag_count(const bg_replay *rp);
 const bg_diag *bg_replay_diag(const bg_replay *rp, size_t i);
+/*
+ * The diagnostics of the last call of reader rd and, when rp is not
+ * NULL, of replay rp, in the one list a pipeline makes of them: in line
+ * order, the reader's first on a line both name.  Once the reader has
+ * said the input ends inside a game (BG_WEOF, which sets *eof to 1; keep
+ * *eof from call to call, 0 at first), the replay's BG_WUNFINISHED for
+ * that game is left out.  Up to size pointers go into list; returns how
+ * many diagnostics the list has, which may be more than size.
+ */
+size_t bg_diag_merge(const bg_diag **list, size_t size, const bg_reader *rd,
+    const bg_replay *rp, int *eof);
 /* The last game's result, board (after its last record) and state. */
 const bg_result *bg_replay_result(const bg_replay *rp);
 const bg_board *bg_replay_board(const bg_replay *rp);
@@ -1505,6 +1523,18 @@ const char *bg_pipeline_player(const bg_pipeline *p, int s);
 /* The same for the current game: its score line's name first. */
 const char *bg_pipeline_game_player(const bg_pipeline *p, int s);
 /*
+ * A file name for the current match of p made from template tmpl (as
+ * bggrep --split names its files): %n the number n,
+ * %p the players "A-B", %l the length (0: money), %d its EventDate (or
+ * Date) tag, %f hex (the caller's fingerprint of the match; NULL: ""),
+ * %% a '%'.  In a field '/', '\\', blanks, control characters and a
+ * leading '.' become '_'.  Written NUL-ended into buf[size]; returns the
+ * full length (cut when >= size), or -BG_EINVAL for another %, its
+ * offset in *bad.  With p NULL, only checks the template.
+ */
+int bg_pipeline_filename(char *buf, size_t size, const char *tmpl,
+    const bg_pipeline *p, const char *hex, int n, size_t *bad);
+/*
  * The position the last game of the match ended in, with the score at
  * the start of that game and no dice: BG_EINVAL before any game.
  */
@@ -1659,20 +1689,15 @@ int bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len,
     bg_variant v);
 
 /*
- * Which position of a record to show (bgshow -g, -m, FILE:LINE:COL):
- * game (1-based; 0: the last), move (the position after that many
- * actions of the game; -1: its end), or, with line > 0, the position
- * before the first action written at or after line and col (col 0: the
- * line's start).  The rest is the pick's own state.
+ * The choice of one position of a record (bgshow -g, -m, FILE:LINE:COL):
+ * the position after move actions of game game (game 1-based, 0 the
+ * last; move -1 the end of the game), or, with line > 0, the position
+ * before the first action written at or after line and col (col 0:
+ * the start of the line).  NULL when memory runs out.
  */
-typedef struct bg_pick {
-	int		 game, move, line, col;
-	int		 have;		/* cand is the choice so far */
-	bg_shownpos	 cand, prev;
-	int		 shown;		/* the last game offered with 2 */
-} bg_pick;
-
-void bg_pick_init(bg_pick *k, int game, int move, int line, int col);
+typedef struct bg_pick bg_pick;
+bg_pick *bg_pick_new(int game, int move, int line, int col);
+void bg_pick_free(bg_pick *k);
 /*
  * Offer position pos of pipeline p's replay (from its callback): 1 when
  * it is one asked for by game and move (*sp filled: bgshow -a shows
@@ -1791,21 +1816,15 @@ int bg_select_position(bg_select *s, const char *id, unsigned need,
 int bg_select_need(unsigned *need, const char *list);
 /* A roll and a play in any dialect, "65 24/13"; *errpos on error. */
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
-/* 0 any game, 1 accepted only, 2 rejected only. */
-void bg_select_verdict(bg_select *s, int v);
+/* Which games bg_select_verdict() keeps, by the replay's verdict. */
+typedef enum bg_select_keep {
+	BG_KEEP_ALL,		/* every game (the default) */
+	BG_KEEP_ACCEPTED,	/* only the games the replay accepts */
+	BG_KEEP_REJECTED	/* only the games with an error */
+} bg_select_keep;
+void bg_select_verdict(bg_select *s, bg_select_keep v);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
-/*
- * A file name for the current match of p from template tmpl (bggrep
- * --split): %n the number n, %p the players "A-B", %l the length (0:
- * money), %d its EventDate (or Date) tag, %f the fingerprint hex, %% a
- * '%'.  In a field '/', '\\', blanks, control characters and a leading
- * '.' become '_'.  Written NUL-ended into buf[size]; returns the full
- * length (cut when >= size), or -BG_EINVAL for another %, its offset in
- * *bad.
- */
-int bg_select_filename(char *buf, size_t size, const char *tmpl,
-    const bg_pipeline *p, const char *hex, int n, size_t *bad);
 /* Hand every position on to fn(ctx, pos) too (NULL: none). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */

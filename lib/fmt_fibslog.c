@@ -544,7 +544,8 @@ moves(struct flog *x, const char *t, size_t n, size_t i, int line)
 	bg_notation note;
 	bg_resolved rs;
 	size_t err;
-	int s, dir, rc;
+	bg_direction dir;
+	int s, rc;
 
 	if (i == 0) {
 		/* "The only possible move is ...": the roll's side. */
@@ -557,7 +558,7 @@ moves(struct flog *x, const char *t, size_t n, size_t i, int line)
 		return 0;
 	} else
 		i += 7;
-	dir = x->dir1 == 0 ? 0 : s == 1 ? x->dir1 : -x->dir1;
+	dir = (bg_direction)(x->dir1 == 0 ? 0 : s == 1 ? x->dir1 : -x->dir1);
 	if ((rc = bg_notation_parse_fibs(&note, t + i, n - i, &dir,
 	    &err)) < 0) {
 		if (diaglist_add(&x->b.dl, -rc, line, (int)(i + err) + 1,

@@ -46,7 +46,8 @@ struct oldm {
 	int		 length;
 	int		 expect[2], have_expect;
 	int		 invert;	/* X is side 1 */
-	int		 dir[2];	/* each side's direction, 0 unknown */
+	bg_direction	 dir[2];	/* each side's direction, BG_DIR_NONE
+					   while it is not known */
 	int		 cube, over;
 	int		 resigning;	/* "wants to resign" not yet answered */
 };
@@ -358,7 +359,7 @@ read_oldmoves_game(struct oldm *x, int open)
 		if (rec_game_set_player(&x->b.game, s, x->name[s],
 		    strlen(x->name[s]), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
-	x->dir[0] = x->dir[1] = 0;
+	x->dir[0] = x->dir[1] = BG_DIR_NONE;
 	x->cube = 1;
 	x->over = 0;
 	x->resigning = 0;

@@ -160,15 +160,15 @@ parse(bg_notation *n, const bg_moveline_setup *su, const char *s, size_t len,
 {
 	const char *c = len > 0 ? memchr(s, ':', len) : NULL;
 	size_t k = c != NULL ? (size_t)(c - s) + 1 : 0;
-	int d[2] = { 0, 0 }, dir, rc;
+	int d[2] = { 0, 0 }, rc;
+	bg_direction dir = su->absolute;
 
-	if (!su->absolute)
+	if (su->absolute == BG_DIR_NONE)
 		return bg_notation_parse(n, s, len, pos);
 	if (k > 0 && bg_dice_parse(d, s, k - 1) < 0) {
 		*pos = 0;
 		return -BG_EDICESYNTAX;
 	}
-	dir = su->absolute == BG_DIR_AUTO ? 0 : su->absolute;
 	if ((rc = bg_notation_parse_fibs(n, s + k, len - k, &dir, pos)) < 0)
 		*pos += k;
 	n->dice[0] = d[0];

@@ -358,18 +358,73 @@ release(bg_pipeline *p)
 }
 
 /*
- * Add d to the event's list, unless the filter stops it or it is held;
- * -BG_ENOMEM when there is no room.
+ * The end-of-file rule: once the reader has said that the input ends
+ * inside a game (BG_WEOF, which sets *eof), the replay's warning that
+ * the game has no result says nothing new and is dropped.  Returns 1
+ * when d is dropped.
+ */
+static int
+eof_drops(int *eof, const bg_diag *d)
+{
+	if (d->code == BG_WEOF)
+		*eof = 1;
+	return d->code == BG_WUNFINISHED && *eof;
+}
+
+/*
+ * The next diagnostic in line order of the reader's (from index *i)
+ * and the replay's (from *j; none when rp is NULL), the reader's first
+ * on a line both name; the index it came from is advanced.  NULL when
+ * both lists are done.
+ */
+static const bg_diag *
+merged_next(const bg_reader *rd, const bg_replay *rp, size_t *i, size_t *j)
+{
+	const bg_diag *a = NULL, *b = NULL;
+
+	if (*i < bg_reader_diag_count(rd))
+		a = bg_reader_diag(rd, *i);
+	if (rp != NULL && *j < bg_replay_diag_count(rp))
+		b = bg_replay_diag(rp, *j);
+	if (a != NULL && (b == NULL || a->line <= b->line)) {
+		++*i;
+		return a;
+	}
+	if (b != NULL)
+		++*j;
+	return b;
+}
+
+size_t
+bg_diag_merge(const bg_diag **list, size_t size, const bg_reader *rd,
+    const bg_replay *rp, int *eof)
+{
+	const bg_diag *d;
+	size_t i = 0, j = 0, n = 0;
+
+	if (rd == NULL || eof == NULL)
+		return 0;
+	while ((d = merged_next(rd, rp, &i, &j)) != NULL) {
+		if (eof_drops(eof, d))
+			continue;
+		if (n < size)
+			list[n] = d;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Add d to the event's list, unless the filter stops it, the
+ * end-of-file rule drops it or it is held; -BG_ENOMEM when there is no
+ * room.
  */
 static int
 add_diag(bg_pipeline *p, const bg_diag *d)
 {
-	if (!bg_diagfilter_shows(&p->filter, d->code))
+	if (!bg_diagfilter_shows(&p->filter, d->code) ||
+	    eof_drops(&p->eof, d))
 		return 0;
-	if (d->code == BG_WEOF)
-		p->eof = 1;
-	else if (d->code == BG_WUNFINISHED && p->eof)
-		return 0;	/* the reader said it already */
 	if (d->severity == BG_SEV_WARNING)
 		p->count.warnings++;
 	else
@@ -381,26 +436,20 @@ add_diag(bg_pipeline *p, const bg_diag *d)
 	return push(p, d, turn_of(p, d), 0, NULL);
 }
 
-/* The reader's diagnostics and, with rp, the replay's, in line order. */
+/*
+ * Add the reader's diagnostics and, when rp is not 0, the replay's to
+ * the event's list, in line order; -BG_ENOMEM.
+ */
 static int
 gather(bg_pipeline *p, int rp)
 {
-	size_t i = 0, j = 0, ni = bg_reader_diag_count(p->rd);
-	size_t nj = rp ? bg_replay_diag_count(p->rp) : 0;
+	const bg_diag *d;
+	size_t i = 0, j = 0;
 	int rc = 0;
 
-	while (rc == 0 && (i < ni || j < nj)) {
-		const bg_diag *a = i < ni ? bg_reader_diag(p->rd, i) : NULL;
-		const bg_diag *b = j < nj ? bg_replay_diag(p->rp, j) : NULL;
-
-		if (a && (b == NULL || a->line <= b->line)) {
-			rc = add_diag(p, a);
-			i++;
-		} else {
-			rc = add_diag(p, b);
-			j++;
-		}
-	}
+	while (rc == 0 && (d = merged_next(p->rd, rp ? p->rp : NULL, &i,
+	    &j)) != NULL)
+		rc = add_diag(p, d);
 	return rc;
 }
 

@@ -276,7 +276,7 @@ bg_select_play(bg_select *s, const char *text, size_t *errpos)
 }
 
 void
-bg_select_verdict(bg_select *s, int v)
+bg_select_verdict(bg_select *s, bg_select_keep v)
 {
 	s->verdict = v;
 }

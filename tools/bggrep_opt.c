@@ -69,7 +69,8 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	int rc = 0;
 
 	switch (c) {
-	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
+	case 'A': bg_select_verdict(o->sel, BG_KEEP_ACCEPTED); break;
+	case 'E': bg_select_verdict(o->sel, BG_KEEP_REJECTED); break;
 	case 'c': case MODE_DECISIONS: case 'D': case MODE_FINGERPRINTS:
 	case 'l': case 'n': case 'q':
 		o->mode = c;
@@ -93,7 +94,7 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	case 'R': o->recurse = 1; break;
 	case 'O': o->overwrite = 1; break;
 	case CLI_LONG + 's':
-		if ((rc = bg_select_filename(NULL, 0, a, NULL, NULL, 0,
+		if ((rc = bg_pipeline_filename(NULL, 0, a, NULL, NULL, 0,
 		    &at)) < 0)
 			snprintf(msg, sizeof msg, "unknown field %%%c at "
 			    "column %lu (%%n %%p %%l %%d %%f %%%%)", a[at + 1] ?

@@ -130,8 +130,10 @@ setup(struct opts *o)
 	    o->mb.su.style, msg, sizeof msg);
 	if (r < 0)
 		cli_warntext(msg);
-	return r == 0 ? cli_direction(&o->mb.su.absolute, o->dir, USAGE) :
-	    r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
+	if (r == 0 && o->dir != NULL &&
+	    bg_direction_parse(&o->mb.su.absolute, o->dir) < 0)
+		return usage("unknown direction: %s (up, down, auto)", o->dir);
+	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
 }
 
 /* -P: one position of the list; its error and warnings on stderr. */
@@ -151,6 +153,50 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	o->status = r > o->status ? r : o->status;
 }
 
+/*
+ * Read the list of positions of -P through a pipeline, onpos() called on
+ * every position, and tell its diagnostics but one: each position of a
+ * list is a game without a result, which is no news.  Returns 0, 1 when
+ * the list has errors or a record the replay cannot follow, 2 on a
+ * system error.
+ */
+static int
+replay_list(struct opts *o)
+{
+	const bg_diag *d;
+	bg_ruleset rs;
+	size_t i;
+	int r, bad = 0;
+
+	bg_ruleset_init(&rs);
+	rs.variant = o->variant ? o->mb.su.variant : BG_VARIANT_UNSTATED;
+	if ((o->p = cli_open(o->plist, BG_FORMAT_POSLIST, &rs,
+	    o->mb.json)) == NULL)
+		return 2;
+	bg_pipeline_set_callback(o->p, onpos, o);
+	bg_pipeline_set_filter(o->p, &o->filter);
+	do
+		for (r = cli_next(o->p), i = 0;
+		    i < bg_pipeline_diag_count(o->p); i++) {
+			if ((d = bg_pipeline_diag(o->p, i))->code ==
+			    BG_WUNFINISHED)
+				continue;
+			bad |= d->severity == BG_SEV_ERROR ||
+			    d->code == BG_WNOTREPLAYED;
+			cli_report(stdout, stderr, o->mb.json,
+			    bg_pipeline_name(o->p),
+			    bg_pipeline_diag_player(o->p, d), d,
+			    bg_pipeline_diag_turn(o->p, i));
+		}
+	while (r > 0);
+	if (r < 0)
+		cli_syserr(stdout, stderr, o->mb.json,
+		    bg_pipeline_name(o->p), -r, NULL);
+	r = cli_close(o->p, r);
+	o->p = NULL;
+	return r < 0 ? 2 : bad;
+}
+
 /* -P FILE: the move of the operands, or -a, on each position of FILE. */
 static int
 batch(struct opts *o, char *move)
@@ -161,9 +207,7 @@ batch(struct opts *o, char *move)
 		return usage("-P takes a move or -a, and no -p", NULL);
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
-	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
-	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, &o->filter,
-	    onpos, o, &o->p);
+	r = replay_list(o);
 	return r > o->status ? r : o->status;
 }
 

@@ -38,12 +38,6 @@ void	cli_putjson(FILE *, const char *);
 #ifdef BGKIT_H
 /* Parse a -r argument into rs; on error say where and return -1. */
 int	cli_rules(bg_ruleset *, const char *);
-/*
- * A direction of FIBS's numbering (bgmove --absolute): "up", "down" or
- * "auto" into *dir (BG_DIR_*), nothing for NULL: 0; else say so, print
- * usage and return 2.
- */
-int	cli_direction(int *, const char *, const char *);
 /* Parse a -f argument; on error say so, print usage and return -1. */
 int	cli_from(bg_format *, const char *, const char *);
 /* -T FORMAT of a writer: 0, or 2 with a message and the usage. */
@@ -91,20 +85,6 @@ bg_pipeline *cli_open(const char *, bg_format, const bg_ruleset *, int);
 /* cli_open() saying what goes wrong on out and err. */
 bg_pipeline *cli_open_to(FILE *, FILE *, const char *, bg_format,
 	    const bg_ruleset *, int);
-/*
- * Open name (cli_open) in format from, variant v (BG_VARIANT_UNSTATED:
- * the input's), and run it to its end, fn(ctx, pos) called on every
- * position (*pp the pipeline meanwhile), its diagnostics that filter f
- * lets through told but the unfinished games of positions: 0, 1 when it
- * has errors or a record the replay cannot follow, 2 on a system error.
- */
-int	cli_replay(const char *, bg_format, bg_variant, int,
-	    const bg_diagfilter *, bg_replay_fn, void *, bg_pipeline **);
-/*
- * Warn of what form f cannot hold of a position shown (bgshow), unless
- * the filter turned not_written off; 0.
- */
-int	cli_poslost(bg_posfmt, const bg_shown *, const bg_diagfilter *);
 /*
  * -w: "NAME" turns the warnings of that name (bg_code_name) on again,
  * "no-NAME" off.  0, or 2 after saying why with the usage.

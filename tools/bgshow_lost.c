@@ -12,6 +12,11 @@
 #include "cli.h"
 #include "bgshow.h"
 
+/*
+ * An OGID loses what it cannot hold of any position, an XGID only of a
+ * position given as an ID.  Each loss is told once in a run, not again
+ * for the next position that has it.
+ */
 int
 show_lost(bg_posfmt f, const bg_shown *p, const bg_diagfilter *filter)
 {

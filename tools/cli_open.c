@@ -72,9 +72,10 @@ cli_location(const char **name, int *line, int *col, char **copy)
 }
 
 /*
- * "ARCHIVE:MEMBER", no file of that name: the pipeline of the archive,
- * the first file named by a part before a ':', reading MEMBER alone.
- * NULL with errno ENOENT when no part is a file, or after saying why.
+ * For a name "ARCHIVE:MEMBER" that no file has, make a pipeline that
+ * reads MEMBER alone of ARCHIVE, the first file named by a part before
+ * a ':'.  Returns NULL with errno ENOENT when no part is a file, or
+ * after saying why it failed.
  */
 static bg_pipeline *
 open_member(FILE *out, FILE *err, const char *name, int json)

@@ -191,10 +191,3 @@ cli_outname(const char *dir, const char *f, const char *ext)
 	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
 	return p;
 }
-
-/*
- * Warn of what form f cannot hold of position p: an OGID's losses of
- * any position, an XGID's of one given as an ID; each loss once in a
- * run, not again for the next position that has it; not when filter
- * turned not_written off.  Returns 0.
- */

@@ -250,7 +250,7 @@ struct bg_writer {
 	struct diaglist	 dl;
 	bg_replay	*rp;
 	const bg_match	*m;		/* the current match, or NULL */
-	bg_ruleset	 stated;	/* the rules bg_writer_set_rules() set */
+	bg_ruleset	 stated;	/* as bg_writer_set_rules() set it */
 	struct wtag {
 		const char	*key, *value;
 	}		*tags;		/* m's tags, the stated rules in place

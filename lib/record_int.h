@@ -76,7 +76,7 @@ struct bg_game {
 	 */
 	struct ranal {
 		size_t		 rec;		/* the record's index */
-		size_t		 cand0;		/* its first candidate in cand */
+		size_t		 cand0;		/* its first candidate */
 		size_t		 set;		/* the offset of
 						   cube_eval.settings */
 		bg_rec_analysis	 a;

@@ -121,8 +121,9 @@ struct matrd {
 							   was read ahead */
 	int		 expect_score;
 	int		 has_result;
-	long		 resign_at;	/* after a "Resigns", the index of the
-					   "Wins" that answers it, or -1 */
+	long		 resign_at;	/* after a "Resigns", the index the
+					   other side's "Wins" should have,
+					   or -1 */
 	int		 resign_side, resign_line, resign_col, resign_moveno;
 	int		 last_line;	/* the game's last line with text */
 	int		 leftcol, rightcol;	/* the columns of the two

@@ -1062,7 +1062,8 @@ def _copy_records(gp):
     hi = max((tp + ln for tp, ln in spans if tp), default=0)
     total = sum(ln for tp, ln in spans)
     if lo and hi - lo <= 2 * total + n + 4096:
-        # Together (in the game's own text store): one copy, sliced.
+        # The texts lie close together in the game's own text store,
+        # so copy that stretch once and slice it.
         whole = at(lo, hi - lo)
         texts = [whole[tp - lo:tp - lo + ln] if tp else b""
                  for tp, ln in spans]
@@ -1530,7 +1531,8 @@ def decisions(source, format="auto", rules=None, name=None):
         out.append(ctypes.string_at(buf, n))
         return n
     wfn = _lib.WRITE_FN(write)
-    # The pipeline reads data in place: data outlives it here.
+    # The pipeline reads data where it lies, so data must outlive the
+    # pipeline, which it does here.
     p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
     d = lib.bg_decisions_new(_lib.BG_OUT_JSON)
     try:
@@ -1567,6 +1569,6 @@ def decisions(source, format="auto", rules=None, name=None):
     return [_decision_row(json.loads(line)) for line in text.splitlines()]
 
 
-# GNU Backgammon's analysis (bganalyse(1)): at the end, for it uses the
-# functions above.
+# GNU Backgammon's analysis (bganalyse(1)) is imported last, because it
+# uses the functions above.
 from ._analyse import Analysed, analyse  # noqa: E402

@@ -192,7 +192,8 @@ class Moveline(Structure):
 
 
 REPLAY_FN = CFUNCTYPE(None, c_void_p, c_void_p)
-# bg_write_fn: (ctx, buf, n) -> n written, or negative.
+# bg_write_fn(ctx, buf, n) returns the number of bytes written, or a
+# negative number on failure.
 WRITE_FN = CFUNCTYPE(c_long, c_void_p, c_void_p, c_size_t)
 
 # bg_outfmt and bg_pipe_event.

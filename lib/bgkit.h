@@ -250,7 +250,10 @@ typedef struct bg_variant_info {
 
 /* NULL for an unknown variant. */
 const bg_variant_info *bg_variant_get(bg_variant v);
-/* Accepts the names above and common spellings; BG_EVARIANT if unknown. */
+/*
+ * Read a variant's name: the names above and common spellings of them.
+ * BG_EVARIANT for a name it does not know.
+ */
 int bg_variant_parse(bg_variant *v, const char *name);
 
 /* ---------------------------------------------------------------- board */
@@ -371,7 +374,7 @@ int bg_direction_parse(bg_direction *d, const char *name);
  */
 int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
     bg_direction *dir, size_t *errpos);
-/* "gnubg", "mat", "xg"; BG_EINVAL if unknown. */
+/* Read a style's name, "gnubg", "mat" or "xg"; BG_EINVAL for any other. */
 int bg_style_parse(bg_style *st, const char *name);
 /* Write notation n in style st (without dice prefix). */
 int bg_notation_format(char *buf, size_t size, const bg_notation *n,
@@ -1018,7 +1021,10 @@ void bg_reader_free(bg_reader *r);
  * (BG_ENOMEM, BG_EIO).
  */
 int bg_reader_next_match(bg_reader *r, const bg_match **m);
-/* The next game of the current match: 1 and *g, 0 when the match ends. */
+/*
+ * Read the next game of the current match: returns 1 and sets *g, or
+ * returns 0 when the match ends.
+ */
 int bg_reader_next_game(bg_reader *r, const bg_game **g);
 /*
  * The diagnostics raised by the last next_match or next_game call, in
@@ -1032,7 +1038,10 @@ const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);
  * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
  */
 int bg_reader_set_format(bg_reader *r, bg_format f);
-/* The format read: BG_FORMAT_AUTO until the first next_match call. */
+/*
+ * The format the reader reads; BG_FORMAT_AUTO until the first call of
+ * bg_reader_next_match() decides it.
+ */
 bg_format bg_reader_format(const bg_reader *r);
 
 /* ------------------------------------------------------------ rules */
@@ -1116,13 +1125,13 @@ void bg_replay_free(bg_replay *rp);
  * tags.  Kept for every later match.  NULL forgets them.
  */
 void bg_replay_set_rules(bg_replay *rp, const bg_ruleset *rs);
-/* Start a match: its length and the rules its tags state. */
+/* Start a match, taking its length and the rules its tags state. */
 int bg_replay_match(bg_replay *rp, const bg_match *m);
 /* The rules in force for the current match, as far as known. */
 const bg_ruleset *bg_replay_rules(const bg_replay *rp);
 /* Replay one game; its diagnostics replace the previous ones. */
 int bg_replay_game(bg_replay *rp, const bg_game *g);
-/* The match is over: report an unfinished last game. */
+/* End the match, reporting its last game if it has no result. */
 int bg_replay_end(bg_replay *rp);
 size_t bg_replay_diag_count(const bg_replay *rp);
 const bg_diag *bg_replay_diag(const bg_replay *rp, size_t i);
@@ -1290,7 +1299,10 @@ typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
  */
 int bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
     const char *msg, const char *file, int line, int normalised, int json);
-/* bgmove -a: every legal play of su, a line each; 0 or a negative code. */
+/*
+ * Write every legal play of su, a line each, as bgmove -a does.  Returns
+ * 0 or a negative code.
+ */
 int bg_moveline_list_write(bg_write_fn fn, void *ctx,
     const bg_moveline_setup *su, int json);
 
@@ -1329,7 +1341,7 @@ int bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
  */
 bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
 void bg_writer_free(bg_writer *w);
-/* Whether there is a writer of format f: 1 or 0. */
+/* Return 1 when the library has a writer of format f, else 0. */
 int bg_writer_can(bg_format f);
 /*
  * The layout of a .mat: BG_STYLE_GNUBG (the default: gnubg's "export
@@ -1351,7 +1363,7 @@ int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
  * each game's .gam would lose).  BG_EINVAL for other formats.
  */
 int bg_writer_set_game(bg_writer *w, int n);
-/* Start a match: its header.  Ends the previous match first. */
+/* Start a match by writing its header, after ending the previous one. */
 int bg_writer_match(bg_writer *w, const bg_match *m);
 /* Write one game of the current match. */
 int bg_writer_game(bg_writer *w, const bg_game *g);
@@ -1437,7 +1449,10 @@ bg_pipeline *bg_pipeline_open(const char *path);
  * errno set when closing failed.
  */
 int bg_pipeline_free(bg_pipeline *p);
-/* Read format f (bg_reader_set_format); before the first next call. */
+/*
+ * Read format f (as bg_reader_set_format() does); call it before the
+ * first bg_pipeline_next().
+ */
 int bg_pipeline_set_format(bg_pipeline *p, bg_format f);
 /* Rules stated by the caller, as bg_replay_set_rules(). */
 void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
@@ -1450,7 +1465,10 @@ void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
  * free after p; NULL: no writer (the default).
  */
 void bg_pipeline_set_writer(bg_pipeline *p, bg_writer *w);
-/* on 0: read only, no replay (a writer replays on its own). */
+/*
+ * With on 0, only read the games and do not replay them (a writer
+ * replays them on its own).
+ */
 void bg_pipeline_set_replay(bg_pipeline *p, int on);
 /*
  * Give only the diagnostics f lets through (f is copied); a warning
@@ -1520,7 +1538,10 @@ const bg_pipe_count *bg_pipeline_count(const bg_pipeline *p);
  * the first of its games' score lines that names it; "" if none.
  */
 const char *bg_pipeline_player(const bg_pipeline *p, int s);
-/* The same for the current game: its score line's name first. */
+/*
+ * The same for the current game, where the name its score line gives
+ * comes first.
+ */
 const char *bg_pipeline_game_player(const bg_pipeline *p, int s);
 /*
  * A file name for the current match of p made from template tmpl (as
@@ -1745,17 +1766,20 @@ typedef struct bg_fingerprint bg_fingerprint;
 
 bg_fingerprint *bg_fingerprint_new(void);
 void bg_fingerprint_free(bg_fingerprint *fp);
-/* Echo the canonical text through write (NULL: stop). */
+/* Echo the canonical text through write; NULL stops the echo. */
 void bg_fingerprint_set_text(bg_fingerprint *fp, bg_write_fn write,
     void *ctx);
-/* A match starts: its length (0 money) and variant. */
+/* Start a match of length points (0 for money) and variant v. */
 void bg_fingerprint_start(bg_fingerprint *fp, int length, bg_variant v);
-/* A bg_replay_fn: one position of the replay; ctx is the fingerprint. */
+/* A bg_replay_fn taking each position of the replay; ctx is the fingerprint. */
 void bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos);
-/* The game ended with result r (NULL: none): its hash into hex[65]. */
+/*
+ * End the game, with result r (NULL when it has none), and write its
+ * hash into hex[65].
+ */
 void bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r,
     char *hex);
-/* The match ended: its hash into hex[65]. */
+/* End the match, and write its hash into hex[65]. */
 void bg_fingerprint_end(bg_fingerprint *fp, char *hex);
 /*
  * The canonical line of one position (its length; 0 and "" for a
@@ -1884,7 +1908,10 @@ typedef struct bg_trace_entry {
 
 bg_trace *bg_trace_new(void);
 void bg_trace_free(bg_trace *t);
-/* At BG_PIPE_MATCH and BG_PIPE_GAME: 0 or -BG_ENOMEM. */
+/*
+ * Call these at the events BG_PIPE_MATCH and BG_PIPE_GAME of p; 0 or
+ * -BG_ENOMEM.
+ */
 int bg_trace_match(bg_trace *t, const bg_pipeline *p);
 int bg_trace_game(bg_trace *t, const bg_pipeline *p);
 /* A bg_replay_fn; ctx is the trace. */

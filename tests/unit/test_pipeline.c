@@ -296,7 +296,10 @@ writing(void)
 	CHECK_INT(written(rec, BG_FORMAT_JSON, &b, &lost), -BG_EIO);
 }
 
-/* Two games written as .gam (game n alone; 0 all) or Snowie text. */
+/*
+ * Write two games as .gam (game n alone, or every game for 0) or as
+ * Snowie text.
+ */
 static void
 gam_written(const char *s, bg_format f, int n, struct buf *b, int *lost)
 {
@@ -357,7 +360,10 @@ writing_gam(void)
 	    "  2) 62: 24/18 13/11              Wins 1 point\n"
 	    "\n");
 	CHECK_INT(lost, 3);
-	/* Without set_game: the first game, and the second said lost. */
+	/*
+	 * Without bg_writer_set_game(), the first game is written and the
+	 * second is told lost.
+	 */
 	gam_written(two, BG_FORMAT_GAM, 0, &b, &lost);
 	CHECK_STR(b.s,
 	    " Ann_Lee                        Bo\n"
@@ -365,10 +371,16 @@ writing_gam(void)
 	    "  2)  Drops                       Wins 1 point \n"
 	    "\n");
 	CHECK_INT(lost, 4);
-	/* A dry run: what each game's .gam would lose, none refused. */
+	/*
+	 * A dry run tells what each game's .gam would lose, and refuses
+	 * none.
+	 */
 	CHECK_INT(written(two, BG_FORMAT_GAM, NULL, &lost), 0);
 	CHECK_INT(lost, 5);
-	/* Snowie: the .mat without its header, the tag said lost. */
+	/*
+	 * Snowie text is the .mat without its header, and the tag is told
+	 * lost.
+	 */
 	gam_written(two, BG_FORMAT_SNOWIE, 0, &b, &lost);
 	CHECK(strncmp(b.s, " 3 point match\n\n Game 1\n"
 	    " Ann Lee : 0                    Bo : 0\n", 63) == 0);
@@ -387,7 +399,10 @@ offer(void *ctx, const bg_replay_pos *pos)
 	bg_pick_offer(c[0], c[1], pos, &sp);
 }
 
-/* Pick from rec; the game and move of the choice, or why none. */
+/*
+ * Pick a position of rec, and write into got the game and turn of the
+ * choice, or why there is none.
+ */
 static void
 pick(int game, int move, int line, int col, char *got, size_t size)
 {
@@ -614,14 +629,17 @@ filtered(void)
 	CHECK_INT(bg_diagfilter_set(&f, BG_CODE_COUNT, 0), -BG_EINVAL);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 1);
 
-	/* Each in its place: four, the first of hugo. */
+	/* Each warning comes in its place: four, the first one hugo's. */
 	memset(&b, 0, sizeof b);
 	CHECK_INT(run_hits(NULL, 0, &b, &counted, &atend), 4);
 	CHECK_INT(counted, 4);
 	CHECK_INT(atend, 0);
 	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
 	    "not marked with '*': 16: 13/7 8/7\n");
-	/* Collapsed: one at the end, still hugo's, standing for three. */
+	/*
+	 * Collapsed, one warning comes at the end, still hugo's, and
+	 * stands for three more.
+	 */
 	memset(&b, 0, sizeof b);
 	CHECK_INT(run_hits(NULL, 1, &b, &counted, &atend), 1);
 	CHECK_INT(counted, 4);
@@ -629,7 +647,10 @@ filtered(void)
 	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
 	    "not marked with '*': 16: 13/7 8/7 (and 3 more like it in this "
 	    "file)\n");
-	/* Turned off: none given, none counted; on again: all. */
+	/*
+	 * Turned off, none is given and none is counted; turned on again,
+	 * all are.
+	 */
 	CHECK_INT(bg_diagfilter_set(&f, BG_WHITUNMARKED, 0), 0);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 0);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_EBLOCKED), 1);
@@ -713,7 +734,10 @@ merging(void)
 {
 	static const char *const texts[] = {
 		rec,
-		/* Each ends inside a game: no unfinished_game after. */
+		/*
+		 * Each text ends inside a game, so no unfinished_game
+		 * follows the unexpected_eof.
+		 */
 		" 3 point match\n\n Game 1\n alice : 0         bob : 0\n"
 		"  1) 31: 8/5 6/5       64: 24/18 18/14\n  2) 21: 8/1\n",
 		" 3 point match\n\n Game 1\n alice : 0         bob : 0\n"
@@ -739,7 +763,7 @@ merging(void)
 	CHECK_STR(a, "bad_dice@6 unexpected_eof@6");
 	merged(texts[1], a, sizeof a, &eof);
 	CHECK_STR(a, "unexpected_eof@6 play_does_not_match_dice@6");
-	/* A list too short: the count is the whole list's. */
+	/* With a list too short, the count is still the whole list's. */
 	rd = bg_reader_new_mem(texts[1], strlen(texts[1]), "t.mat");
 	rp = bg_replay_new();
 	eof = 0;

@@ -441,7 +441,10 @@ fibs_dir(int f, int t)
 	return f < t ? BG_DIR_UP : BG_DIR_DOWN;
 }
 
-/* One point: 0..25, or bar or off (any prefix, any case): FW_*. */
+/*
+ * Read one point: a number from 0 to 25, or bar or off (any prefix of
+ * the word, in any case), which give FW_BAR and FW_OFF.
+ */
 static int
 fibs_point(const char *s, size_t end, size_t *pos, size_t *err)
 {

@@ -13,23 +13,24 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define LINEMAX	65536	/* longest line of moves read */
+#define LINEMAX	65536	/* the longest line of moves read */
 #define USAGE "usage: bgmove [-aW] [-d dice] [-p position | -P file] " \
 	"[-s style]\n              [-T format] [-V variant] [-w [no-]name] " \
 	"[--absolute dir] [move]\n"
 
 struct opts {
-	bg_movebatch	 mb;		/* su, json, filter; -P's move */
+	bg_movebatch	 mb;		/* the setup, the output format, the
+					   filter, and -P's move */
 	bg_diagfilter	 filter;	/* -w */
 	int		 list, werror;
 	const char	*pos, *dice, *variant, *plist, *dir;
 	bg_pipeline	*p;
-	int		 status;	/* -P: the worst so far */
-	long		 lineno;	/* lines of stdin read */
-	char		 line[LINEMAX + 1];	/* one of them */
+	int		 status;	/* with -P, the worst status so far */
+	long		 lineno;	/* how many lines of stdin were read */
+	char		 line[LINEMAX + 1];	/* the last one */
 };
 
-/* The usage on stderr, after a message when fmt is not NULL: 2. */
+/* Print the usage on stderr, after a message when fmt is not NULL; 2. */
 static int
 usage(const char *fmt, const char *arg)
 {
@@ -38,7 +39,10 @@ usage(const char *fmt, const char *arg)
 	return cli_usage(USAGE);
 }
 
-/* What r of a move text[0..len) at file:line says, on stderr: status. */
+/*
+ * Tell on stderr what the answer r about the move text[0..len) at
+ * file:line says, and return the exit status it makes.
+ */
 static int
 tell(const struct opts *o, int r, const bg_moveline *ml, const char *msg,
     const char *file, long line, const char *text, size_t len)
@@ -56,7 +60,7 @@ tell(const struct opts *o, int r, const bg_moveline *ml, const char *msg,
 	return r < 0 ? 2 : r == 0 && ml->nwarn > 0 ? o->werror : r;
 }
 
-/* One move, text[0..len); 0, 1 for an error, 2 for no roll. */
+/* Check one move, text[0..len): 0, 1 for an error, 2 for no roll. */
 static int
 do_move(const struct opts *o, const char *text, size_t len,
     const char *file, long line)
@@ -82,7 +86,10 @@ do_move(const struct opts *o, const char *text, size_t len,
 	return rc;
 }
 
-/* A move a line from stdin, each line an answer; the worst status. */
+/*
+ * Read a move from each line of stdin and answer each; return the worst
+ * status.
+ */
 static int
 read_moves(struct opts *o)
 {
@@ -107,7 +114,10 @@ read_moves(struct opts *o)
 	return ferror(stdin) ? 2 : rc;
 }
 
-/* The position of -p ("-": stdin's first line), -d and -V; 0, 1 or 2. */
+/*
+ * Set up the position of -p ("-" reads stdin's first line), -d and -V:
+ * 0, or the exit status 1 or 2.
+ */
 static int
 setup(struct opts *o)
 {
@@ -136,7 +146,10 @@ setup(struct opts *o)
 	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
 }
 
-/* -P: one position of the list; its error and warnings on stderr. */
+/*
+ * With -P, answer for one position of the list, its error and warnings
+ * on stderr.
+ */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
@@ -197,7 +210,10 @@ replay_list(struct opts *o)
 	return r < 0 ? 2 : bad;
 }
 
-/* -P FILE: the move of the operands, or -a, on each position of FILE. */
+/*
+ * With -P FILE, check the move of the operands, or with -a list the
+ * plays, on each position of FILE.
+ */
 static int
 batch(struct opts *o, char *move)
 {
@@ -211,7 +227,7 @@ batch(struct opts *o, char *move)
 	return r > o->status ? r : o->status;
 }
 
-/* The options; -1 when they are all right, else the exit status. */
+/* Read the options: -1 when they are all right, else the exit status. */
 static int
 options(struct opts *o, int argc, char *argv[])
 {

@@ -15,7 +15,9 @@ claims and this script checks:
   - each function it names with parentheses, name(), and each name of
     the library or the plumbing it gives (bg_..., cli_...), is written
     in the rest of the file: a header that says what the file holds or
-    calls names nothing the file no longer has.
+    calls names nothing the file no longer has;
+  - for a header file (.h), each source file its "Included by ..."
+    sentence names includes it.
 
 Run by tests/headers.sh (suite lint); a case for each claim kind, each
 file a generated check.  Ends "headers: N cases, N generated checks"
@@ -74,7 +76,8 @@ def claims(path, mans, known, api):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     head, rest = header(text)
-    bad = {"name": [], "files": [], "pages": [], "functions": []}
+    bad = {"name": [], "files": [], "pages": [], "functions": [],
+           "includers": []}
     if head is None:
         bad["name"].append("no opening comment")
         return bad
@@ -108,6 +111,17 @@ def claims(path, mans, known, api):
         if m.group(2) and re.search(r"\b%s\b" % re.escape(name), api):
             continue
         bad["functions"].append(name + ("()" if m.group(1) else ""))
+    m = re.search(r"Included by (.*?)(?:\.\s|;|$)", words)
+    if base.endswith(".h") and m:
+        for c in re.findall(r"\b[\w-]+\.c\b", m.group(1)):
+            src = os.path.join(os.path.dirname(path), c)
+            try:
+                with open(src, encoding="utf-8") as f:
+                    inc = '#include "%s"' % base in f.read()
+            except OSError:
+                inc = False
+            if not inc:
+                bad["includers"].append(c)
     return bad
 
 
@@ -125,7 +139,7 @@ def main():
             api += code_only(f.read())
     results = {p: claims(p, mans, known, api) for p in paths}
     npass = nfail = gen = 0
-    for kind in ("name", "files", "pages", "functions"):
+    for kind in ("name", "files", "pages", "functions", "includers"):
         failed = False
         for p in paths:
             for what in results[p][kind]:

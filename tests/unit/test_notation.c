@@ -906,7 +906,14 @@ fibs(const char *s, bg_direction *dir, size_t *pos)
 static void
 test_fibs(void)
 {
-	size_t pos;
+	static const struct {
+		const char	*name;
+		bg_direction	 dir;
+	} names[] = {
+		{ "down", BG_DIR_DOWN }, { "up", BG_DIR_UP },
+		{ "auto", BG_DIR_AUTO }
+	};
+	size_t pos, i;
 	bg_direction dir;
 
 	dir = 0;
@@ -916,13 +923,12 @@ test_fibs(void)
 	dir = BG_DIR_AUTO;
 	CHECK_STR(fibs("25-22 4-0", &dir, &pos), "25/22 4/0");
 	CHECK_INT(dir, BG_DIR_DOWN);
-	dir = BG_DIR_UP;
-	CHECK_INT(bg_direction_parse(&dir, "down"), 0);
-	CHECK_INT(dir, BG_DIR_DOWN);
-	CHECK_INT(bg_direction_parse(&dir, "up"), 0);
-	CHECK_INT(dir, BG_DIR_UP);
-	CHECK_INT(bg_direction_parse(&dir, "auto"), 0);
-	CHECK_INT(dir, BG_DIR_AUTO);
+	/* bgmove --absolute's names, each read into its value. */
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		dir = BG_DIR_NONE;
+		CHECK_INT(bg_direction_parse(&dir, names[i].name), 0);
+		CHECK_INT(dir, names[i].dir);
+	}
 	CHECK_INT(bg_direction_parse(&dir, "Up"), -BG_EINVAL);
 	CHECK_INT(bg_direction_parse(&dir, "upward"), -BG_EINVAL);
 	CHECK_INT(dir, BG_DIR_AUTO);

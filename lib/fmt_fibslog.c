@@ -39,7 +39,7 @@
 enum { R_END, R_GAME, R_MATCH };
 
 struct flog {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 started, err;
 	char		*in;
 	size_t		 inlen, at;	/* the next line */

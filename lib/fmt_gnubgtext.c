@@ -26,7 +26,7 @@
 enum { B_NONE, B_MOVE, B_CUBE, B_ANSWER };
 
 struct gtext {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 started, err;
 	char		*in;
 	size_t		 inlen, at;	/* at is where the next line starts */

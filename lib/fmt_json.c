@@ -474,7 +474,7 @@ enum ltype {
 };
 
 struct jrd {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	char		*buf;
 	size_t		 blen, bpos;
 	int		 eof, err;

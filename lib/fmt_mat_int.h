@@ -62,7 +62,7 @@ struct qline {
 
 /* The .mat reader: one of the formats of a bg_reader (reader.c). */
 struct matrd {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 err;		/* sticky system error, negated */
 
 	/* decoding */

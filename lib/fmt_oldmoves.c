@@ -27,7 +27,7 @@
 #define NAMEMAX	64
 
 struct oldm {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 err, eof;
 	char		*buf;		/* bytes read but not used yet */
 	size_t		 blen, bcap, used;

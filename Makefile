@@ -111,6 +111,14 @@ bin/bgconv: tools/bgconv.o tools/bgconv_gam.o $(CLI_OBJ) lib/libbgkit.a
 
 tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
 
+# bgshow's warning of what an ID cannot hold is a file of its own.
+bin/bgshow: tools/bgshow.o tools/bgshow_lost.o $(CLI_OBJ) lib/libbgkit.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bgshow.o tools/bgshow_lost.o \
+	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+
+tools/bgshow.o tools/bgshow_lost.o: tools/bgshow.h
+
 # bganalyse's outputs are a file of their own.
 bin/bganalyse: tools/bganalyse.o tools/bganalyse_out.o $(CLI_OBJ) \
     lib/libbgkit.a

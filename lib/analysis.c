@@ -592,7 +592,10 @@ put(char **buf, size_t *len, size_t *cap, const char *t, size_t n)
 	return 0;
 }
 
-/* The values of one property at t[*i]: their spans; *i past them. */
+/*
+ * Find the values of the property at t[*i], note where each lies, and
+ * move *i past them.
+ */
 static size_t
 values(const char *t, size_t n, size_t *i, const char **v, size_t *len,
     size_t max)
@@ -637,7 +640,7 @@ an_sgf_text(struct an_build *b, const char *t, size_t n, int side,
 		id[k < sizeof id - 1 ? k : sizeof id - 1] = '\0';
 		nval = values(t, n, &i, v, len, MAXV);
 		if (i == s) {
-			i++;	/* not a property: kept as it is */
+			i++;	/* no property: the text is kept as it is */
 			rc = 1;
 		} else if (k == 0 || k >= sizeof id || nval > MAXV ||
 		    !an_sgf_is_prop(id))
@@ -719,7 +722,10 @@ put7(char **buf, size_t *len, size_t *cap, const bg_outputs *o, int se,
 	return 0;
 }
 
-/* An evaluation's settings: "0C 0 1 0.000000 1" (unused: A's 0). */
+/*
+ * Read an evaluation's settings, "0C 0 1 0.000000 1"; the 0 that A
+ * writes there is not used.
+ */
 static int
 put_ply(char **buf, size_t *len, size_t *cap, const bg_eval *ev,
     int unused)

@@ -44,7 +44,7 @@ sgf_point_letter(int side, int p)
  */
 int	an_decimal(const char *s, size_t n, double *v);
 
-/* One record's analysis being read; its strings are its own. */
+/* One record's analysis while it is read; it owns its strings. */
 struct an_build {
 	bg_rec_analysis	 a;
 	bg_candidate	*cand;
@@ -52,10 +52,10 @@ struct an_build {
 };
 
 void	an_build_init(struct an_build *);
-/* Empty it again for the next record (memory kept). */
+/* Empty it again for the next record, keeping its memory. */
 void	an_build_reset(struct an_build *);
 void	an_build_fini(struct an_build *);
-/* Whether it holds anything. */
+/* Return 1 when it holds anything, else 0. */
 int	an_build_any(const struct an_build *);
 
 /* Whether id is one of gnubg's analysis properties of a move node. */

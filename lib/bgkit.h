@@ -250,7 +250,10 @@ typedef struct bg_variant_info {
 
 /* NULL for an unknown variant. */
 const bg_variant_info *bg_variant_get(bg_variant v);
-/* Accepts the names above and common spellings; BG_EVARIANT if unknown. */
+/*
+ * Read a variant's name: the names above and common spellings of them.
+ * BG_EVARIANT for a name it does not know.
+ */
 int bg_variant_parse(bg_variant *v, const char *name);
 
 /* ---------------------------------------------------------------- board */
@@ -348,23 +351,30 @@ typedef enum bg_style {
 int bg_notation_parse(bg_notation *n, const char *s, size_t len,
     size_t *errpos);
 /*
- * FIBS's absolute numbering, as its "move" command and its logs write a
- * play ("move 12-18 1-5", "bar-5", "b 20", "19-off", "o" for off, the
- * log's final " ."): positions 1 to 24 counted from X's home, so one
- * side counts its points upward.  *dir is BG_DIR_DOWN (the side moves
- * from 24 to 1: the numbers are its own points), BG_DIR_UP (from 1 to
- * 24: position p is its point 25 - p), or 0 to take the direction from
- * the text (a part's order, or the half of the board a bar or off part
- * uses), which is then stored in *dir.  Fills n in the mover's
- * numbering, as bg_notation_parse would the same play; a part against
- * the direction is BG_EBACKWARD.
+ * Which way a side counts FIBS's absolute numbers, positions 1 to 24
+ * counted from X's home (bg_notation_parse_fibs, bgmove --absolute).
  */
-#define BG_DIR_DOWN	(-1)
-#define BG_DIR_UP	1
-#define BG_DIR_AUTO	2	/* bg_moveline_setup: as the text shows */
+typedef enum bg_direction {
+	BG_DIR_DOWN = -1,	/* from 24 to 1: the numbers are its points */
+	BG_DIR_NONE = 0,	/* not FIBS's numbering, or not known yet */
+	BG_DIR_UP = 1,		/* from 1 to 24: position p is point 25 - p */
+	BG_DIR_AUTO = 2		/* as the text of the play shows it */
+} bg_direction;
+/* "up", "down" or "auto" into *d; BG_EINVAL for any other name. */
+int bg_direction_parse(bg_direction *d, const char *name);
+/*
+ * Parse a play in FIBS's absolute numbering, as its "move" command and
+ * its logs write it ("move 12-18 1-5", "bar-5", "b 20", "19-off", "o"
+ * for off, the log's final " .").  *dir is BG_DIR_DOWN or BG_DIR_UP,
+ * or BG_DIR_AUTO (or BG_DIR_NONE) to take the direction from the text
+ * (a part's order, or the half of the board a bar or off part uses),
+ * and the direction read is then stored in *dir.  Fills n in the
+ * mover's numbering, as bg_notation_parse would the same play; a part
+ * against the direction is BG_EBACKWARD.
+ */
 int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
-    int *dir, size_t *errpos);
-/* "gnubg", "mat", "xg"; BG_EINVAL if unknown. */
+    bg_direction *dir, size_t *errpos);
+/* Read a style's name, "gnubg", "mat" or "xg"; BG_EINVAL for any other. */
 int bg_style_parse(bg_style *st, const char *name);
 /* Write notation n in style st (without dice prefix). */
 int bg_notation_format(char *buf, size_t size, const bg_notation *n,
@@ -556,12 +566,12 @@ typedef struct bg_moveline_setup {
 	int		 dice[2];	/* the roll given, or 0 0 */
 	bg_style	 style;		/* of the move written */
 	/*
-	 * The text is in FIBS's absolute numbering
-	 * (bg_notation_parse_fibs), the mover counting BG_DIR_UP or
-	 * BG_DIR_DOWN, or BG_DIR_AUTO as the text shows; 0: the common
-	 * notation.
+	 * BG_DIR_NONE for the common notation.  Otherwise the text is in
+	 * FIBS's absolute numbering (bg_notation_parse_fibs), and this
+	 * says which way the mover counts: BG_DIR_UP, BG_DIR_DOWN, or
+	 * BG_DIR_AUTO to read it from the text.
 	 */
-	int		 absolute;
+	bg_direction	 absolute;
 } bg_moveline_setup;
 
 typedef struct bg_moveline {
@@ -1011,7 +1021,10 @@ void bg_reader_free(bg_reader *r);
  * (BG_ENOMEM, BG_EIO).
  */
 int bg_reader_next_match(bg_reader *r, const bg_match **m);
-/* The next game of the current match: 1 and *g, 0 when the match ends. */
+/*
+ * Read the next game of the current match: returns 1 and sets *g, or
+ * returns 0 when the match ends.
+ */
 int bg_reader_next_game(bg_reader *r, const bg_game **g);
 /*
  * The diagnostics raised by the last next_match or next_game call, in
@@ -1025,7 +1038,10 @@ const bg_diag *bg_reader_diag(const bg_reader *r, size_t i);
  * bg_reader_next_match() (BG_EINVAL after it, and for BG_FORMAT_HTML).
  */
 int bg_reader_set_format(bg_reader *r, bg_format f);
-/* The format read: BG_FORMAT_AUTO until the first next_match call. */
+/*
+ * The format the reader reads; BG_FORMAT_AUTO until the first call of
+ * bg_reader_next_match() decides it.
+ */
 bg_format bg_reader_format(const bg_reader *r);
 
 /* ------------------------------------------------------------ rules */
@@ -1109,16 +1125,27 @@ void bg_replay_free(bg_replay *rp);
  * tags.  Kept for every later match.  NULL forgets them.
  */
 void bg_replay_set_rules(bg_replay *rp, const bg_ruleset *rs);
-/* Start a match: its length and the rules its tags state. */
+/* Start a match, taking its length and the rules its tags state. */
 int bg_replay_match(bg_replay *rp, const bg_match *m);
 /* The rules in force for the current match, as far as known. */
 const bg_ruleset *bg_replay_rules(const bg_replay *rp);
 /* Replay one game; its diagnostics replace the previous ones. */
 int bg_replay_game(bg_replay *rp, const bg_game *g);
-/* The match is over: report an unfinished last game. */
+/* End the match, reporting its last game if it has no result. */
 int bg_replay_end(bg_replay *rp);
 size_t bg_replay_diag_count(const bg_replay *rp);
 const bg_diag *bg_replay_diag(const bg_replay *rp, size_t i);
+/*
+ * The diagnostics of the last call of reader rd and, when rp is not
+ * NULL, of replay rp, in the one list a pipeline makes of them: in line
+ * order, the reader's first on a line both name.  Once the reader has
+ * said the input ends inside a game (BG_WEOF, which sets *eof to 1; keep
+ * *eof from call to call, 0 at first), the replay's BG_WUNFINISHED for
+ * that game is left out.  Up to size pointers go into list; returns how
+ * many diagnostics the list has, which may be more than size.
+ */
+size_t bg_diag_merge(const bg_diag **list, size_t size, const bg_reader *rd,
+    const bg_replay *rp, int *eof);
 /* The last game's result, board (after its last record) and state. */
 const bg_result *bg_replay_result(const bg_replay *rp);
 const bg_board *bg_replay_board(const bg_replay *rp);
@@ -1272,7 +1299,10 @@ typedef long (*bg_write_fn)(void *ctx, const char *buf, size_t n);
  */
 int bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
     const char *msg, const char *file, int line, int normalised, int json);
-/* bgmove -a: every legal play of su, a line each; 0 or a negative code. */
+/*
+ * Write every legal play of su, a line each, as bgmove -a does.  Returns
+ * 0 or a negative code.
+ */
 int bg_moveline_list_write(bg_write_fn fn, void *ctx,
     const bg_moveline_setup *su, int json);
 
@@ -1311,7 +1341,7 @@ int bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
  */
 bg_writer *bg_writer_new(bg_format f, bg_write_fn write, void *ctx);
 void bg_writer_free(bg_writer *w);
-/* Whether there is a writer of format f: 1 or 0. */
+/* Return 1 when the library has a writer of format f, else 0. */
 int bg_writer_can(bg_format f);
 /*
  * The layout of a .mat: BG_STYLE_GNUBG (the default: gnubg's "export
@@ -1333,7 +1363,7 @@ int bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs);
  * each game's .gam would lose).  BG_EINVAL for other formats.
  */
 int bg_writer_set_game(bg_writer *w, int n);
-/* Start a match: its header.  Ends the previous match first. */
+/* Start a match by writing its header, after ending the previous one. */
 int bg_writer_match(bg_writer *w, const bg_match *m);
 /* Write one game of the current match. */
 int bg_writer_game(bg_writer *w, const bg_game *g);
@@ -1419,7 +1449,10 @@ bg_pipeline *bg_pipeline_open(const char *path);
  * errno set when closing failed.
  */
 int bg_pipeline_free(bg_pipeline *p);
-/* Read format f (bg_reader_set_format); before the first next call. */
+/*
+ * Read format f (as bg_reader_set_format() does); call it before the
+ * first bg_pipeline_next().
+ */
 int bg_pipeline_set_format(bg_pipeline *p, bg_format f);
 /* Rules stated by the caller, as bg_replay_set_rules(). */
 void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
@@ -1432,7 +1465,10 @@ void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
  * free after p; NULL: no writer (the default).
  */
 void bg_pipeline_set_writer(bg_pipeline *p, bg_writer *w);
-/* on 0: read only, no replay (a writer replays on its own). */
+/*
+ * With on 0, only read the games and do not replay them (a writer
+ * replays them on its own).
+ */
 void bg_pipeline_set_replay(bg_pipeline *p, int on);
 /*
  * Give only the diagnostics f lets through (f is copied); a warning
@@ -1502,8 +1538,23 @@ const bg_pipe_count *bg_pipeline_count(const bg_pipeline *p);
  * the first of its games' score lines that names it; "" if none.
  */
 const char *bg_pipeline_player(const bg_pipeline *p, int s);
-/* The same for the current game: its score line's name first. */
+/*
+ * The same for the current game, where the name its score line gives
+ * comes first.
+ */
 const char *bg_pipeline_game_player(const bg_pipeline *p, int s);
+/*
+ * A file name for the current match of p made from template tmpl (as
+ * bggrep --split names its files): %n the number n,
+ * %p the players "A-B", %l the length (0: money), %d its EventDate (or
+ * Date) tag, %f hex (the caller's fingerprint of the match; NULL: ""),
+ * %% a '%'.  In a field '/', '\\', blanks, control characters and a
+ * leading '.' become '_'.  Written NUL-ended into buf[size]; returns the
+ * full length (cut when >= size), or -BG_EINVAL for another %, its
+ * offset in *bad.  With p NULL, only checks the template.
+ */
+int bg_pipeline_filename(char *buf, size_t size, const char *tmpl,
+    const bg_pipeline *p, const char *hex, int n, size_t *bad);
 /*
  * The position the last game of the match ended in, with the score at
  * the start of that game and no dice: BG_EINVAL before any game.
@@ -1664,20 +1715,15 @@ int bg_shownpos_parse(bg_shownpos *sp, const char *s, size_t len,
     bg_variant v);
 
 /*
- * Which position of a record to show (bgshow -g, -m, FILE:LINE:COL):
- * game (1-based; 0: the last), move (the position after that many
- * actions of the game; -1: its end), or, with line > 0, the position
- * before the first action written at or after line and col (col 0: the
- * line's start).  The rest is the pick's own state.
+ * The choice of one position of a record (bgshow -g, -m, FILE:LINE:COL):
+ * the position after move actions of game game (game 1-based, 0 the
+ * last; move -1 the end of the game), or, with line > 0, the position
+ * before the first action written at or after line and col (col 0:
+ * the start of the line).  NULL when memory runs out.
  */
-typedef struct bg_pick {
-	int		 game, move, line, col;
-	int		 have;		/* cand is the choice so far */
-	bg_shownpos	 cand, prev;
-	int		 shown;		/* the last game offered with 2 */
-} bg_pick;
-
-void bg_pick_init(bg_pick *k, int game, int move, int line, int col);
+typedef struct bg_pick bg_pick;
+bg_pick *bg_pick_new(int game, int move, int line, int col);
+void bg_pick_free(bg_pick *k);
 /*
  * Offer position pos of pipeline p's replay (from its callback): 1 when
  * it is one asked for by game and move (*sp filled: bgshow -a shows
@@ -1725,17 +1771,20 @@ typedef struct bg_fingerprint bg_fingerprint;
 
 bg_fingerprint *bg_fingerprint_new(void);
 void bg_fingerprint_free(bg_fingerprint *fp);
-/* Echo the canonical text through write (NULL: stop). */
+/* Echo the canonical text through write; NULL stops the echo. */
 void bg_fingerprint_set_text(bg_fingerprint *fp, bg_write_fn write,
     void *ctx);
-/* A match starts: its length (0 money) and variant. */
+/* Start a match of length points (0 for money) and variant v. */
 void bg_fingerprint_start(bg_fingerprint *fp, int length, bg_variant v);
-/* A bg_replay_fn: one position of the replay; ctx is the fingerprint. */
+/* A bg_replay_fn taking each position of the replay; ctx is the fingerprint. */
 void bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos);
-/* The game ended with result r (NULL: none): its hash into hex[65]. */
+/*
+ * End the game, with result r (NULL when it has none), and write its
+ * hash into hex[65].
+ */
 void bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r,
     char *hex);
-/* The match ended: its hash into hex[65]. */
+/* End the match, and write its hash into hex[65]. */
 void bg_fingerprint_end(bg_fingerprint *fp, char *hex);
 /*
  * The canonical line of one position (its length; 0 and "" for a
@@ -1796,23 +1845,37 @@ int bg_select_position(bg_select *s, const char *id, unsigned need,
 int bg_select_need(unsigned *need, const char *list);
 /* A roll and a play in any dialect, "65 24/13"; *errpos on error. */
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
-/* 0 any game, 1 accepted only, 2 rejected only. */
-void bg_select_verdict(bg_select *s, int v);
+/* Which games bg_select_verdict() keeps, by the replay's verdict. */
+typedef enum bg_select_keep {
+	BG_KEEP_ALL,		/* every game (the default) */
+	BG_KEEP_ACCEPTED,	/* only the games the replay accepts */
+	BG_KEEP_REJECTED	/* only the games with an error */
+} bg_select_keep;
+void bg_select_verdict(bg_select *s, bg_select_keep v);
 /*
  * The engine's analysis (bggrep --error, --mark, --analysed): a game is
  * kept when one of its decisions satisfies every criterion on
  * decisions, of a player the name pattern matches when one is given.
- * A decision of kind (-1 any) that lost at least spec ("0.08") in
- * equity; a mark among list ("doubtful,bad,very_bad,lucky,very_lucky,
- * unlucky,very_unlucky", any of them); analysed: 0 any game, 1 with
- * analysis, 2 without.
+ * bg_select_error() asks for a decision of the kind given that lost at
+ * least spec ("0.08") in equity; bg_select_mark() for a mark among
+ * list ("doubtful,bad,very_bad,lucky,very_lucky,unlucky,very_unlucky",
+ * any of them); bg_select_analysed() for games with or without the
+ * analysis.
  */
-#define BG_SEL_PLAY	0
-#define BG_SEL_DOUBLE	1
-#define BG_SEL_TAKE	2	/* take or drop */
-int bg_select_error(bg_select *s, int kind, const char *spec);
+typedef enum bg_select_kind {
+	BG_SEL_ANY = -1,	/* a decision of any kind */
+	BG_SEL_PLAY,		/* a play */
+	BG_SEL_DOUBLE,		/* a double, or a roll without one */
+	BG_SEL_TAKE		/* a take or a drop */
+} bg_select_kind;
+typedef enum bg_select_analysis {
+	BG_ANALYSED_ANY,	/* every game (the default) */
+	BG_ANALYSED_WITH,	/* only games with the engine's analysis */
+	BG_ANALYSED_WITHOUT	/* only games without it */
+} bg_select_analysis;
+int bg_select_error(bg_select *s, bg_select_kind kind, const char *spec);
 int bg_select_mark(bg_select *s, const char *list);
-void bg_select_analysed(bg_select *s, int v);
+void bg_select_analysed(bg_select *s, bg_select_analysis v);
 /*
  * Whether the decision of pos (its record) satisfies the criteria on
  * decisions: 1 when none is set.  ctx is the bg_select; a
@@ -1821,17 +1884,6 @@ void bg_select_analysed(bg_select *s, int v);
 int bg_select_decision(void *ctx, const bg_replay_pos *pos);
 /* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
 void bg_select_set_fingerprint(bg_select *s, int on);
-/*
- * A file name for the current match of p from template tmpl (bggrep
- * --split): %n the number n, %p the players "A-B", %l the length (0:
- * money), %d its EventDate (or Date) tag, %f the fingerprint hex, %% a
- * '%'.  In a field '/', '\\', blanks, control characters and a leading
- * '.' become '_'.  Written NUL-ended into buf[size]; returns the full
- * length (cut when >= size), or -BG_EINVAL for another %, its offset in
- * *bad.
- */
-int bg_select_filename(char *buf, size_t size, const char *tmpl,
-    const bg_pipeline *p, const char *hex, int n, size_t *bad);
 /* Hand every position on to fn(ctx, pos) too (NULL: none). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
 /* The fingerprint it computes, e.g. to echo its text. */
@@ -1891,7 +1943,10 @@ typedef struct bg_trace_entry {
 
 bg_trace *bg_trace_new(void);
 void bg_trace_free(bg_trace *t);
-/* At BG_PIPE_MATCH and BG_PIPE_GAME: 0 or -BG_ENOMEM. */
+/*
+ * Call these at the events BG_PIPE_MATCH and BG_PIPE_GAME of p; 0 or
+ * -BG_ENOMEM.
+ */
 int bg_trace_match(bg_trace *t, const bg_pipeline *p);
 int bg_trace_game(bg_trace *t, const bg_pipeline *p);
 /* A bg_replay_fn; ctx is the trace. */

@@ -60,7 +60,7 @@ utf8seq(const unsigned char *s)
 	return n;
 }
 
-/* utf8seq() of s[0..n), which need not hold a NUL. */
+/* The same as utf8seq(), for s[0..n), which need not hold a NUL. */
 static inline int
 utf8seqn(const unsigned char *s, size_t n)
 {

@@ -322,7 +322,10 @@ diag_bytes(char *t, size_t size, const char *head, const unsigned char *p,
 	o = (size_t)snprintf(t, size, "%s", head);
 	if (o >= size)
 		o = size - 1;
-	/* Room for " ..." is kept unless the last byte is the input's. */
+	/*
+	 * Room for " ..." is kept unless the last byte shown is the
+	 * input's last.
+	 */
 	for (i = 0; i < n && i < DIAG_BYTES; i++) {
 		if (p[i] >= 0x20 && p[i] < 0x7f && p[i] != '\\')
 			e[0] = (char)p[i], k = 1;

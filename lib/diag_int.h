@@ -21,27 +21,28 @@ struct diaglist {
 };
 
 /*
- * Add one: code, line, col, game, move, side and dice (NULL: none) as
- * bg_diag holds them; text[0..len) goes to the detail, cut at a
- * character boundary.  Returns 0 or -BG_ENOMEM.
+ * Add a diagnostic with code, line, col, game, move, side and dice (NULL
+ * for none) as bg_diag holds them.  text[0..len) becomes the detail,
+ * cut at a character boundary.  Returns 0 or -BG_ENOMEM.
  */
 int	diaglist_add(struct diaglist *, int, int, int, int, int, int,
 	    const int [2], const char *, size_t);
 /*
- * Add one of a reader that knows its line, column and game only, the
- * detail formatted as printf does (at most 159 bytes); sets *err to
- * -BG_ENOMEM when the list cannot grow.
+ * Add a diagnostic for a reader that knows only its line, column and
+ * game, with the detail formatted as printf() does (at most 159
+ * bytes).  Sets *err to -BG_ENOMEM when the list cannot grow.
  */
 void	diaglist_addf(struct diaglist *, int *, int, int, int, int,
 	    const char *, ...) __attribute__((format(printf, 7, 8)));
 void	diaglist_free(struct diaglist *);
 
 /*
- * The first bytes of an input, p[0..n), for the detail of binary data:
- * head, then at most DIAG_BYTES bytes, printable ASCII as itself, a
- * backslash, tab, LF and CR as \\, \t, \n and \r, any other byte as
- * \xNN; " ..." when bytes are left out (more: the input goes on past
- * p[n)).  At most size - 1 characters go to t, and a NUL.
+ * Write the first bytes of an input, p[0..n), into t as the detail of
+ * a diagnostic about binary data: head, then at most DIAG_BYTES bytes,
+ * printable ASCII as itself, a backslash, tab, LF and CR as \\, \t, \n
+ * and \r, and any other byte as \xNN.  " ..." follows when bytes are
+ * left out, or when more is set (the input goes on past p[n)).  At
+ * most size - 1 characters go to t, and a NUL.
  */
 #define DIAG_BYTES	16
 void	diag_bytes(char *, size_t, const char *, const unsigned char *,

@@ -10,7 +10,10 @@
 
 #include <stddef.h>
 
-/* Output into a caller's buffer; len counts every byte, held or not. */
+/*
+ * Output into a caller's buffer.  len counts every byte written, whether
+ * the buffer held it or not.
+ */
 struct dout {
 	char	*buf;
 	size_t	 size;

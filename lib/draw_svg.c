@@ -18,27 +18,27 @@
 #include "draw_int.h"
 
 #define MARGIN	10
-#define PW	44		/* point width */
-#define CR	20		/* checker radius */
+#define PW	44		/* the width of a point */
+#define CR	20		/* the radius of a checker */
 #define STACK	5
 #define HALF	(STACK * 2 * CR)	/* a half board's height */
-#define MID	40		/* between the halves */
+#define MID	40		/* the gap between the halves */
 #define FRAME	12
 #define BARW	52
 #define TRAYW	52
 #define CUBECOL	60
 #define CUBE	44
 #define DIE	32
-#define BAND	34		/* a side's name line */
-#define NUMS	20		/* point numbers */
+#define BAND	34		/* the height of a side's name line */
+#define NUMS	20		/* the height of the point numbers */
 #define CAPTION	26
-#define NAMEMAX	32		/* characters of a name shown */
+#define NAMEMAX	32		/* how many characters of a name show */
 
 #define INNERH	(2 * HALF + MID)
 #define BOARDW	(3 * FRAME + 12 * PW + BARW + TRAYW)
 #define WIDTH	(2 * MARGIN + CUBECOL + BOARDW)
 #define TOPY	(MARGIN + BAND + NUMS)	/* the frame's top edge */
-#define INY0	(TOPY + FRAME)		/* the playing area */
+#define INY0	(TOPY + FRAME)		/* the playing area's top edge */
 #define INY1	(INY0 + INNERH)
 #define HEIGHT	(INY1 + FRAME + NUMS + BAND + CAPTION + MARGIN)
 
@@ -51,7 +51,7 @@
 static const char *const fill[2] = { "#fbfaf4", "#2b2b2b" };
 static const char *const ink[2] = { "#2b2b2b", "#fbfaf4" };
 
-/* Where things go: x of the parts, left to right. */
+/* Where things go: the x of each part, from left to right. */
 struct geom {
 	int	x0, x1;		/* the frame's outer edges */
 	int	left, bar, right;	/* the halves and the bar */
@@ -88,7 +88,10 @@ colx(const struct geom *g, int col)
 	    PW / 2;
 }
 
-/* Text for XML: escaped, control characters and bad UTF-8 as U+FFFD. */
+/*
+ * Write text for XML: escaped, with control characters and bad UTF-8
+ * written as U+FFFD.
+ */
 static void
 xmltext(struct dout *o, const char *s, int max)
 {
@@ -97,7 +100,7 @@ xmltext(struct dout *o, const char *s, int max)
 
 	for (; p != NULL && *p != '\0'; chars++) {
 		if (chars == max) {
-			dout_str(o, "\xe2\x80\xa6");	/* ... */
+			dout_str(o, "\xe2\x80\xa6");	/* an ellipsis */
 			return;
 		}
 		if (*p == '&')
@@ -187,14 +190,17 @@ points(struct dout *o, const struct geom *g, const bg_board *b,
 			if (n > 0)
 				stack(o, colx(g, col), top ? INY0 : INY1,
 				    top ? 1 : -1, n, s);
-			/* The number, from the bottom side's view. */
+			/* The number, as the bottom side counts its points. */
 			label(o, colx(g, col), top ? TOPY - 6 : INY1 + FRAME +
 			    15, 13, C_LINE, "middle", "");
 			dout_printf(o, "%d</text>\n", p);
 		}
 }
 
-/* Bar checkers from the middle outwards; borne-off checkers as slabs. */
+/*
+ * Draw the checkers on the bar from the middle outwards, and the
+ * borne-off checkers as slabs.
+ */
 static void
 barandtrays(struct dout *o, const struct geom *g, const bg_board *b,
     const bg_drawopts *d)
@@ -280,7 +286,7 @@ cubeanddice(struct dout *o, const struct geom *g, const bg_matchstate *ms,
 	    64 : ms->cube);
 }
 
-/* A side's line: a checker, the name, and score and pips at the right. */
+/* Draw a side's line: a checker, the name, and score and pips at the right. */
 static void
 band(struct dout *o, int y, int s, const bg_board *b,
     const bg_matchstate *ms, const bg_drawopts *d)
@@ -416,7 +422,10 @@ draw_svg_geometry(struct dout *o, const bg_drawopts *d)
 	    "\"line\":\"%s\",\"names\":%d,\"pt\":[null", WIDTH, HEIGHT, MARGIN,
 	    CR, STACK, d->bottom, fill[0], fill[1], ink[0], ink[1], C_LINE,
 	    NAMEMAX);
-	/* pt[p]: x, edge and direction of the bottom side's point p. */
+	/*
+	 * pt[p] holds the x, the edge and the direction of the bottom
+	 * side's point p.
+	 */
 	for (p = 1; p <= 24; p++)
 		for (top = 0; top < 2; top++)
 			for (col = 0; col < 12; col++)
@@ -424,7 +433,10 @@ draw_svg_geometry(struct dout *o, const bg_drawopts *d)
 					dout_printf(o, ",[%d,%d,%d]",
 					    colx(&g, col), top ? INY0 : INY1,
 					    top ? 1 : -1);
-	/* bar and tray: [top, bottom] rows; dice: left and right halves. */
+	/*
+	 * bar and tray hold the [top, bottom] rows; dice the left and
+	 * right halves.
+	 */
 	dout_printf(o, "],\"bar\":[[%d,%d,-1],[%d,%d,1]],"
 	    "\"tray\":{\"x\":%d,\"w\":%d,\"y\":[%d,%d],\"dy\":[13,-13],"
 	    "\"cx\":%d,\"cy\":[%d,%d]},"

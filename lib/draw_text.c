@@ -156,7 +156,7 @@ cell(char *c, int n, int k, char ch)
 
 static const char letter[2] = { 'O', 'X' };
 
-/* The board part of row r (without margins): WIDTH - 1 characters. */
+/* Draw the board part of row r, without margins: WIDTH - 1 characters. */
 static void
 boardrow(char *line, int r, const bg_board *b, const bg_matchstate *ms,
     const bg_drawopts *d)
@@ -294,14 +294,14 @@ draw_action(char *a, size_t size, int s, const bg_board *b,
 	}
 }
 
-/* The margin text of row r. */
+/* Write the margin text of row r. */
 static void
 status(struct dout *o, int r, const bg_board *b, const bg_matchstate *ms,
     const bg_drawopts *d)
 {
 	const bg_variant_info *vi = bg_variant_get(d->variant);
 	int s = r < BARROW ? !d->bottom : d->bottom;
-	int k = r < BARROW ? r : ROWS - 1 - r;	/* 0 = the name row */
+	int k = r < BARROW ? r : ROWS - 1 - r;	/* 0 is the name row */
 	int cube = ms->cube_max > 0 && vi != NULL && (vi->flags & BG_VF_CUBE);
 	char a[64];
 

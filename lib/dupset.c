@@ -13,21 +13,23 @@
 #include "out_int.h"
 
 struct member {
-	size_t		 file;		/* into files */
+	size_t		 file;		/* its index in files */
 	int		 line, games;
 	size_t		 next;		/* the next of its group, or 0 */
 };
 
 struct group {
 	char		 hex[BG_FINGERPRINT_LEN + 1];
-	size_t		 first, last;	/* members, 1-based */
+	size_t		 first, last;	/* its first and last members,
+					   counted from 1 */
 	size_t		 n;
 };
 
 struct bg_dupset {
 	struct group	*grp;
 	size_t		 ngrp, capgrp;
-	size_t		*slot;		/* the table: group + 1, 0 empty */
+	size_t		*slot;		/* the table: a group's index + 1,
+					   or 0 for an empty slot */
 	size_t		 nslot;
 	struct member	*mem;
 	size_t		 nmem, capmem;
@@ -57,13 +59,16 @@ bg_dupset_free(bg_dupset *d)
 	free(d);
 }
 
-/* The slot of hex: its group's or the empty one it would take. */
+/* Return the slot of hex: its group's, or the empty one it would take. */
 static size_t
 find(const bg_dupset *d, const char *hex)
 {
 	size_t h = 0, i;
 
-	/* The fingerprint is a hash already: its first digits will do. */
+	/*
+	 * The fingerprint is a hash already, so its first digits will do
+	 * as the table's hash.
+	 */
 	for (i = 0; i < 15; i++)
 		h = h * 16 + (size_t)(hex[i] <= '9' ? hex[i] - '0' :
 		    hex[i] - 'a' + 10);
@@ -74,7 +79,7 @@ find(const bg_dupset *d, const char *hex)
 	return i;
 }
 
-/* Twice the slots, the groups placed again. */
+/* Double the slots, and place the groups again. */
 static int
 grow(bg_dupset *d)
 {
@@ -94,8 +99,9 @@ grow(bg_dupset *d)
 }
 
 /*
- * Room for one more of n items of size sz in p: p itself, or p moved,
- * or NULL when memory is short (p is left as it was).
+ * Make room for one more of the n items of size sz in p.  Returns p
+ * itself or p moved, or NULL when memory runs out (p is then left as it
+ * was).
  */
 static void *
 room(void *p, size_t *cap, size_t n, size_t sz)

@@ -15,10 +15,16 @@
 #define RTLD_NODELETE	0
 #endif
 
-/* The library's flags: loaded once, kept when closed, nothing shared. */
+/*
+ * The flags a library is loaded with: resolved at once, kept loaded
+ * when closed, and sharing no symbols with others.
+ */
 #define DL_FLAGS	(RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE)
 
-/* The function pointer at fp, of size n, set to dl's symbol name: 0, -1. */
+/*
+ * Set the function pointer at fp, of size n, to dl's symbol name: 0, or
+ * -1 when there is no such symbol.
+ */
 int	dl_sym(void *dl, const char *name, void *fp, size_t n);
 
 /*

@@ -27,7 +27,10 @@ enum {
 	F_FORCED, F_DIDCRAWFORD, F_REDOUBLES
 };
 
-/* A decimal number as FIBS writes it: no sign but '-', no leading 0. */
+/*
+ * Read a decimal number as FIBS writes it: no sign but '-', and no
+ * leading 0.
+ */
 static int
 fibs_int(int *out, const char *s, size_t len)
 {
@@ -50,7 +53,10 @@ fibs_int(int *out, const char *s, size_t len)
 	return 0;
 }
 
-/* A name a field can hold: short, no ':' and no control character. */
+/*
+ * Whether a field can hold the name: a short one, with no ':' and no
+ * control character.
+ */
 static int
 goodname(const char *s, size_t len)
 {
@@ -170,7 +176,7 @@ bg_fibs_to_position(bg_board *b, bg_matchstate *ms, const bg_fibs *f,
 	 */
 	memset(&nb, 0, sizeof nb);
 	for (pos = 0; pos <= 25; pos++) {
-		n = fd[F_BOARD + pos] * c;	/* > 0: the player's */
+		n = fd[F_BOARD + pos] * c;	/* above 0 for the player's */
 		if (n == 0)
 			continue;
 		s = n > 0 ? 1 : 0;
@@ -203,7 +209,10 @@ bg_fibs_to_position(bg_board *b, bg_matchstate *ms, const bg_fibs *f,
 		m.on_roll = m.turn = fd[F_TURN] == c;
 	else
 		return -BG_EFIBS;
-	/* The dice are in the pair of the side on roll (gnubg: in both). */
+	/*
+	 * The dice are in the pair of the side on roll (gnubg writes them
+	 * in both).
+	 */
 	at = m.on_roll == 1 ? F_DICE : F_ODICE;
 	if (fd[at] == 0 && fd[at + 1] == 0)
 		at = at == F_DICE ? F_ODICE : F_DICE;
@@ -317,7 +326,10 @@ bg_fibs_from_position(bg_fibs *f, const bg_board *b,
 	fd[F_SCORE] = ms->score[1];
 	fd[F_OSCORE] = ms->score[0];
 
-	/* As gnubg writes it: the player is O (+), moving from 24 to 1. */
+	/*
+	 * Write it as gnubg does: the player is O (positive counts), moving
+	 * from 24 to 1.
+	 */
 	for (pos = 1; pos <= 24; pos++)
 		fd[F_BOARD + pos] = b->pt[1][pos] - b->pt[0][25 - pos];
 	fd[F_BOARD + 25] = b->pt[1][BG_BAR];

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * filename.c: a file name for a match from a template of its fields
- * (bg_select_filename, on bg_select_new(3)'s page), for bggrep --split.
+ * (bg_pipeline_filename, on bg_pipeline_new(3)'s page), for bggrep
+ * --split.
  * The fields' text is made safe as one component of a path: what the
  * template writes around them (folders included) is the caller's.
  */
@@ -51,7 +52,7 @@ date(const bg_match *m)
 }
 
 int
-bg_select_filename(char *buf, size_t size, const char *tmpl,
+bg_pipeline_filename(char *buf, size_t size, const char *tmpl,
     const bg_pipeline *p, const char *hex, int n, size_t *bad)
 {
 	const bg_match *m = p ? bg_pipeline_match(p) : NULL;

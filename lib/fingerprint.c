@@ -27,7 +27,7 @@ sha_add(struct sha *s, const char *buf, size_t n)
 	sha256_update(s, n, (const uint8_t *)buf);
 }
 
-/* The digest in lower-case hex, 64 digits and a NUL, into hex. */
+/* Write the digest into hex in lower case, 64 digits and a NUL. */
 static void
 sha_end(struct sha *s, char *hex)
 {
@@ -47,8 +47,9 @@ sha_end(struct sha *s, char *hex)
 
 struct bg_fingerprint {
 	struct sha	 game, match;
-	int		 open;		/* a game's text is begun */
-	bg_write_fn	 write;		/* the canonical text, echoed */
+	int		 open;		/* set once a game's text is begun */
+	bg_write_fn	 write;		/* where the canonical text is
+					   echoed, or NULL */
 	void		*ctx;
 };
 
@@ -75,7 +76,7 @@ bg_fingerprint_set_text(bg_fingerprint *fp, bg_write_fn write, void *ctx)
 	fp->ctx = ctx;
 }
 
-/* One line of a text: into the hash s, and echoed. */
+/* Add one line of a text to the hash s, and echo it. */
 static void
 line(bg_fingerprint *fp, struct sha *s, const char *buf)
 {
@@ -102,7 +103,7 @@ bg_fingerprint_start(bg_fingerprint *fp, int length, bg_variant v)
 	line(fp, &fp->match, buf);
 }
 
-/* The game's first line, once. */
+/* Write the game's first line, once. */
 static void
 open_game(bg_fingerprint *fp)
 {
@@ -113,7 +114,10 @@ open_game(bg_fingerprint *fp)
 	line(fp, &fp->game, "game");
 }
 
-/* " POSID" of board b, side 0 on roll; "" when it has no ID. */
+/*
+ * Write " POSID", the Position ID of board b with side 0 on roll, or ""
+ * when it has no ID.
+ */
 static void
 posid(char *buf, size_t size, const bg_board *b)
 {
@@ -125,7 +129,10 @@ posid(char *buf, size_t size, const bg_board *b)
 		snprintf(buf, size, " %s", id);
 }
 
-/* The play of a move the replay did not make, as written: " ? TEXT". */
+/*
+ * Write the play of a move the replay did not make, as it is written:
+ * " ? TEXT".
+ */
 static void
 unplayed(char *buf, size_t size, const bg_record *rec)
 {
@@ -161,7 +168,7 @@ bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos)
 		    (pos->side == 0 || pos->side == 1) && d0 >= 0 && d0 <= 9 &&
 		    d1 >= 0 && bg_posid_encode(buf + 10, size - 10, &pos->board,
 		    0) == BG_POSID_LEN) {
-			/* The common line, without snprintf's cost. */
+			/* The common line, without the cost of snprintf(). */
 			memcpy(buf, "move ", 5);
 			buf[5] = (char)('0' + pos->side);
 			buf[6] = ' ';
@@ -192,7 +199,8 @@ bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos)
 	default:
 		if (size > 0)
 			*buf = '\0';
-		return 0;	/* comments, unreadable cells, losses */
+		return 0;	/* comments, unreadable cells and losses
+				   have no line */
 	}
 }
 

@@ -39,7 +39,7 @@
 enum { R_END, R_GAME, R_MATCH };
 
 struct flog {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 started, err;
 	char		*in;
 	size_t		 inlen, at;	/* the next line */
@@ -50,26 +50,36 @@ struct flog {
 	char		 st[2][NAMEMAX];
 	int		 st_len, st_line, st_have;
 
-	/* the match */
-	int		 mopen;		/* a match is open */
-	int		 mready;	/* 2: given, its games being read; else 0 */
-	int		 mend;		/* its end read, not yet told */
-	int		 nmatch;	/* matches given */
-	int		 ngames;	/* games read of it */
-	char		 name[2][NAMEMAX];	/* side 1 the board's player */
-	int		 length;	/* -1 not known */
-	int		 dir1;		/* the player's direction, 0 unknown */
-	int		 expect[2];	/* the next game's score, if known */
+	/* The match. */
+	int		 mopen;		/* set while a match is open */
+	int		 mready;	/* 2 once the match was handed out
+					   and its games are being read,
+					   else 0 */
+	int		 mend;		/* set when its end was read but not
+					   yet told */
+	int		 nmatch;	/* how many matches were handed out */
+	int		 ngames;	/* how many of its games were read */
+	char		 name[2][NAMEMAX];	/* side 1 is the player
+						   whose board the log
+						   shows */
+	int		 length;	/* -1 when it is not known */
+	int		 dir1;		/* the player's direction, 0 while
+					   it is not known */
+	int		 expect[2];	/* the next game's score, when it is
+					   known */
 	int		 have_expect;
 
-	/* the game */
-	int		 gopen, ghas;	/* open; has a record or a board */
-	int		 won;		/* a result recorded */
-	bg_board	 cur;		/* after the records so far */
-	int		 curok;		/* cur is known */
+	/* The game. */
+	int		 gopen;		/* set while a game is open */
+	int		 ghas;		/* set once it has a record or a
+					   board */
+	int		 won;		/* set once a result is recorded */
+	bg_board	 cur;		/* the board after its records */
+	int		 curok;		/* set while cur is known */
 	int		 cube, doubled;
-	int		 rside;		/* the roll not yet played: its side */
-	int		 rdice[2];	/* and dice; rside -1 none */
+	int		 rside;		/* the side of the roll not yet
+					   played, or -1 for none */
+	int		 rdice[2];	/* and its dice */
 };
 
 /* A diagnostic of the game being read, at its line. */
@@ -156,7 +166,10 @@ find(const char *t, size_t n, const char *s)
 	return -1;
 }
 
-/* A number at t[*i..n), at most 99999: it, or -1; *i moves past it. */
+/*
+ * Read a number of at most 99999 at t[*i..n) and move *i past it.
+ * Returns the number, or -1 when there is none.
+ */
 static long
 num(const char *t, size_t n, size_t *i)
 {
@@ -378,7 +391,10 @@ derive(struct flog *x, const bg_board *b, const bg_matchstate *ms, int line)
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
 	} else if (s >= 0 && !shown) {
-		/* Lost since an earlier warning: this roll's play too. */
+		/*
+		 * The board was lost at an earlier warning, so this roll's
+		 * play is not known either.
+		 */
 		if (play(x, s, NULL, line, 0) < 0)
 			return x->err;
 	} else if (x->curok) {
@@ -544,7 +560,8 @@ moves(struct flog *x, const char *t, size_t n, size_t i, int line)
 	bg_notation note;
 	bg_resolved rs;
 	size_t err;
-	int s, dir, rc;
+	bg_direction dir;
+	int s, rc;
 
 	if (i == 0) {
 		/* "The only possible move is ...": the roll's side. */
@@ -557,7 +574,7 @@ moves(struct flog *x, const char *t, size_t n, size_t i, int line)
 		return 0;
 	} else
 		i += 7;
-	dir = x->dir1 == 0 ? 0 : s == 1 ? x->dir1 : -x->dir1;
+	dir = (bg_direction)(x->dir1 == 0 ? 0 : s == 1 ? x->dir1 : -x->dir1);
 	if ((rc = bg_notation_parse_fibs(&note, t + i, n - i, &dir,
 	    &err)) < 0) {
 		if (diaglist_add(&x->b.dl, -rc, line, (int)(i + err) + 1,
@@ -927,7 +944,10 @@ read_log_game(struct flog *x)
 			return x->err ? x->err : rc;
 		if (rc == 0)
 			continue;
-		/* A game read; the line again after it unless it ended. */
+		/*
+		 * A game was read.  Unless the line ended it, the line is
+		 * read again after the game is handed out.
+		 */
 		if (rc == R_GAME && !x->mopen && x->gopen) {
 			game_close(x, line);
 			return R_GAME;

@@ -144,7 +144,10 @@ const struct fmt_wops fmt_snowie_wops = {
 	sizeof (struct fmt_matw), fmt_snowie_match, fmt_mat_game, fmt_mat_end
 };
 
-/* Read by the .mat reader, which reads .gam; never told from .mat. */
+/*
+ * The .mat reader reads .gam too, so this row's reader is the .mat
+ * reader's.  It has no bid: a .gam is never told apart from .mat.
+ */
 const struct fmt_row fmt_gam_row = {
 	BG_FORMAT_GAM, "gam", "", ".gam",
 	"Jellyfish's single-game files",

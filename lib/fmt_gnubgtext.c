@@ -26,25 +26,31 @@
 enum { B_NONE, B_MOVE, B_CUBE, B_ANSWER };
 
 struct gtext {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 started, err;
 	char		*in;
-	size_t		 inlen, at;	/* the next line */
+	size_t		 inlen, at;	/* at is where the next line starts */
 	int		 line;
 	int		 in_match;
 
-	/* the game being read */
+	/* The game being read. */
 	char		 name[2][64];
-	int		 block;		/* B_* of the current block */
-	int		 dice[2];	/* of its "to play DD" */
-	int		 value;		/* of its "doubles to N" */
-	int		 side;		/* its bar marker's side, or -1 */
-	int		 doubler;	/* side of the last double, or -1 */
+	int		 block;		/* the kind (B_*) of the current
+					   block */
+	int		 dice[2];	/* the dice of its "to play DD" */
+	int		 value;		/* the N of its "doubles to N" */
+	int		 side;		/* the side of its bar marker, or
+					   -1 */
+	int		 doubler;	/* the side of the last double, or
+					   -1 */
 	int		 cube;		/* the cube's value */
-	int		 first;		/* no block read yet */
-	int		 headless;	/* text before a header told */
-	int		 doubled;	/* a double read, not answered */
-	int		 beavered;	/* ... and beavered (or raccooned) */
+	int		 first;		/* set while no block was read */
+	int		 headless;	/* set once text before a header was
+					   told */
+	int		 doubled;	/* set while a double read is not
+					   answered */
+	int		 beavered;	/* set when that double was beavered
+					   (or raccooned) */
 	int		 block_line;	/* the current block's line */
 };
 
@@ -95,7 +101,10 @@ ends(const char *t, size_t n, const char *s)
 	return n >= k && memcmp(t + n - k, s, k) == 0;
 }
 
-/* A number at t[*i..n), at most 99999: it, or -1; *i moves past it. */
+/*
+ * Read a number of at most 99999 at t[*i..n) and move *i past it.
+ * Returns the number, or -1 when there is none.
+ */
 static long
 num(const char *t, size_t n, size_t *i)
 {
@@ -182,7 +191,7 @@ header(struct gtext *x, const char *t, size_t n, int line)
 		}
 		rest = (size_t)(par - is);
 	}
-	/* The comma before the second "NAME N": after a number. */
+	/* Find the comma before the second "NAME N": it follows a number. */
 	comma = NULL;
 	for (i = 1; i + 1 < rest; i++)
 		if (is[i] == ',' && is[i + 1] == ' ' && is[i - 1] >= '0' &&
@@ -427,7 +436,10 @@ block(struct gtext *x, const char *t, size_t n, int line)
 		;
 	if (i < n && n - i < 9 && ends(t, i, " doubles to ")) {
 		x->block = B_ANSWER;
-		/* The digits end the line, which no NUL ends. */
+		/*
+		 * The digits run to the end of the line, which is not ended
+		 * by a NUL, so the loop stops at n.
+		 */
 		for (x->value = 0; i < n; i++)
 			x->value = x->value * 10 + (t[i] - '0');
 		return;
@@ -655,7 +667,8 @@ read_text_game(struct gtext *x)
 			over = 1;
 		} else if (n > 0 && t[0] != ' ' && t[0] != '*' &&
 		    wins(x, t, n, line) < 0) {
-			;	/* other text: pip counts, analysis */
+			;	/* other text, such as pip counts and
+				   analysis, is skipped */
 		}
 		if (x->err)
 			return x->err;

@@ -13,7 +13,10 @@
 #include "diag_int.h"
 #include "record_int.h"
 
-/* Room for need bytes in *p of capacity *cap: 0 or -BG_ENOMEM. */
+/*
+ * Make room for need bytes in the buffer *p, whose capacity is *cap,
+ * growing it when needed.  Returns 0, or -BG_ENOMEM.
+ */
 int	fmt_reserve(char **, size_t *, size_t);
 
 /*
@@ -22,23 +25,25 @@ int	fmt_reserve(char **, size_t *, size_t);
  * first.
  */
 /*
- * A source's offer of the buffer it read the input's first bytes into
- * (source.c's src_take): back is how many of the bytes already read from
- * it the caller gives back; the buffer, which the caller then owns and
- * frees, holds them and the bytes read ahead after them (*len in all),
- * with room for *cap.  NULL: the bytes are to be read as usual.
+ * A source offers the buffer it read the input's first bytes into
+ * (source.c's src_take), so that a reader can use the bytes where they
+ * lie.  back is how many of the bytes the caller already read from the
+ * source it gives back.  The buffer holds those bytes and the bytes
+ * read ahead after them, *len in all, with room for *cap; the caller
+ * then owns it and frees it.  When the source returns NULL, the bytes
+ * are to be read as usual.
  */
 typedef char	*(*fmt_take_fn)(void *, size_t, size_t *, size_t *);
 
 struct fmt_src {
 	bg_read_fn	 read;
 	void		*ctx;
-	fmt_take_fn	 take;		/* or NULL */
+	fmt_take_fn	 take;		/* NULL when it offers no buffer */
 	const char	*mem;
 	size_t		 memlen, mempos;
-	char		*head;		/* read ahead */
+	char		*head;		/* the bytes read ahead */
 	size_t		 hlen, hpos;
-	int		 err;		/* a read failed */
+	int		 err;		/* set once a read failed */
 };
 
 /*
@@ -54,9 +59,10 @@ size_t	fmt_utf16_decode(char *, const unsigned char *, size_t, int,
 /* A bg_read_fn on a struct fmt_src. */
 long	fmt_src_read(void *, char *, size_t);
 /*
- * Before the first read of a format's reader: the input's bytes so far
- * in a buffer the caller then owns (its length *len, its size *cap), in
- * place of reading them, when the source offers one; else NULL.
+ * Called before the first read of a format's reader, to take the
+ * input's bytes so far in a buffer instead of reading them, when the
+ * source offers one.  The caller then owns the buffer; *len is its
+ * length and *cap its size.  Returns NULL when there is no such buffer.
  */
 char	*fmt_src_take(struct fmt_src *, size_t *, size_t *);
 /* Let a reader over a source.c source take its buffer (pipeline.c). */
@@ -70,28 +76,31 @@ void	 fmt_reader_take_from(bg_reader *, fmt_take_fn);
  * call raised (emptied by each call that reads on).
  */
 struct fmt_base {
-	struct fmt_src	*src;		/* the bytes (reader.c) */
+	struct fmt_src	*src;		/* where the bytes come from
+					   (reader.c) */
 	struct diaglist	 dl;
-	struct bg_match	 match;		/* the input's name its source */
+	struct bg_match	 match;		/* its source is the input's name */
 	struct bg_game	 game;
-	int		 given;		/* fmt_base_first_game() gave it */
+	int		 given;		/* set once fmt_base_first_game()
+					   handed out the game */
 };
 
 /*
- * For a format that reads a match's first game with the match: that
- * game, handed out by the first next_game after the match (clear given
- * in next_match), when open (the match has it): 1 with *g set, else 0.
- * dl is emptied: the diagnostics were told with the match.
+ * For a format that reads a match's first game together with the match:
+ * the first next_game after the match hands that game out.  When open
+ * is set (the match has the game) and the game was not handed out yet,
+ * sets *g and returns 1; otherwise returns 0.  next_match clears given.
+ * dl is emptied, since its diagnostics were told with the match.
  */
 int	fmt_base_first_game(struct fmt_base *, int, const bg_game **);
 
 /*
- * A reader of one format, opened on the bytes of a bg_reader (reader.c)
- * once the format is known; the bg_reader passes its calls on.  Its
- * state is size bytes, zeroed, the base filled; init (NULL: nothing to
- * do) gets the FMT_* flags and returns 0 or -BG_ENOMEM; fini (NULL:
- * nothing) frees what the format added to the base, and may be called
- * after a failed init.
+ * A reader of one format.  reader.c opens it on the bytes of a
+ * bg_reader once the format is known, and passes the bg_reader's calls
+ * on to it.  Its state is size bytes, zeroed, with the base filled in.
+ * init, when not NULL, gets the FMT_* flags and returns 0 or
+ * -BG_ENOMEM.  fini, when not NULL, frees what the format added to the
+ * base; it may be called after a failed init.
  */
 struct fmt_ops {
 	size_t		  size;
@@ -135,8 +144,9 @@ typedef int	fmt_bid_fn(const struct fmt_head *, int *);
  */
 int	fmt_head_lines(const struct fmt_head *);
 /*
- * The text of h as UTF-8 lines: from its text on, or from a UTF-16 head
- * decoded into dec (room for 2 * FMT_HEADMAX bytes); sets *n.
+ * Return the text of h as UTF-8 lines, and its length in *n: h's own
+ * bytes from where its text starts or, for a UTF-16 head, the head
+ * decoded into dec (which has room for 2 * FMT_HEADMAX bytes).
  */
 const unsigned char *fmt_head_text(const struct fmt_head *, char *,
 	    size_t *);
@@ -147,9 +157,9 @@ size_t	fmt_head_skip(const struct fmt_head *, size_t);
 	memcmp((p), (w), sizeof (w) - 1) == 0)
 
 /*
- * A format's writer: its functions (below), called by writer.c, and the
- * size of its own state, which writer.c allocates zeroed as w->fs with
- * the bg_writer (0: none).
+ * A format's writer: the functions (below) writer.c calls, and the size
+ * of the writer's own state, which writer.c allocates, zeroed, as w->fs
+ * with the bg_writer (no state when the size is 0).
  */
 struct fmt_wops {
 	size_t		  size;
@@ -159,10 +169,11 @@ struct fmt_wops {
 };
 
 /*
- * One format: its row of the table of formats (format.c), exported by
- * the format's own file.  What bg_format_list(3) says of it, its bid on
- * the first bytes (NULL: never detected) with the highest score the bid
- * gives, its reader and its writer (NULL: none).
+ * One format's row of the table of formats (format.c), exported by the
+ * format's own file: what bg_format_list(3) says of it, its bid on the
+ * first bytes with the highest score the bid gives (no bid when the
+ * format is never detected), and its reader and its writer (NULL when
+ * it has none).
  */
 struct fmt_row {
 	bg_format		 format;
@@ -188,8 +199,9 @@ extern const struct fmt_row fmt_mat_row, fmt_sgf_row, fmt_json_row,
 	    fmt_oldmoves_row, fmt_postext_row, fmt_gam_row;
 
 /*
- * Read by the reference grammar only, without the .mat reader's fast
- * reader (fmt_mat_fast.c): for the tests, which compare the two.
+ * A flag of init: read with the reference grammar only, without the
+ * .mat reader's fast reader (fmt_mat_fast.c).  The tests use it to
+ * compare the two.
  */
 #define FMT_REFERENCE	1u
 
@@ -207,7 +219,8 @@ extern const struct fmt_ops fmt_oldmoves_ops;
 
 /*
  * Let the .mat reader of r use its fast reader (on, the default) or
- * only the reference grammar (FMT_REFERENCE); before the first read.
+ * only the reference grammar (FMT_REFERENCE).  Call it before the first
+ * read.
  */
 void	fmt_mat_set_fast(bg_reader *, int);
 
@@ -215,11 +228,14 @@ void	fmt_mat_set_fast(bg_reader *, int);
 
 /* What the replay made of one record of the game being written. */
 struct wrec {
-	int		 pos;		/* the replay gave a position */
-	int		 turn;		/* its number in the game */
-	int		 played;	/* a move whose play the replay made */
-	int		 lost;		/* the replay had lost track */
-	bg_play		 play;		/* that play, hits marked */
+	int		 pos;		/* set when the replay gave a
+					   position for it */
+	int		 turn;		/* the position's number in the game */
+	int		 played;	/* set for a move whose play the
+					   replay made */
+	int		 lost;		/* set when the replay had lost track
+					   of the game */
+	bg_play		 play;		/* that play, its hits marked */
 	bg_board	 after;		/* the position after it */
 	bg_matchstate	 ms;
 };
@@ -228,30 +244,33 @@ struct bg_writer {
 	bg_format	 format;
 	bg_write_fn	 write;
 	void		*ctx;
-	int		 err;		/* sticky, negated */
-	char		*out;		/* output not yet written */
+	int		 err;		/* the first error, negated; it stays */
+	char		*out;		/* the output not yet written */
 	size_t		 olen, ocap;
 	struct diaglist	 dl;
 	bg_replay	*rp;
 	const bg_match	*m;		/* the current match, or NULL */
-	bg_ruleset	 stated;	/* bg_writer_set_rules() */
+	bg_ruleset	 stated;	/* as bg_writer_set_rules() set it */
 	struct wtag {
 		const char	*key, *value;
-	}		*tags;		/* m's tags with the stated rules */
+	}		*tags;		/* m's tags, the stated rules in place
+					   of the tags they replace */
 	size_t		 ntags, captags;
 	char		 tagval[8][16];	/* the stated rules' values */
-	int		 games;		/* games written of it */
+	int		 games;		/* games written of the match */
 	int		 matches;	/* matches started */
-	int		 ngames;	/* games given, all matches */
-	int		 only;		/* bg_writer_set_game(); 0 all */
-	int		 written;	/* games written, all matches */
+	int		 ngames;	/* games given, in all matches */
+	int		 only;		/* the one game to write, as
+					   bg_writer_set_game() set it; 0
+					   writes every game */
+	int		 written;	/* games written, in all matches */
 
-	/* the game being written */
+	/* The game being written. */
 	const bg_game	*g;
-	struct wrec	*wr;		/* one per record */
+	struct wrec	*wr;		/* one for each record */
 	size_t		 capwr;
-	bg_board	 start;		/* its first position */
-	bg_matchstate	 startms;	/* and state, with the score */
+	bg_board	 start;		/* the game's first position */
+	bg_matchstate	 startms;	/* and its match state, score and all */
 
 	void		*fs;		/* the format's writer's own state */
 };
@@ -265,7 +284,7 @@ const char *fmt_tag_key(const bg_writer *, size_t);
 const char *fmt_tag_value(const bg_writer *, size_t);
 const char *fmt_tag(const bg_writer *, const char *);
 
-/* Output; errors are sticky in w->err. */
+/* Output.  The first error stays in w->err, and later writes do nothing. */
 /*
  * The "analysis" member of JSON record i (fmt_json_analysis.c), its
  * plays' hits from the board before it (or none when NULL); str writes
@@ -289,12 +308,13 @@ const bg_record *fmt_next_action(const bg_game *, size_t);
 size_t	fmt_sgf_names(const bg_game *, char *, size_t);
 
 /*
- * The .mat writer's own state (w->fs), which the .gam and Snowie
- * writers share, their games being its.
+ * The .mat writer's own state (w->fs).  The .gam and Snowie writers
+ * share it, since they write their games as the .mat writer does.
  */
 struct fmt_matw {
-	bg_style	 style;		/* bg_writer_set_style() */
-	int		 col;		/* 0 a new line, 1 after a left cell */
+	bg_style	 style;		/* as bg_writer_set_style() set it */
+	int		 col;		/* 0 at the start of a line, 1 after
+					   the left cell of a move line */
 	int		 moveno;
 };
 /* What the .mat writer's games cannot hold (the rows of .mat and Snowie). */

@@ -120,7 +120,10 @@ hex4(const char *s, size_t i, size_t n, unsigned *u)
 	return 0;
 }
 
-/* A string at s[*i] (the quote); decoded into d->sb. */
+/*
+ * Read the string whose opening quote is at s[*i], decoded into d->sb;
+ * *off and *len say where it is there.
+ */
 static int
 jstring(struct jdoc *d, const char *s, size_t n, size_t *i, size_t *off,
     size_t *len)
@@ -219,7 +222,10 @@ jfraction(const char *s, size_t n, size_t *ip, double x)
 		for (; e > 0; e--)
 			x = eneg ? x / 10 : x * 10;
 	}
-	/* What else a malformed number has, as before: skipped. */
+	/*
+	 * Skip what else a malformed number has, as the reader always
+	 * did.
+	 */
 	while (i < n && (isdig((unsigned char)s[i]) || s[i] == '.' ||
 	    s[i] == 'e' || s[i] == 'E' || s[i] == '+' || s[i] == '-'))
 		i++;
@@ -468,7 +474,7 @@ enum ltype {
 };
 
 struct jrd {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	char		*buf;
 	size_t		 blen, bpos;
 	int		 eof, err;
@@ -476,10 +482,13 @@ struct jrd {
 	size_t		 llen, lcap;
 	int		 lineno;
 	int		 skipping;
-	int		 seen;		/* an object of ours was read */
-	int		 foreign;	/* the first line was not: stop */
+	int		 seen;		/* set once an object of ours was
+					   read */
+	int		 foreign;	/* set when the first line was not
+					   one of ours: reading stops */
 	struct jdoc	 doc;
-	enum ltype	 held;		/* a line read, not yet used */
+	enum ltype	 held;		/* the kind of a line read but not
+					   used yet */
 	int		 in_match, nmatch, ngame;
 };
 
@@ -743,11 +752,14 @@ static const struct {
 	{ "unparsed", BG_REC_UNPARSED }
 };
 
-/* A record: its kind from "action", its play from its text. */
+/* Make a record: its kind from "action", its play from its text. */
 
 /* ------------------------------------------------- a record's analysis */
 
-/* Number member k of object o into *x: 1, or 0 when absent or no number. */
+/*
+ * Read the number member k of object o into *x: 1, or 0 when the member
+ * is absent or no number.
+ */
 static int
 jnumber(const struct jdoc *d, int o, const char *k, double *x)
 {
@@ -813,7 +825,10 @@ joutputs(const struct jdoc *d, int o, bg_outputs *out)
 	}
 }
 
-/* The evaluation member k of o: 0, 1 when malformed, or -BG_ENOMEM. */
+/*
+ * Read the evaluation member k of o into ev: 0, 1 when it is
+ * malformed, or -BG_ENOMEM.
+ */
 static int
 jeval(const struct jdoc *d, int o, const char *k, bg_eval *ev)
 {
@@ -850,7 +865,10 @@ jeval(const struct jdoc *d, int o, const char *k, bg_eval *ev)
 	return 0;
 }
 
-/* Candidate object c: 0, 1 when malformed, or -BG_ENOMEM. */
+/*
+ * Read the candidate object c into k: 0, 1 when it is malformed, or
+ * -BG_ENOMEM.
+ */
 static int
 jcandidate(const struct jdoc *d, int c, bg_candidate *k)
 {
@@ -892,7 +910,10 @@ jmark(const struct jdoc *d, int o, const char *k)
 	    BG_MARK_VERYBAD : BG_MARK_NONE;
 }
 
-/* The candidates of analysis an into b: 0, 1 malformed, -BG_ENOMEM. */
+/*
+ * Read the candidates of analysis an into b: 0, 1 when one is
+ * malformed, or -BG_ENOMEM.
+ */
 static int
 jcandidates(const struct jdoc *d, int an, struct an_build *b)
 {
@@ -1138,7 +1159,10 @@ add_diagram(struct jrd *r)
 	return 0;
 }
 
-/* Two numbers by side from array key into v; 0 when it is not so. */
+/*
+ * Read the array member key, a number for each side, into v: 1, or 0
+ * when the member is not such an array.
+ */
 static int
 sides(struct jrd *r, const char *key, double v[2])
 {
@@ -1297,7 +1321,10 @@ const struct fmt_ops fmt_json_ops = {
 	json_next_game
 };
 
-/* '{', or '[' before a JSON value: JSON, though an array is not ours. */
+/*
+ * Bid on text that opens with '{', or with '[' before a JSON value: it
+ * is JSON, though an array is not one of our lines.
+ */
 static int
 json_bid(const struct fmt_head *h, int *more)
 {

@@ -33,7 +33,7 @@ jnum(bg_writer *w, double x)
 	fmt_puts(w, t);
 }
 
-/* "KEY":X, after a comma unless *first (which it then clears). */
+/* Write "KEY":X, after a comma unless *first is set (it is then cleared). */
 static void
 jkeynum(bg_writer *w, const char *k, double x, int *first)
 {
@@ -48,7 +48,7 @@ static const char *const marks[] = {
 	[BG_MARK_BAD] = "bad", [BG_MARK_VERYBAD] = "very_bad"
 };
 
-/* The members of outputs o, each after a comma unless *first. */
+/* Write the members of outputs o, each after a comma unless *first is set. */
 static void
 outputs(bg_writer *w, const bg_outputs *o, int *first)
 {
@@ -79,7 +79,7 @@ outputs(bg_writer *w, const bg_outputs *o, int *first)
 	}
 }
 
-/* ,"KEY":{...} for evaluation ev, nothing when there is none. */
+/* Write ,"KEY":{...} for evaluation ev, or nothing when there is none. */
 static void
 eval(bg_writer *w, const char *k, const bg_eval *ev,
     void (*str)(bg_writer *, const char *))

@@ -91,7 +91,10 @@ fmt_json_match(bg_writer *w)
 		str(w, bg_match_player(m, s));
 	}
 	fmt_puts(w, "]");
-	/* The rules in force, as the replay takes them (-1: not stated). */
+	/*
+	 * Write the rules in force as the replay takes them; -1 means the
+	 * record does not state the rule.
+	 */
 	rs = bg_replay_rules(w->rp);
 	key(w, "rules");
 	fmt_puts(w, "{\"variant\":");
@@ -138,7 +141,10 @@ fmt_json_end(bg_writer *w)
 	return w->err;
 }
 
-/* The SGF properties kept at position at, concatenated, or NULL. */
+/*
+ * Return the SGF properties kept at position at, joined in memory the
+ * caller frees, or NULL when there are none.
+ */
 static char *
 kept(bg_writer *w, size_t at)
 {
@@ -182,7 +188,7 @@ static const char *const actions[] = {
 	[BG_REC_COMMENT] = "comment", [BG_REC_UNPARSED] = "unparsed"
 };
 
-/* The position before record i, or NULL when the replay gave none. */
+/* Return the position before record i, or NULL when the replay gave none. */
 static const bg_board *
 before(const bg_writer *w, size_t i)
 {
@@ -208,12 +214,15 @@ record(bg_writer *w, size_t i)
 	num_or_null(w, wr->turn, wr->pos);
 	key(w, "action");
 	fmt_printf(w, "\"%s\"", resign ? "resign" : actions[r->kind]);
-	/* A resignation is the loser's, as in bgshow. */
+	/* A resignation is the loser's action, as bgshow has it. */
 	if (resign)
 		side = !side;
 	key(w, "side");
 	num_or_null(w, side, side >= 0);
-	/* Larger die first, as bgshow; the text has them as written. */
+	/*
+	 * The larger die comes first, as bgshow writes them; the text has
+	 * them as written.
+	 */
 	key(w, "dice");
 	if (r->dice[0] != 0)
 		fmt_printf(w, "[%d,%d]", r->dice[0] > r->dice[1] ? r->dice[0] :
@@ -281,7 +290,7 @@ wput(void *ctx, const char *buf, size_t n)
 	return (long)n;
 }
 
-/* The result with bgscore's keys (bgscore(1)), written in lib/out.c. */
+/* Write the result with bgscore's keys (bgscore(1)), as lib/out.c makes it. */
 static void
 result(bg_writer *w)
 {
@@ -295,7 +304,7 @@ result(bg_writer *w)
 	out_flush(&o);
 }
 
-/* The diagram's position and the analysis of a position text export. */
+/* Write the diagram's position and the analysis of a position text export. */
 static void
 analysis(bg_writer *w)
 {

@@ -118,13 +118,13 @@ read_score(struct matrd *r)
 /* What the search for a match's first line found. */
 struct head {
 	int	 found;	/* 1 a match line, 2 a game line, 3 a .gam's names */
-	int	 garbage;	/* lines that are none of these */
-	int	 gline;		/* the first of them */
+	int	 garbage;	/* how many lines are none of these */
+	int	 gline;		/* the first such line */
 	char	 gtext[80];
 	size_t	 glen;
 	int	 binline;	/* the first line of binary data */
-	int	 content;	/* a line that is not blank */
-	char	*names;		/* a .gam's names line, line nline */
+	int	 content;	/* set once a line is not blank */
+	char	*names;		/* a .gam's names line, numbered nline */
 	int	 nline;
 	size_t	 st[2], len[2];
 };
@@ -290,7 +290,10 @@ mat_next_match(void *p, const bg_match **m)
 	r->nmatch++;
 	r->in_match = 1;
 	if (h.found == 3) {
-		/* A single game: game 1, its names line its score line. */
+		/*
+		 * A single game is game 1, and its names line serves as its
+		 * score line.
+		 */
 		rc = start_game(r, 1, h.nline);
 		if (rc >= 0 && (rc = mat_gam_players(r, h.names, h.nline, h.st,
 		    h.len)) < 0)

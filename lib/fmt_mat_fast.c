@@ -28,7 +28,8 @@
 #include <stdint.h>
 #if defined(__SSE2__) && defined(__GNUC__)
 #include <emmintrin.h>
-#define BYTES16		/* 16 bytes at a time; else a word, or a byte */
+#define BYTES16		/* look at 16 bytes at a time; else at a
+				   word, or at a byte */
 #endif
 #include <string.h>
 
@@ -59,7 +60,10 @@ line_in_place(struct matrd *r)
 
 	for (;; e += 16) {
 		x = _mm_loadu_si128((const __m128i *)(const void *)(s + e));
-		/* Signed: the bytes from 0x80 are below the space too. */
+		/*
+		 * The comparison is signed, so the bytes from 0x80 up are
+		 * below the space too.
+		 */
 		m = (unsigned)_mm_movemask_epi8(_mm_or_si128(
 		    _mm_cmplt_epi8(x, sp), _mm_cmpeq_epi8(x, del)));
 		if (m != 0)
@@ -96,7 +100,10 @@ digits(const char *s, size_t *i, size_t n, int *v)
 	size_t k = *i, j = k;
 	unsigned long u = 0;
 
-	/* The value as atoin's, in the same pass; more than nine wrap. */
+	/*
+	 * Compute the value as atoin() does, in the same pass; more than
+	 * nine digits wrap.
+	 */
 	for (; j < n && isdig((unsigned char)s[j]); j++)
 		u = u * 10 + (unsigned)(s[j] - '0');
 	*i = j;
@@ -375,7 +382,10 @@ set_part(bg_path *pa, int from, int to, int star)
 	pa->hit[1] = (unsigned char)star;
 }
 
-/* A cell's roll d0 d1 into rec, which it zeroes: a move not yet played. */
+/*
+ * Zero rec and make it a move of the roll d0 d1 of a cell, not yet
+ * played.
+ */
 static inline void
 set_roll(bg_record *rec, int d0, int d1)
 {
@@ -508,7 +518,7 @@ move_line(struct matrd *r, const char *restrict s, size_t body, size_t lim,
 	size_t i = body, j, st[2], en[2], right;
 	int moveno, n = 0, left, np;
 
-	/* s[body] is a digit: the callers have looked. */
+	/* The callers have checked that s[body] is a digit. */
 	moveno = s[i++] - '0';
 	while (isdig((unsigned char)s[i]) && i - body < 4)
 		moveno = moveno * 10 + (s[i++] - '0');
@@ -783,7 +793,10 @@ game_or_result_line(struct matrd *r, enum kind *k, size_t *body)
 		i++;
 	if ((s[i] != 'G' && s[i] != 'W') || !line_in_place(r))
 		return 0;
-	/* Only spaces and printable bytes: mat_classify's body is i. */
+	/*
+	 * Only spaces and printable bytes came before, so the body
+	 * mat_classify() would find starts at i.
+	 */
 	*body = i;
 	if (s[i] == 'W')
 		*k = L_OTHER;

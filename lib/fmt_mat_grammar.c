@@ -87,7 +87,10 @@ re_match(struct matrd *r, enum pat p, const char *s, size_t len)
 	return rc > 0 ? rc : 0;
 }
 
-/* Start and length of group k of the last match; -1 if unset. */
+/*
+ * Set *start and *len to where group k of the last match lies; -1 when
+ * the group did not take part in the match.
+ */
 static int
 group(struct matrd *r, int k, size_t *start, size_t *len)
 {
@@ -179,7 +182,7 @@ starter(const char *s, size_t n)
 	}
 }
 
-/* The number of P_MATCH's or P_GAME's last match, into r->number. */
+/* Put the number that P_MATCH or P_GAME last matched into r->number. */
 static void
 pattern_number(struct matrd *r)
 {
@@ -225,11 +228,14 @@ mat_classify(struct matrd *r, size_t *body)
 			return L_GAME;
 		}
 	}
-	/* L_CELLS or not is for the caller to ask (mat_cells). */
+	/* Whether it is L_CELLS is for the caller to ask (mat_cells). */
 	return L_OTHER;
 }
 
-/* Does a cell start the line mat_classify() called L_OTHER at body? */
+/*
+ * Tell whether a cell starts at body the line that mat_classify() called
+ * L_OTHER.
+ */
 enum kind
 mat_cells(struct matrd *r, size_t body)
 {
@@ -404,7 +410,10 @@ mat_is_setpos(struct matrd *r, const char *s, size_t len)
 	return re_match(r, P_SETPOS, s, len);
 }
 
-/* The players named at st, len of the .gam names line s, line lineno. */
+/*
+ * Set the game's players to the names at offsets st, lengths len, of the
+ * .gam names line s, numbered lineno.
+ */
 int
 mat_gam_players(struct matrd *r, const char *s, int lineno,
     const size_t st[2], const size_t len[2])
@@ -414,7 +423,10 @@ mat_gam_players(struct matrd *r, const char *s, int lineno,
 	return score_at(r, s, lineno, st, len, zero);
 }
 
-/* The score line, if the current line is one.  1 yes, 0 no, <0 error. */
+/*
+ * Read the current line as a score line: 1 when it is one, 0 when it is
+ * not, a negative code on error.
+ */
 int
 mat_score_line(struct matrd *r)
 {
@@ -795,7 +807,7 @@ read_row(struct matrd *r, size_t from, size_t len, int moveno, int left,
 		else
 			rec.side = i & 1;
 		if (read_cell(r, &rec, s + st[i], en[i] - st[i], st[i]))
-			continue;	/* "Resigns": no record */
+			continue;	/* "Resigns" makes no record */
 		if (i >= 2) {
 			if (rec.code == 0)
 				rec.code = BG_ECELLS;

@@ -62,7 +62,7 @@ struct qline {
 
 /* The .mat reader: one of the formats of a bg_reader (reader.c). */
 struct matrd {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 err;		/* sticky system error, negated */
 
 	/* decoding */
@@ -90,15 +90,19 @@ struct matrd {
 	char		*lbuf;
 	size_t		 lcap;
 	int		 lineno;
-	int		 longline;	/* this line was cut */
-	int		 plain;		/* only ASCII, no tab: column = byte */
-	int		 nul;		/* a NUL was repaired in it */
-	int		 fast;		/* fmt_mat_fast.c may read lines */
-	int		 number;	/* of the match or game line read */
-	char		*pbuf;		/* one line pushed back */
+	int		 longline;	/* set when this line was cut */
+	int		 plain;		/* set when the line is ASCII without
+					   a tab, so a column is a byte */
+	int		 nul;		/* set when a NUL in it was repaired */
+	int		 fast;		/* set when fmt_mat_fast.c may read
+					   lines */
+	int		 number;	/* the number of the match or game
+					   line read */
+	char		*pbuf;		/* a line given back, to read again */
 	size_t		 plen, pcap;
 	int		 pline, pushed, plong, pplain, pnul;
-	char		*tmp;		/* Latin-1 repair, names */
+	char		*tmp;		/* room to repair Latin-1 text and
+					   to build names */
 	size_t		 tcap;
 
 	struct rx	 rx;		/* PCRE2, loaded on the first pattern */
@@ -106,18 +110,25 @@ struct matrd {
 	pcre2_match_data *md;
 	pcre2_match_context *mc;	/* the bounds of one match */
 
-	/* where we are */
-	int		 nmatch;	/* matches started */
-	int		 in_match;	/* games may follow */
-	int		 fresh;		/* r->b.game started, not delivered */
-	int		 cur_game;	/* number of the game being read */
-	int		 pg_valid, pg_number, pg_line;	/* next "Game N" */
+	/* Where the reader is. */
+	int		 nmatch;	/* how many matches were started */
+	int		 in_match;	/* set while games may follow */
+	int		 fresh;		/* set when r->b.game was started
+					   but not handed out */
+	int		 cur_game;	/* the number of the game being read */
+	int		 pg_valid, pg_number, pg_line;	/* the next "Game N"
+							   line, when one
+							   was read ahead */
 	int		 expect_score;
 	int		 has_result;
-	long		 resign_at;	/* "Resigns": the Wins' index, or -1 */
+	long		 resign_at;	/* after a "Resigns", the index the
+					   other side's "Wins" should have,
+					   or -1 */
 	int		 resign_side, resign_line, resign_col, resign_moveno;
-	int		 last_line;	/* last line with content in the game */
-	int		 leftcol, rightcol;	/* learned display columns */
+	int		 last_line;	/* the game's last line with text */
+	int		 leftcol, rightcol;	/* the columns of the two
+						   sides, learned from the
+						   lines read */
 
 	struct qline	*q;
 	size_t		 nq, capq;
@@ -264,21 +275,39 @@ enum kind mat_cells(struct matrd *, size_t);
 int	mat_header_comment(struct matrd *, const char *, size_t);
 /* A comment or set-position line of the game, s[0..len), on line. */
 int	mat_game_comment(struct matrd *, int, const char *, size_t);
-/* The score line, if the current line is one: 1, 0 no, <0 error. */
+/*
+ * Read the current line as a score line: 1 when it is one, 0 when it is
+ * not, a negative code on error.
+ */
 int	mat_score_line(struct matrd *);
-/* The game's scores v and players named at st, len of the line: 1. */
+/*
+ * Set the game's scores to v, and its players to the names at offsets
+ * st, lengths len, of the line.  Returns 1, or a negative code.
+ */
 int	mat_set_score(struct matrd *, const size_t [2], const size_t [2],
 	    const int [2]);
-/* The names of a .gam's first line s[0..n): 1 with st, len, else 0. */
+/*
+ * Find the names on a .gam's first line s[0..n): 1 with their offsets
+ * in st and lengths in len, else 0.
+ */
 int	mat_gam_names(const char *, size_t, size_t [2], size_t [2]);
-/* Whether s[0..len) is XG's "; Set Pos=" line: 1 or 0. */
+/* Return 1 when s[0..len) is XG's "; Set Pos=" line, else 0. */
 int	mat_is_setpos(struct matrd *, const char *, size_t);
-/* The game's players from such a line s, line lineno: 1, or <0. */
+/*
+ * Take the game's players from such a line s, numbered lineno: 1, or a
+ * negative code.
+ */
 int	mat_gam_players(struct matrd *, const char *, int, const size_t [2],
 	    const size_t [2]);
-/* A line of cells, numbered (body at the number) or not: 0 or <0. */
+/*
+ * Read a line of cells, numbered or not; for a numbered one, body is the
+ * offset of the number.  Returns 0, or a negative code.
+ */
 int	mat_read_cells(struct matrd *, size_t, int);
-/* A "Resigns" read: was the other side's "Wins" its next record? */
+/*
+ * After a "Resigns" was read, check that the other side's "Wins" is the
+ * next record.
+ */
 void	mat_resigned(struct matrd *);
 void	mat_grammar_free(struct matrd *);
 
@@ -286,7 +315,7 @@ void	mat_grammar_free(struct matrd *);
 
 /* What mat_fast_take() did with the next line of a game. */
 enum fast {
-	FAST_UNREAD = 1,	/* declined before reading it: read it */
+	FAST_UNREAD = 1,	/* declined it unread: read it as usual */
 	FAST_READ,		/* read it into r->line, declined it */
 	FAST_KIND,		/* read and classified it into *k and *body */
 	FAST_TAKEN		/* read it whole, as the reference path would */

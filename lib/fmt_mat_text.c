@@ -86,7 +86,7 @@ mat_diag_line(struct matrd *r, int code)
 
 /* ------------------------------------------------------------- decoding */
 
-/* Code point c as UTF-8 at p: its length. */
+/* Write the code point c as UTF-8 at p, and return its length. */
 static size_t
 utf8_put(char *p, unsigned c)
 {
@@ -148,7 +148,7 @@ fmt_utf16_decode(char *out, const unsigned char *in, size_t n, int be,
 	return o;
 }
 
-/* Decode UTF-16 r->raw into r->dec; keeps an odd byte for later. */
+/* Decode the UTF-16 of r->raw into r->dec, keeping an odd byte for later. */
 static int
 decode(struct matrd *r)
 {
@@ -163,7 +163,7 @@ decode(struct matrd *r)
 	if (used < n)
 		r->raw[0] = r->raw[used];
 	r->rawlen = n - used;
-	/* An odd last byte or a lone high surrogate: a NUL too. */
+	/* An odd last byte, or a lone high surrogate, becomes a NUL too. */
 	if (r->eof && (r->rawlen || r->hisur)) {
 		r->dec[r->dlen++] = '\0';
 		r->rawlen = 0;
@@ -417,14 +417,17 @@ repair(struct matrd *r)
  * else 8 (a word); their twins below do the same.
  */
 
-/* Not plain: not ASCII, a tab or a NUL. */
+/* Whether c keeps a line from being plain: not ASCII, a tab or a NUL. */
 static inline int
 bad_byte(unsigned char c)
 {
 	return c >= 0x80 || c == '\t' || c == 0;
 }
 
-/* find_eol a byte at a time from i; *bad is or-ed, not set. */
+/*
+ * find_eol() a byte at a time from i.  *bad is or-ed with what is
+ * found, not set.
+ */
 static size_t
 eol_bytes(const char *s, size_t i, size_t n, int *bad)
 {
@@ -514,7 +517,10 @@ is_plain(const char *s, size_t n)
 	return plain_bytes(s, i, n);
 }
 #else
-/* A byte of x equal to c: its high bit set in the result. */
+/*
+ * Compare each byte of x with c: a byte equal to c has its high bit
+ * set in the result.
+ */
 static uint64_t
 has(uint64_t x, unsigned char c)
 {

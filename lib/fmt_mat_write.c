@@ -212,7 +212,8 @@ steps(const bg_writer *w, size_t i, bg_play *out)
 			    written.step[a].to)
 				break;
 		if (b == wr->play.n)
-			return 1;	/* consolidated: the replay's order */
+			return 1;	/* the text joined steps, so they
+					   keep the replay's order */
 		used[b] = 1;
 		out->step[a] = wr->play.step[b];
 		out->die[a] = wr->play.die[b];
@@ -237,7 +238,10 @@ move_cell(bg_writer *w, size_t i, char *buf, size_t size)
 		return;
 	}
 	if (r->note.kind == BG_NOTE_UNKNOWN) {
-		/* Rolled, then resigned: gnubg writes the roll alone. */
+		/*
+		 * For a roll and then a resignation, gnubg writes the roll
+		 * alone.
+		 */
 		nx = fmt_next_action(w->g, i);
 		if (xg(w) || nx == NULL || nx->kind != BG_REC_WIN)
 			snprintf(buf + k, size - k, "???");
@@ -274,7 +278,7 @@ move_cell(bg_writer *w, size_t i, char *buf, size_t size)
 		*d = '\0';
 		return;
 	}
-	/* gnubg: a blank after each step but a fourth. */
+	/* gnubg writes a blank after each step but a fourth one. */
 	if (!steps(w, i, &p) && bg_play_from_notation(&p, &r->note) < 0)
 		p.n = 4;
 	if (p.n < 4) {

@@ -27,9 +27,9 @@
 #define NAMEMAX	64
 
 struct oldm {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 err, eof;
-	char		*buf;		/* read, not yet used */
+	char		*buf;		/* bytes read but not used yet */
 	size_t		 blen, bcap, used;
 	int		 line;
 	int		 started, nmatch;
@@ -45,10 +45,12 @@ struct oldm {
 	char		 name[2][NAMEMAX];
 	int		 length;
 	int		 expect[2], have_expect;
-	int		 invert;	/* X is side 1 */
-	int		 dir[2];	/* each side's direction, 0 unknown */
+	int		 invert;	/* set when X is side 1 */
+	bg_direction	 dir[2];	/* each side's direction, BG_DIR_NONE
+					   while it is not known */
 	int		 cube, over;
-	int		 resigning;	/* "wants to resign" not yet answered */
+	int		 resigning;	/* set while a "wants to resign" is
+					   not answered */
 };
 
 /* A diagnostic of the game being read. */
@@ -104,7 +106,10 @@ starts(const char *t, size_t n, const char *s)
 	return n >= k && memcmp(t, s, k) == 0;
 }
 
-/* A number at t[*i..n), at most 99999: it, or -1; *i moves past it. */
+/*
+ * Read a number of at most 99999 at t[*i..n) and move *i past it.
+ * Returns the number, or -1 when there is none.
+ */
 static long
 num(const char *t, size_t n, size_t *i)
 {
@@ -119,7 +124,7 @@ num(const char *t, size_t n, size_t *i)
 	return v;
 }
 
-/* "Score is A-B in a L point match." at t[0..n): 0, or -1. */
+/* Read "Score is A-B in a L point match." at t[0..n): 0, or -1. */
 static int
 score_line(struct oldm *x, const char *t, size_t n, int line)
 {
@@ -142,7 +147,7 @@ score_line(struct oldm *x, const char *t, size_t n, int line)
 	return 0;
 }
 
-/* "NAME is X - NAME is O" at t[0..n): 0, or -1. */
+/* Read "NAME is X - NAME is O" at t[0..n): 0, or -1. */
 static int
 names_line(struct oldm *x, const char *t, size_t n)
 {
@@ -214,7 +219,7 @@ add_record(struct oldm *x, bg_record *r, const char *t, size_t n)
 	return rc;
 }
 
-/* "(3 1) 8-5 6-5" by side s at t[0..n): the play. */
+/* Read the play "(3 1) 8-5 6-5" of side s at t[0..n). */
 static int
 play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 {
@@ -261,7 +266,7 @@ play_line(struct oldm *x, int s, const char *t, size_t n, int line)
 	return add_record(x, &r, text, strlen(text));
 }
 
-/* An action line "X: ..." at t[0..n). */
+/* Read an action line "X: ..." at t[0..n). */
 static int
 action(struct oldm *x, const char *t, size_t n, int line)
 {
@@ -358,7 +363,7 @@ read_oldmoves_game(struct oldm *x, int open)
 		if (rec_game_set_player(&x->b.game, s, x->name[s],
 		    strlen(x->name[s]), NULL, 0) < 0)
 			return x->err = -BG_ENOMEM;
-	x->dir[0] = x->dir[1] = 0;
+	x->dir[0] = x->dir[1] = BG_DIR_NONE;
 	x->cube = 1;
 	x->over = 0;
 	x->resigning = 0;
@@ -366,7 +371,7 @@ read_oldmoves_game(struct oldm *x, int open)
 	while ((rc = next_line(x, &t, &n)) > 0) {
 		if (starts(t, n, "Score is ") && score_line(x, t, n,
 		    x->line) == 0) {
-			x->have_head = -1;	/* its names next */
+			x->have_head = -1;	/* the names come next */
 			break;
 		}
 		if (n >= 3 && (t[0] == 'X' || t[0] == 'O') && t[1] == ':' &&
@@ -426,7 +431,10 @@ om_next_match(void *v, const bg_match **m)
 	if (x->err)
 		return x->err;
 	x->b.dl.n = 0;
-	/* The rest of the match before, not asked for. */
+	/*
+	 * Read through the rest of the match before, whose games the
+	 * caller did not ask for.
+	 */
 	while (x->mready == 2) {
 		expect(x);
 		if ((rc = read_head(x)) < 0 || (rc > 0 &&

@@ -194,7 +194,10 @@ s16(const unsigned char *q)
 	return v & 0x8000u ? (int)v - 0x10000 : (int)v;
 }
 
-/* A .pos file: 1 (a match) or 0 (a diagnostic given). */
+/*
+ * Read a .pos file: 1 when it makes a match, 0 when a diagnostic says
+ * why not.
+ */
 static int
 jf_read(struct pos *p)
 {
@@ -344,7 +347,10 @@ list_field(struct pos *p, const char *t, size_t n, int line)
 	return pos_make(p, name, &b, &ms, line) < 0 ? p->err : 0;
 }
 
-/* The next position of a list: 1 (a match), 0 (the end) or an error. */
+/*
+ * Read the next position of a list: 1 when it makes a match, 0 at the
+ * end, or a negative code.
+ */
 static int
 list_next(struct pos *p)
 {
@@ -400,7 +406,7 @@ list_next(struct pos *p)
 
 /* ------------------------------------------------------------------ API */
 
-/* Each kind of position file: its reader is this one, told the kind. */
+/* Every kind of position file has this reader, told which kind it reads. */
 #define KIND_INIT(fn, k)						\
 static int								\
 fn(void *v, unsigned flags)						\
@@ -584,7 +590,10 @@ list_bid(const struct fmt_head *h, int *more)
 	size_t i = 0, len, k, n = h->n - h->i;
 	int lines = 0, ids = 0, cut = 0;
 
-	/* Nor a Snowie line cut short: digits are .mat's until a ';'. */
+	/*
+	 * Nor does it take a Snowie line cut short: digits belong to .mat
+	 * until a ';' comes.
+	 */
 	if (!fmt_head_lines(h) || (snowie_bid(h, &cut) == 0 && cut))
 		return 0;
 	while (i < n) {

@@ -29,7 +29,8 @@
 #define MAXAN	64		/* candidates kept of one position */
 #define EVALW	11		/* XG's column of the kind of evaluation */
 
-enum { DX, DO };		/* the diagram's letters: X at the bottom */
+enum { DX, DO };		/* the diagram's letters; X is at the
+				   bottom */
 enum { P_HEAD, P_BOARD, P_STATE, P_ANALYSIS };
 
 /* A text t[0..n). */
@@ -43,9 +44,12 @@ struct cand {
 	bg_analysis	 a;
 	struct span	 play, eval;
 	int		 col;		/* the play's column */
-	int		 nprob;		/* probability lines read */
-	int		 ncube;		/* cube equity lines read */
-	int		 cubeset;	/* which: 1 nd, 2 take, 4 pass */
+	int		 nprob;		/* how many probability lines were
+					   read */
+	int		 ncube;		/* how many cube equity lines were
+					   read */
+	int		 cubeset;	/* which cube equities were read, as
+					   bits: 1 no double, 2 take, 4 pass */
 };
 
 /* What one block says. */
@@ -53,35 +57,43 @@ struct blk {
 	int		 first;			/* its first line */
 	const char	*cur;			/* the line being read */
 	int		 phase;
-	/* the XGID line */
+	/* The XGID line. */
 	int		 idline, idcol;
 	struct span	 id;
-	/* the diagram */
-	int		 top, bottom;		/* border lines, 0 none */
-	int		 turned;		/* 12..1 on top: O's view */
+	/* The diagram. */
+	int		 top, bottom;		/* the lines of its borders, 0
+						   when there is none */
+	int		 turned;		/* set when 12..1 are on top, as
+						   O sees the board */
 	struct span	 tb, bb, row[MAXROW];
 	int		 rowline[MAXROW], nrow;
-	int		 cnt[2][26];		/* by letter, point; 25 bar */
-	int		 drawn[2][27];		/* letters drawn: 26 low bar */
+	int		 cnt[2][26];		/* checkers by letter and point,
+						   25 the bar */
+	int		 drawn[2][27];		/* the letters drawn on each
+						   point, 26 the lower bar */
 	int		 digit[27];		/* the number written there */
 	int		 blitz;			/* BGBlitz's (Position-ID:) */
 	int		 ploc[26][2];		/* line, col of each point */
-	int		 boxval, boxhalf;	/* the cube box drawn */
+	int		 boxval, boxhalf;	/* the cube box, as drawn */
 	int		 boxline, boxcol;
-	/* the lines about the position; -1: not written */
+	/* The lines about the position; -1 when they are not written. */
 	struct span	 name[2];
 	int		 score[2], length, scoreline;
 	int		 pips[2], pipline;
-	int		 cube, owner, cubeline;	/* owner -1 none, DX, DO */
+	int		 cube, owner, cubeline;	/* owner is DX, DO, or -1
+						   for none */
 	int		 roll, dice[2], rollline;
-	int		 dicesaid;		/* the roll line says them */
+	int		 dicesaid;		/* set when the roll line gives
+						   the dice */
 	struct span	 posid, matchid;
 	int		 posidline, posidcol, matchidcol;
-	/* the analysis */
+	/* The analysis. */
 	struct cand	 c[MAXAN];
-	int		 nc, cube_at;		/* cube_at: index, or -1 */
+	int		 nc;
+	int		 cube_at;		/* the cube decision's index in
+						   c, or -1 */
 	struct span	 comment;
-	int		 nrline, nrcol;		/* first line not read */
+	int		 nrline, nrcol;		/* the first line not read */
 	struct span	 nr;
 	int		 bad;			/* a BG_EPOSTEXT given */
 };
@@ -167,7 +179,10 @@ read_decimal(const char *s, size_t n, double *v)
 	return i;
 }
 
-/* A non-negative integer at s[0..n) after blanks: its end, or NULL. */
+/*
+ * Read a non-negative integer at s[0..n), after blanks.  Returns where
+ * it ends, or NULL when there is none.
+ */
 static const char *
 integer(const char *s, size_t n, int *v)
 {
@@ -360,7 +375,7 @@ counts(struct blk *k)
 		}
 }
 
-/* XG's cube box right of the board: "| 2 |" on a row. */
+/* Read XG's cube box, drawn right of the board: "| 2 |" on a row. */
 static void
 cube_box(struct blk *k, int i, size_t from, int mid)
 {
@@ -416,7 +431,7 @@ diagram(struct pos *p, struct blk *k)
 			    "both X and O drawn on point %d", pt);
 			return;
 		}
-	/* The bar: both letters may be there, each its own. */
+	/* Both letters may be on the bar, each in a place of its own. */
 	if (column(k, 0, mid, barcol, 25) < 0 ||
 	    column(k, mid + 1, k->nrow, barcol, 26) < 0) {
 		bad(p, k, k->rowline[mid], (int)barcol + 1, "both X and O "
@@ -478,7 +493,10 @@ xo_line(struct blk *k, struct span s, int line)
 	return 1;
 }
 
-/* "Cube: 2, O own cube", "キューブ: 1": a word, ':', a value. */
+/*
+ * Read a line of a word, ':' and a value, such as "Cube: 2, O own cube"
+ * or "キューブ: 1".
+ */
 static int
 cube_line(struct blk *k, struct span s, int line)
 {
@@ -578,7 +596,8 @@ blitz_line(struct blk *k, struct span s, int line)
 	if (numbers(r.t, r.n, v, 3, 0) != 3 || k->cube_at < 0)
 		return 0;
 	c = &k->c[k->cube_at];
-	i = i != k->roll;	/* as prob_line: on roll first */
+	i = i != k->roll;	/* as in prob_line(), the side on roll
+				   comes first */
 	c->a.win[i] = v[0];
 	c->a.gammon[i] = v[1];
 	c->a.backgammon[i] = v[2];
@@ -645,7 +664,7 @@ play_line(struct blk *k, struct span s, int line)
 	if ((q = integer(s.t, s.n, &rank)) == NULL || q + 2 > e ||
 	    q[0] != '.' || q[1] != ' ' || rank < 1)
 		return 0;
-	/* The equity: a number after the last ':' of the line. */
+	/* The equity is the number after the last ':' of the line. */
 	for (pl = q; pl < e; pl++)
 		if (*pl == ':' && (n = read_decimal(pl + 1, (size_t)(e - pl - 1),
 		    &eq)) > 0)
@@ -780,7 +799,10 @@ cube_eq(struct cand *c, struct span s, const char *cl, const char *after)
 		return 0;
 	c->ncube++;
 	c->cubeset |= which;
-	/* BGBlitz: the second column, its EMG, as XG writes in a match. */
+	/*
+	 * From BGBlitz take the second column, its EMG, which is what XG
+	 * writes in a match.
+	 */
 	if (n == 4)
 		v[0] = v[2];
 	if (which == 1)
@@ -817,7 +839,8 @@ cube_analysis(struct blk *k, struct span s)
 		return 1;
 	if (find(s.t, s.n, "=") != NULL || find(s.t, s.n, "G+BG") != NULL ||
 	    has_word(s.t, s.n, "cubeless") || has_word(s.t, s.n, "cubeful"))
-		return 1;	/* cubeless equities, the best's: derived */
+		return 1;	/* the cubeless equities, and the best
+				   action's, are derived, not read */
 	if (k->blitz && !has_digit(s) && colon(s.t, s.n, &after) == NULL)
 		return 1;	/* its table's head, in any language */
 	if (c->eval.n == 0 && (r = eval_name(s)).n > 0) {
@@ -843,7 +866,7 @@ cube_analysis(struct blk *k, struct span s)
 	return 0;
 }
 
-/* A line after the side on roll: the analysis. */
+/* Read a line of the analysis, which follows the side on roll. */
 static int
 analysis_line(struct blk *k, struct span s, int line)
 {
@@ -980,7 +1003,10 @@ cmp_lines(const struct blk *k, int xs, const bg_board *b,
 		    "XGID's %d owned by %s", k->cube, k->owner < 0 ? "none" :
 		    k->owner == DX ? "X" : "O", ms->cube, ow == BG_CENTRED ?
 		    "none" : ow == xs ? "X" : "O");
-	/* XG draws a centred cube in no one place: only an owned one. */
+	/*
+	 * XG draws a centred cube in no fixed place, so only an owned
+	 * cube is read from the drawing.
+	 */
 	if (k->boxline && ow != BG_CENTRED && (k->boxval != ms->cube ||
 	    k->boxhalf != (ow == xs ? DX : DO)))
 		differ(d, k->boxline, k->boxcol, "a cube of %d drawn on %s's "
@@ -1044,7 +1070,11 @@ check(struct pos *p, const struct blk *k, const bg_board *b,
 
 /* ------------------------------------------------------ the block */
 
-/* The analysis kept with the game: sides known, the cube's action. */
+/*
+ * Keep the block's analysis with the game once the side on roll is
+ * known: each figure goes to its side, and a cube decision gets its
+ * action.
+ */
 static int
 keep(struct pos *p, struct blk *k, int onroll)
 {
@@ -1134,7 +1164,10 @@ names(const struct blk *k, int m, char nm[2][64], const char *name[2])
 	}
 }
 
-/* The block read: 0 (a match made), -1 (none: a diagnostic given). */
+/*
+ * Make a match of the block read: 0, or -1 when none is made and a
+ * diagnostic says why.
+ */
 static int
 finish(struct pos *p, struct blk *k)
 {
@@ -1190,7 +1223,7 @@ finish(struct pos *p, struct blk *k)
 	return 0;
 }
 
-/* A border line: BGBlitz writes a name and pip count right of it. */
+/* Read a border line; BGBlitz writes a name and a pip count right of it. */
 static void
 border_line(struct blk *k, const char *t, size_t n, int line, int top)
 {
@@ -1215,7 +1248,10 @@ border_line(struct blk *k, const char *t, size_t n, int line, int top)
 	if (s.n < 4 || s.t[1] != ':' || s.t[0] != (top ? 'O' : 'X'))
 		return;
 	s = trim(s.t + 2, s.n - 2);
-	/* BGBlitz: the pip count after two blanks; bgshow: the name. */
+	/*
+	 * BGBlitz writes the pip count after two blanks; bgshow writes
+	 * the name.
+	 */
 	for (q = s.t + s.n; q > s.t && isdig((unsigned char)q[-1]); q--)
 		;
 	if (q < s.t + s.n && q - s.t >= 3 && q[-1] == ' ' && q[-2] == ' ' &&

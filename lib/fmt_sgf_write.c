@@ -160,7 +160,7 @@ rules(bg_writer *w, int crawford_game)
 		prop(w, "RU", ru + 1);
 }
 
-/* GC: the tags no property carries, then the match's comments. */
+/* Write GC: the tags no other property carries, then the match's comments. */
 static void
 game_comment(bg_writer *w)
 {
@@ -378,7 +378,10 @@ setup(bg_writer *w, size_t i)
 		fmt_printf(w, "PL[%c]DI[%d%d]", ms.on_roll ? 'B' : 'W',
 		    ms.dice[0], ms.dice[1]);
 	else if (ms.dice[0] == 0 && nx == NULL && r->text[0] == 'X')
-		/* A position to decide (an .xgp's cube decision): whose. */
+		/*
+		 * A position to decide (an .xgp's cube decision): say whose
+		 * decision it is.
+		 */
 		fmt_printf(w, "PL[%c]", ms.on_roll ? 'B' : 'W');
 	fmt_printf(w, "CV[%d]CP[%c]", cube, owner == BG_CENTRED ? 'c' :
 	    owner ? 'b' : 'w');
@@ -545,7 +548,7 @@ fmt_sgf_game(bg_writer *w)
 			kept(w, i + 1);
 			continue;
 		}
-		/* A new node: the comments of the last one first. */
+		/* Before a new node, write the comments of the last one. */
 		if (clen > 0) {
 			prop(w, "C", c);
 			clen = 0;

@@ -15,7 +15,10 @@
 #include "bgkit.h"
 #include "out_int.h"
 
-/* "FILE:LINE: " of text, or "{"file":...,"line":N" of JSON. */
+/*
+ * Write where a line is: "FILE:LINE: " in text, or "{"file":...,"line":N"
+ * in JSON.
+ */
 static void
 where(struct out *o, const bg_movebatch *mb, const char *file, int line)
 {
@@ -61,7 +64,7 @@ bg_moveline_write(bg_write_fn fn, void *ctx, const bg_moveline *ml,
 		out_puts(&o, "}");
 	} else {
 		bg_moveline_format(buf, sizeof buf, ml, normalised, json);
-		out_puts(&o, json ? buf + 1 : buf);	/* after its "{" */
+		out_puts(&o, json ? buf + 1 : buf);	/* skip its "{" */
 	}
 	out_puts(&o, "\n");
 	return out_flush(&o) < 0 ? o.err : ml->code != 0;
@@ -74,7 +77,7 @@ struct list {
 	char			 buf[1024];
 };
 
-/* One legal play of the list: after a separator, as bgmove -a has it. */
+/* Write one legal play of the list after a separator, as bgmove -a does. */
 static void
 listed(void *ctx, const bg_moveline *ml)
 {
@@ -94,7 +97,7 @@ struct each {
 	char		 buf[1024];
 };
 
-/* One legal play a line, as bgmove -a writes them. */
+/* Write the legal plays, one a line, as bgmove -a writes them. */
 static void
 each(void *ctx, const bg_moveline *ml)
 {
@@ -125,7 +128,10 @@ bg_moveline_list_write(bg_write_fn fn, void *ctx,
 	return out_flush(&o) < 0 ? o.err : 0;
 }
 
-/* Set su up from mb's and the position; 0, or the error in msg. */
+/*
+ * Set su up from mb's setup and the position; 0, or -1 with the error
+ * in msg.
+ */
 static int
 setup(bg_moveline_setup *su, const bg_movebatch *mb,
     const bg_replay_pos *pos, bg_variant v, char *msg, size_t size)
@@ -146,7 +152,10 @@ setup(bg_moveline_setup *su, const bg_movebatch *mb,
 		    bg_variant_get(v)->name);
 		return -1;
 	}
-	/* A move's own "64:" prefix may give its roll: checked later. */
+	/*
+	 * A move's own "64:" prefix may give the roll, so a missing roll
+	 * is checked later.
+	 */
 	if (su->dice[0] == 0 && mb->move == NULL) {
 		snprintf(msg, size, "no dice: the position has no roll and "
 		    "-d gives none");
@@ -172,7 +181,7 @@ bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
 	memset(ml, 0, sizeof *ml);
 	msg[0] = '\0';
 	if ((r = pos->rec) == NULL || r->kind != BG_REC_SETPOS)
-		return 0;	/* not a position of the list */
+		return 0;	/* this is not a position of the list */
 	if (file == NULL)
 		file = "<stdin>";
 	if (setup(&su, mb, pos, v, msg, size) < 0)
@@ -188,7 +197,7 @@ bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
 	if (mb->move != NULL || ml->code != 0)
 		return bg_moveline_write(fn, ctx, ml, msg, file, r->line, 0,
 		    mb->json);
-	/* -l: every legal play, on one line. */
+	/* Without a move (bgmove -a), write every legal play on one line. */
 	if ((l = malloc(sizeof *l)) == NULL)
 		return -BG_ENOMEM;
 	out_init(&o, fn, ctx);

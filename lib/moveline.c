@@ -12,7 +12,10 @@
 
 #include "bgkit.h"
 
-/* The error text, appended to the caller's buffer and counted whole. */
+/*
+ * Append the error text to the caller's buffer, counting all of it even
+ * when the buffer is too small.
+ */
 struct msg {
 	char	*buf;
 	size_t	 size, len;
@@ -49,7 +52,7 @@ addf(struct msg *m, const char *fmt, ...)
 		    sizeof buf - 1);
 }
 
-/* A play in style st, cut to size - 1 bytes as bgmove always has. */
+/* Write a play in style st, cut to size - 1 bytes as bgmove always did. */
 static void
 format_play(char *buf, size_t size, const bg_play *p, bg_style st)
 {
@@ -95,7 +98,7 @@ bg_moveline_play(bg_moveline *ml, const bg_moveline_setup *su,
 	return 0;
 }
 
-/* Without a position: the move rewritten in the style asked. */
+/* Without a position, rewrite the move in the style asked for. */
 static void
 normalise(bg_moveline *ml, const bg_moveline_setup *su,
     const bg_notation *n)
@@ -112,8 +115,8 @@ normalise(bg_moveline *ml, const bg_moveline_setup *su,
 }
 
 /*
- * The rule play n (text s[0..len)) breaks, where, and a legal play or
- * the candidates; or why it does not fit the dice.
+ * Tell which rule play n (the text s[0..len)) breaks and where, with a
+ * legal play or the candidates; or why it does not fit the dice.
  */
 static void
 broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
@@ -151,8 +154,8 @@ broken(struct msg *m, const bg_resolved *r, const bg_notation *n,
 }
 
 /*
- * The move s[0..len) as the setup reads it: the common notation, or
- * FIBS's absolute numbering after an optional dice prefix.
+ * Parse the move s[0..len) as the setup says: in the common notation,
+ * or in FIBS's absolute numbering after an optional dice prefix.
  */
 static int
 parse(bg_notation *n, const bg_moveline_setup *su, const char *s, size_t len,
@@ -160,15 +163,15 @@ parse(bg_notation *n, const bg_moveline_setup *su, const char *s, size_t len,
 {
 	const char *c = len > 0 ? memchr(s, ':', len) : NULL;
 	size_t k = c != NULL ? (size_t)(c - s) + 1 : 0;
-	int d[2] = { 0, 0 }, dir, rc;
+	int d[2] = { 0, 0 }, rc;
+	bg_direction dir = su->absolute;
 
-	if (!su->absolute)
+	if (su->absolute == BG_DIR_NONE)
 		return bg_notation_parse(n, s, len, pos);
 	if (k > 0 && bg_dice_parse(d, s, k - 1) < 0) {
 		*pos = 0;
 		return -BG_EDICESYNTAX;
 	}
-	dir = su->absolute == BG_DIR_AUTO ? 0 : su->absolute;
 	if ((rc = bg_notation_parse_fibs(n, s + k, len - k, &dir, pos)) < 0)
 		*pos += k;
 	n->dice[0] = d[0];
@@ -320,7 +323,10 @@ bg_moveline_list(const bg_moveline_setup *su,
 	return n < 0 ? n : 0;
 }
 
-/* s as a JSON string: the texts here are ASCII, controls escaped. */
+/*
+ * Write s as a JSON string.  The texts here are ASCII, so only the
+ * control characters need escaping.
+ */
 static void
 jstr(struct msg *m, const char *s)
 {

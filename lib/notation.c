@@ -441,7 +441,10 @@ fibs_dir(int f, int t)
 	return f < t ? BG_DIR_UP : BG_DIR_DOWN;
 }
 
-/* One point: 0..25, or bar or off (any prefix, any case): FW_*. */
+/*
+ * Read one point: a number from 0 to 25, or bar or off (any prefix of
+ * the word, in any case), which give FW_BAR and FW_OFF.
+ */
 static int
 fibs_point(const char *s, size_t end, size_t *pos, size_t *err)
 {
@@ -470,8 +473,8 @@ fibs_own(int p, int d)
 }
 
 int
-bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len, int *dir,
-    size_t *errpos)
+bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
+    bg_direction *dir, size_t *errpos)
 {
 	size_t dummy, pos = 0, end = len, at, *err;
 	int f, t = 0, d, k;
@@ -480,7 +483,8 @@ bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len, int *dir,
 	err = errpos != NULL ? errpos : &dummy;
 	*err = 0;
 	if (n == NULL || dir == NULL || (s == NULL && len > 0) ||
-	    (*dir != 0 && *dir != BG_DIR_UP && *dir != BG_DIR_DOWN))
+	    (*dir != BG_DIR_NONE && *dir != BG_DIR_AUTO &&
+	    *dir != BG_DIR_UP && *dir != BG_DIR_DOWN))
 		return -BG_EINVAL;
 	memset(n, 0, sizeof *n);
 	n->kind = BG_NOTE_NONE;
@@ -522,9 +526,9 @@ bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len, int *dir,
 		d = fibs_dir(f, t);
 		if (f == t || fibs_own(f, d) <= fibs_own(t, d))
 			FAILN(BG_EBACKWARD, at);
-		if (*dir == 0)
-			*dir = d;
-		else if (d != *dir)
+		if (*dir == BG_DIR_NONE || *dir == BG_DIR_AUTO)
+			*dir = (bg_direction)d;
+		else if (d != (int)*dir)
 			FAILN(BG_EBACKWARD, at);
 		if (n->npath == MAXMOVES)
 			FAILN(BG_ETOOMANY, at);
@@ -545,6 +549,22 @@ bad:
 	k = f < 0 ? f : t;
 	n->npath = 0;
 	return k;
+}
+
+int
+bg_direction_parse(bg_direction *d, const char *name)
+{
+	if (d == NULL || name == NULL)
+		return -BG_EINVAL;
+	if (strcmp(name, "up") == 0)
+		*d = BG_DIR_UP;
+	else if (strcmp(name, "down") == 0)
+		*d = BG_DIR_DOWN;
+	else if (strcmp(name, "auto") == 0)
+		*d = BG_DIR_AUTO;
+	else
+		return -BG_EINVAL;
+	return 0;
 }
 
 int

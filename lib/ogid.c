@@ -33,7 +33,10 @@ struct field {
 	size_t		 len;
 };
 
-/* Cut s into its fields: how many (MINFIELD..MAXFIELD), or -1. */
+/*
+ * Cut s into its fields, and return how many there are (MINFIELD to
+ * MAXFIELD), or -1.
+ */
 static int
 split(struct field *f, const char *s, size_t len)
 {
@@ -63,7 +66,10 @@ point(int c)
 	return -1;
 }
 
-/* Decimal digits f[from..to) within 0..MAXNUM, or -1; none is -1. */
+/*
+ * Read the decimal digits f[from..to) as a number from 0 to MAXNUM; -1
+ * for anything else, and for no digits.
+ */
 static int
 digits(const struct field *f, size_t from, size_t to)
 {
@@ -82,7 +88,7 @@ digits(const struct field *f, size_t from, size_t to)
 	return v;
 }
 
-/* An optional number field: empty or absent is dflt. */
+/* Read an optional number field; an empty or absent one is dflt. */
 static int
 optional_int(const struct field *f, int n, int i, int dflt)
 {
@@ -114,7 +120,7 @@ ogid_looks(const char *s, size_t len)
 	    NULL && (i + 1 == len || s[i + 1] == ':');
 }
 
-/* Place one colour's checkers; 0 or a negated code. */
+/* Place one colour's checkers: 0, or a negated code. */
 static int
 place(bg_board *b, const struct field *f, int side, int checkers)
 {
@@ -135,7 +141,7 @@ place(bg_board *b, const struct field *f, int side, int checkers)
 	return 0;
 }
 
-/* The game state and who is on roll, from fields 5 and 6. */
+/* Read the game state and who is on roll from fields 5 and 6. */
 static int
 state(bg_matchstate *m, const struct field *f, int n, int owner_action)
 {
@@ -194,7 +200,10 @@ state(bg_matchstate *m, const struct field *f, int n, int owner_action)
 	return 0;
 }
 
-/* The cube field: owner, log2 of the value, action; its action or -1. */
+/*
+ * Read the cube field, the owner, log2 of the value and the action.
+ * Returns the action, or -1.
+ */
 static int
 cube(bg_matchstate *m, const struct field *f)
 {
@@ -211,7 +220,7 @@ cube(bg_matchstate *m, const struct field *f)
 	return (unsigned char)f->s[f->len - 1];
 }
 
-/* Field 9: a length, then 'C' (Crawford), 'L' or 'G' and a number. */
+/* Read field 9: a length, then 'C' (Crawford), 'L' or 'G' and a number. */
 static int
 length(bg_matchstate *m, const struct field *f)
 {
@@ -293,7 +302,7 @@ bg_ogid_decode(bg_board *b, bg_matchstate *ms, const char *s, size_t len,
 	return 0;
 }
 
-/* The checkers of one colour, in absolute points from 0 up. */
+/* Write the checkers of one colour, in absolute points from 0 up. */
 static int
 run(char *out, size_t size, const bg_board *b, int side)
 {
@@ -381,7 +390,7 @@ bg_ogid_encode(char *buf, size_t size, const bg_board *b,
 	return n;
 }
 
-/* Append item to the list in buf ("a, b and c" made as it grows). */
+/* Append item to the list in buf, which reads "a, b and c" as it grows. */
 static void
 item(char *buf, size_t size, size_t *k, int *nitem, const char *s)
 {

@@ -96,7 +96,10 @@ out_printf(struct out *o, const char *fmt, ...)
 
 static const char hex[] = "0123456789abcdef";
 
-/* Text for a terminal of s[0..n): controls and invalid UTF-8 as \xNN. */
+/*
+ * Write s[0..n) for a terminal, with control characters and invalid
+ * UTF-8 written as \xNN.
+ */
 static void
 out_textn(struct out *o, const char *s, size_t len)
 {
@@ -291,7 +294,10 @@ diag_json(struct out *o, const char *file, const char *who,
 	out_key_int(o, "side", d->side, 1);
 	out_puts(o, ",\"player\":");
 	out_json(o, who);
-	/* As every JSON of the library: an array, the larger die first. */
+	/*
+	 * As in every JSON the library writes, the dice are an array with
+	 * the larger die first.
+	 */
 	if (d->dice[0])
 		out_printf(o, ",\"dice\":[%d,%d]", d->dice[0] > d->dice[1] ?
 		    d->dice[0] : d->dice[1], d->dice[0] > d->dice[1] ?
@@ -362,9 +368,9 @@ bg_action_name(const bg_replay_pos *pos)
 	case BG_REC_RACCOON:
 		return "raccoon";
 	case BG_REC_SETPOS:
-		return "setpos";	/* as the JSON writer's records */
+		return "setpos";	/* as the JSON writer names it */
 	default:
-		return "resign";	/* a "Wins" before the game's end */
+		return "resign";	/* a "Wins" before the game ended */
 	}
 }
 
@@ -407,7 +413,7 @@ out_decimal(struct out *o, double v)
 	out_put(o, buf, (size_t)n);
 }
 
-/* ",\"key\":" then two numbers by side, or null when !ok. */
+/* Write ",\"key\":" and then a number for each side, or null when !ok. */
 static void
 out_sides(struct out *o, const char *key, const double v[2], int ok)
 {
@@ -529,7 +535,7 @@ result_csv(struct out *o, const char *file, int n, const bg_result *r,
 	}
 }
 
-/* "file":..,"players":[..], for every row of bgscore -T json. */
+/* Write "file":..,"players":[..], which every row of bgscore -T json has. */
 static void
 rowhead(struct out *o, const char *file, const char *const names[2])
 {
@@ -591,7 +597,10 @@ bg_match_result_write(bg_write_fn fn, void *ctx, bg_outfmt f,
 		out_key_int(&o, "winner", w, w >= 0);
 		out_puts(&o, "}\n");
 	} else if (f == BG_OUT_CSV) {
-		/* The match row: game "match", the match's winner, the score. */
+		/*
+		 * The match's row has the game "match", the match's winner
+		 * and the score.
+		 */
 		out_csv(&o, file);
 		out_puts(&o, ",match,");
 		out_csv(&o, names[0]);

@@ -17,25 +17,25 @@ struct out {
 };
 
 void	out_init(struct out *, bg_write_fn, void *);
-/* Write what is buffered; 0 or the sticky error. */
+/* Write what is buffered: 0, or the first error, which stays. */
 int	out_flush(struct out *);
 void	out_put(struct out *, const char *, size_t);
 void	out_puts(struct out *, const char *);
 void	out_int(struct out *, int);
 void	out_printf(struct out *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
-/* Text for a terminal: controls and invalid UTF-8 as \xNN. */
+/* Write text for a terminal, controls and invalid UTF-8 as \xNN. */
 void	out_text(struct out *, const char *);
 /*
  * A player's name as text: out_text, or "" (two quotes) for an empty or
  * absent name, which is shown as it is rather than given one.
  */
 void	out_name(struct out *, const char *);
-/* A JSON string, quotes included; null for NULL. */
+/* Write a JSON string, quotes included, or null for NULL. */
 void	out_json(struct out *, const char *);
-/* One CSV field, quoted when it holds a comma, quote or line end. */
+/* Write one CSV field, quoted when it holds a comma, quote or line end. */
 void	out_csv(struct out *, const char *);
-/* ",\"key\":" then the number, or null when !ok. */
+/* Write ",\"key\":" and then the number, or null when !ok. */
 void	out_key_int(struct out *, const char *, int, int);
 
 /*

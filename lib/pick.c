@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * pick.c: which position of a record bgshow(1) shows (bg_pick_init(3),
+ * pick.c: which position of a record bgshow(1) shows (bg_pick_new(3),
  * on bg_pipeline_new(3)'s page): the end of the last game, the position
  * after action N of game G, or the one before the action written at a
  * line and column of the file.  The replay offers every position; the
@@ -8,18 +8,39 @@
  * there was none.  Part of libbgkit; callers use bgkit.h.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "bgkit.h"
 
-void
-bg_pick_init(bg_pick *k, int game, int move, int line, int col)
+struct bg_pick {
+	int		 game, move, line, col;	/* what was asked for */
+	int		 have;		/* cand holds the choice so far */
+	bg_shownpos	 cand;		/* the choice */
+	bg_shownpos	 prev;		/* the position offered last */
+	int		 shown;		/* the last game whose position was
+					   offered with 2 (a file of
+					   positions) */
+};
+
+bg_pick *
+bg_pick_new(int game, int move, int line, int col)
 {
-	memset(k, 0, sizeof *k);
+	bg_pick *k;
+
+	if ((k = calloc(1, sizeof *k)) == NULL)
+		return NULL;
 	k->game = game;
 	k->move = move;
 	k->line = line;
 	k->col = col;
+	return k;
+}
+
+void
+bg_pick_free(bg_pick *k)
+{
+	free(k);
 }
 
 /* Whether record r is written at or after the pick's line and column. */

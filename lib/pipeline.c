@@ -23,7 +23,7 @@
 
 enum { S_BETWEEN, S_INMATCH, S_DONE };
 
-/* What the line of one match says (bg_pipeline_match_summary). */
+/* What the line of one match says (bg_pipeline_match_summary()). */
 struct mline {
 	const char	*name, *player[2];
 	bg_pipe_count	 c;		/* the match's own counts */
@@ -33,36 +33,48 @@ struct mline {
 struct bg_pipeline {
 	bg_reader	*rd;
 	bg_replay	*rp;
-	bg_writer	*w;		/* the caller's, or NULL */
-	FILE		*fp;		/* opened by bg_pipeline_open */
-	struct src	*src;		/* under the reader, or NULL */
-	bg_format	 from;		/* set by the caller */
-	int		 advance;	/* to the source's next member */
+	bg_writer	*w;		/* the caller's writer, or NULL */
+	FILE		*fp;		/* the file bg_pipeline_open()
+					   opened, or NULL */
+	struct src	*src;		/* the source under the reader, or
+					   NULL for a reader over a buffer */
+	bg_format	 from;		/* the format the caller set */
+	int		 advance;	/* set when the next call moves to
+					   the source's next member */
 	char		*name;
-	int		 replay;	/* replay the games (default) */
+	int		 replay;	/* set when the games are replayed
+					   (the default) */
 	int		 state;
-	int		 eof;		/* the reader said the file is cut */
+	int		 eof;		/* set once the reader said the input
+					   ends inside a game */
 	const bg_match	*m;
 	const bg_game	*g;
-	int		 played;	/* a game of the match was replayed */
-	int		 length;	/* of the last match */
+	int		 played;	/* set once a game of the match was
+					   replayed */
+	int		 length;	/* the length of the last match */
 	bg_pipe_count	 count;
-	bg_diag		*diag;		/* the last event's, merged */
-	size_t		 tat;		/* turn_of(): records passed */
-	int		 tturn;		/* and positions */
+	bg_diag		*diag;		/* the last event's diagnostics, in
+					   one list */
+	size_t		 tat;		/* the records turn_of() has passed */
+	int		 tturn;		/* and the positions they made */
 	size_t		 ndiag, capdiag;
-	char		*player[2];	/* the match's names, see below */
-	char		*gplayer[2];	/* the game's */
+	char		*player[2];	/* the match's names (names()) */
+	char		*gplayer[2];	/* the game's names */
 	bg_pipe_count	 mstart;	/* the counts as the match started */
 	int		 msaid;		/* the last match given a line */
-	struct mline	 first;		/* the first match's line, held */
-	char		*fcopy[3];	/* and its strings */
-	bg_diagfilter	 filter;	/* the diagnostics given */
-	int		 collapse;	/* a warning once an input */
-	struct held	*held;		/* then the first of each code */
-	int		 order[BG_CODE_COUNT];	/* codes held, first first */
+	struct mline	 first;		/* the first match's line, held back
+					   until a second match comes */
+	char		*fcopy[3];	/* copies of that line's strings */
+	bg_diagfilter	 filter;	/* which diagnostics are given */
+	int		 collapse;	/* set when a warning is given once
+					   an input */
+	struct held	*held;		/* with collapse, the first warning
+					   of each code */
+	int		 order[BG_CODE_COUNT];	/* the codes held, in the
+						   order they came */
 	size_t		 nheld;
-	struct extra	*extra;		/* of each diagnostic of the event */
+	struct extra	*extra;		/* one for each diagnostic of the
+					   event */
 };
 
 /* The first warning of a code in the input, and how many came. */
@@ -70,14 +82,18 @@ struct held {
 	bg_diag		 d;
 	int		 turn;
 	size_t		 n;
-	char		*who;		/* its player: the match may change */
+	char		*who;		/* its player's name, copied, since
+					   the match may change before it is
+					   given */
 };
 
 /* What a diagnostic of an event has beside the bg_diag. */
 struct extra {
 	int		 turn;
-	size_t		 more;		/* warnings it stands for */
-	char		*who;		/* a held one's player, else NULL */
+	size_t		 more;		/* how many more warnings it stands
+					   for */
+	char		*who;		/* the player of a warning held,
+					   else NULL */
 };
 
 static long
@@ -86,7 +102,11 @@ stdio_read(void *ctx, char *buf, size_t n)
 	FILE *fp = ctx;
 	size_t got;
 
-	/* fread asks the system again after the end: not us. */
+	/*
+	 * Once the end of the file was seen, fread() would ask the system
+	 * for more again (on a terminal, the user would have to type a
+	 * second end of file), so stop here.
+	 */
 	if (feof(fp))
 		return 0;
 	if ((got = fread(buf, 1, n, fp)) == 0 && ferror(fp))
@@ -94,7 +114,7 @@ stdio_read(void *ctx, char *buf, size_t n)
 	return (long)got;
 }
 
-/* A pipeline around reader rd (NULL: out of memory). */
+/* Make a pipeline around reader rd; NULL when memory runs out. */
 static bg_pipeline *
 make(bg_reader *rd, const char *name)
 {
@@ -125,7 +145,10 @@ bg_pipeline_new(bg_read_fn read, void *ctx, const char *name)
 
 	if ((src = src_new(read, ctx, name)) == NULL)
 		return NULL;
-	/* Its first member now, to name the reader; a failure is read. */
+	/*
+	 * Open the first member now, to name the reader after it.  A
+	 * failure other than memory is left for the reader to meet.
+	 */
 	if (src_next(src) < 0 && errno == ENOMEM) {
 		src_free(src);
 		return NULL;
@@ -164,12 +187,15 @@ bg_pipeline_open(const char *path)
 	else if ((fp = fopen(path, "rb")) == NULL)
 		return NULL;
 	else if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-		/* A directory opens, then fails its first read. */
+		/* A directory opens, and would then fail its first read. */
 		fclose(fp);
 		errno = EISDIR;
 		return NULL;
 	} else {
-		/* The reader asks for 64 KiB at a time: no stdio buffer. */
+		/*
+		 * The reader asks for 64 KiB at a time, so a stdio buffer
+		 * would only copy the bytes once more.
+		 */
 		setvbuf(fp, NULL, _IONBF, 0);
 	}
 	if ((p = bg_pipeline_new_file(fp, path)) == NULL) {
@@ -182,7 +208,7 @@ bg_pipeline_open(const char *path)
 	return p;
 }
 
-/* Empty the event's list. */
+/* Empty the list of the last event's diagnostics. */
 static void
 drop(bg_pipeline *p)
 {
@@ -268,8 +294,10 @@ bg_pipeline_set_collapse(bg_pipeline *p, int on)
 }
 
 /*
- * The position before the action at line, col of the current game: the
- * actions of a side written before it (each gives one position).
+ * Return the number of the position before the action written at line
+ * and column of the current game: the count of the actions of a side
+ * written before it, each of which makes one position.  -1 when the
+ * diagnostic is not about an action of the game.
  */
 static int
 turn_of(bg_pipeline *p, const bg_diag *d)
@@ -279,7 +307,10 @@ turn_of(bg_pipeline *p, const bg_diag *d)
 
 	if (p->g == NULL || d->game <= 0 || d->line <= 0)
 		return -1;
-	/* In line order mostly: on from the last answer, else anew. */
+	/*
+	 * The diagnostics come mostly in line order, so the count goes on
+	 * from the last answer, and starts anew when d comes before it.
+	 */
 	if (p->tat > 0 && (r = bg_game_record(p->g, p->tat - 1)) != NULL &&
 	    (r->line > d->line || (r->line == d->line && r->col >= d->col)))
 		p->tat = p->tturn = 0;
@@ -294,7 +325,7 @@ turn_of(bg_pipeline *p, const bg_diag *d)
 	return -1;
 }
 
-/* d at the end of the event's list; -BG_ENOMEM when there is no room. */
+/* Add d at the end of the event's list; -BG_ENOMEM when there is no room. */
 static int
 push(bg_pipeline *p, const bg_diag *d, int turn, size_t more, char *who)
 {
@@ -318,7 +349,10 @@ push(bg_pipeline *p, const bg_diag *d, int turn, size_t more, char *who)
 	return 0;
 }
 
-/* A warning kept back until the input ends (collapse); -BG_ENOMEM. */
+/*
+ * Keep a warning back until the input ends (collapse): the first of its
+ * code is kept, the others only counted.  Returns 0, or -BG_ENOMEM.
+ */
 static int
 hold(bg_pipeline *p, const bg_diag *d)
 {
@@ -339,7 +373,10 @@ hold(bg_pipeline *p, const bg_diag *d)
 	return 0;
 }
 
-/* The warnings held, after the event's own diagnostics; -BG_ENOMEM. */
+/*
+ * Add the warnings held back to the event's list, after its own
+ * diagnostics.  Returns 0, or -BG_ENOMEM.
+ */
 static int
 release(bg_pipeline *p)
 {
@@ -350,7 +387,7 @@ release(bg_pipeline *p)
 		h = &p->held[p->order[i]];
 		if (push(p, &h->d, h->turn, h->n - 1, h->who) < 0)
 			return -BG_ENOMEM;
-		h->who = NULL;		/* the list's now */
+		h->who = NULL;		/* the list owns it now */
 		h->n = 0;
 	}
 	p->nheld = 0;
@@ -358,55 +395,108 @@ release(bg_pipeline *p)
 }
 
 /*
- * Add d to the event's list, unless the filter stops it or it is held;
- * -BG_ENOMEM when there is no room.
+ * The end-of-file rule: once the reader has said that the input ends
+ * inside a game (BG_WEOF, which sets *eof), the replay's warning that
+ * the game has no result says nothing new and is dropped.  Returns 1
+ * when d is dropped.
+ */
+static int
+eof_drops(int *eof, const bg_diag *d)
+{
+	if (d->code == BG_WEOF)
+		*eof = 1;
+	return d->code == BG_WUNFINISHED && *eof;
+}
+
+/*
+ * The next diagnostic in line order of the reader's (from index *i)
+ * and the replay's (from *j; none when rp is NULL), the reader's first
+ * on a line both name; the index it came from is advanced.  NULL when
+ * both lists are done.
+ */
+static const bg_diag *
+merged_next(const bg_reader *rd, const bg_replay *rp, size_t *i, size_t *j)
+{
+	const bg_diag *a = NULL, *b = NULL;
+
+	if (*i < bg_reader_diag_count(rd))
+		a = bg_reader_diag(rd, *i);
+	if (rp != NULL && *j < bg_replay_diag_count(rp))
+		b = bg_replay_diag(rp, *j);
+	if (a != NULL && (b == NULL || a->line <= b->line)) {
+		++*i;
+		return a;
+	}
+	if (b != NULL)
+		++*j;
+	return b;
+}
+
+size_t
+bg_diag_merge(const bg_diag **list, size_t size, const bg_reader *rd,
+    const bg_replay *rp, int *eof)
+{
+	const bg_diag *d;
+	size_t i = 0, j = 0, n = 0;
+
+	if (rd == NULL || eof == NULL)
+		return 0;
+	while ((d = merged_next(rd, rp, &i, &j)) != NULL) {
+		if (eof_drops(eof, d))
+			continue;
+		if (n < size)
+			list[n] = d;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * Add d to the event's list, unless the filter stops it, the
+ * end-of-file rule drops it or it is held; -BG_ENOMEM when there is no
+ * room.
  */
 static int
 add_diag(bg_pipeline *p, const bg_diag *d)
 {
-	if (!bg_diagfilter_shows(&p->filter, d->code))
+	if (!bg_diagfilter_shows(&p->filter, d->code) ||
+	    eof_drops(&p->eof, d))
 		return 0;
-	if (d->code == BG_WEOF)
-		p->eof = 1;
-	else if (d->code == BG_WUNFINISHED && p->eof)
-		return 0;	/* the reader said it already */
 	if (d->severity == BG_SEV_WARNING)
 		p->count.warnings++;
 	else
 		p->count.errors++;
-	/* What an output cannot hold: each names another thing lost. */
+	/*
+	 * A warning of what an output cannot hold is never collapsed:
+	 * each one names another thing lost.
+	 */
 	if (p->collapse && d->severity == BG_SEV_WARNING &&
 	    d->code != BG_WLOST)
 		return hold(p, d);
 	return push(p, d, turn_of(p, d), 0, NULL);
 }
 
-/* The reader's diagnostics and, with rp, the replay's, in line order. */
+/*
+ * Add the reader's diagnostics and, when rp is not 0, the replay's to
+ * the event's list, in line order; -BG_ENOMEM.
+ */
 static int
 gather(bg_pipeline *p, int rp)
 {
-	size_t i = 0, j = 0, ni = bg_reader_diag_count(p->rd);
-	size_t nj = rp ? bg_replay_diag_count(p->rp) : 0;
+	const bg_diag *d;
+	size_t i = 0, j = 0;
 	int rc = 0;
 
-	while (rc == 0 && (i < ni || j < nj)) {
-		const bg_diag *a = i < ni ? bg_reader_diag(p->rd, i) : NULL;
-		const bg_diag *b = j < nj ? bg_replay_diag(p->rp, j) : NULL;
-
-		if (a && (b == NULL || a->line <= b->line)) {
-			rc = add_diag(p, a);
-			i++;
-		} else {
-			rc = add_diag(p, b);
-			j++;
-		}
-	}
+	while (rc == 0 && (d = merged_next(p->rd, rp ? p->rp : NULL, &i,
+	    &j)) != NULL)
+		rc = add_diag(p, d);
 	return rc;
 }
 
 /*
- * The writer's call rc and what it said, after the reader's and the
- * replay's: rc, or -BG_ENOMEM.
+ * Add what the writer said in the call that returned rc to the event's
+ * list, after the reader's and the replay's diagnostics.  Returns rc,
+ * or -BG_ENOMEM.
  */
 static int
 wrote(bg_pipeline *p, int rc)
@@ -420,7 +510,7 @@ wrote(bg_pipeline *p, int rc)
 	return rc;
 }
 
-/* *dst = a copy of s ("" for NULL); -BG_ENOMEM. */
+/* Set *dst to a copy of s ("" for NULL): 0, or -BG_ENOMEM. */
 static int
 setname(char **dst, const char *s)
 {
@@ -429,7 +519,7 @@ setname(char **dst, const char *s)
 	if (s == NULL)
 		s = "";
 	if (*dst != NULL && strcmp(*dst, s) == 0)
-		return 0;	/* the same players game after game */
+		return 0;	/* the players are the same game after game */
 	if ((n = strdup(s)) == NULL)
 		return -BG_ENOMEM;
 	free(*dst);
@@ -437,7 +527,10 @@ setname(char **dst, const char *s)
 	return 0;
 }
 
-/* The names of a new game: the match's kept, the game's as written. */
+/*
+ * Take the names of a new game: the match's names are kept once known,
+ * and the game's are as the game writes them.
+ */
 static int
 names(bg_pipeline *p)
 {
@@ -465,7 +558,10 @@ next_match(bg_pipeline *p)
 	if ((rc = bg_reader_next_match(p->rd, &m)) < 0)
 		return rc;
 	if (rc == 0 && p->src != NULL && (rc = src_next(p->src)) != 0) {
-		/* The member's last words under its name, then the next. */
+		/*
+		 * The member ended: give its last diagnostics under its
+		 * name, and open the next member at the next call.
+		 */
 		if (rc < 0)
 			return src_failed(p->src) ? -BG_EARCHIVE : -BG_ENOMEM;
 		if ((rc = gather(p, 0)) < 0)
@@ -474,7 +570,10 @@ next_match(bg_pipeline *p)
 		return BG_PIPE_MEMBER;
 	}
 	if (rc == 0) {
-		/* The last match stays, to name the players of the end's. */
+		/*
+		 * The last match stays, so that the diagnostics of the end
+		 * can name its players.
+		 */
 		p->state = S_DONE;
 		return (rc = gather(p, 0)) < 0 ? rc : BG_PIPE_END;
 	}
@@ -544,11 +643,11 @@ bg_pipeline_set_member(bg_pipeline *p, const char *name)
 		return -BG_EINVAL;
 	if ((r = src_select(p->src, name)) < 0)
 		return src_failed(p->src) ? -BG_EARCHIVE : -BG_ENOMEM;
-	p->advance = 1;		/* a reader on it, under its name */
+	p->advance = 1;		/* the next call opens a reader on it */
 	return r > 0 ? 0 : -BG_EINVAL;
 }
 
-/* A new reader on the source's next member, under its name. */
+/* Open a new reader on the source's next member, named after it. */
 static int
 advance(bg_pipeline *p)
 {
@@ -584,9 +683,12 @@ bg_pipeline_next(bg_pipeline *p)
 		rc = -BG_EARCHIVE;
 	if (rc < 0) {
 		p->state = S_DONE;
-		p->count.errors++;	/* an input not read through */
+		p->count.errors++;	/* the input was not read through */
 	}
-	/* The input (or the member) is over: what it held comes out. */
+	/*
+	 * The input (or the member) is over: the warnings held back come
+	 * out now.
+	 */
 	if ((rc < 0 || rc == BG_PIPE_END || rc == BG_PIPE_MEMBER) &&
 	    release(p) < 0 && rc >= 0) {
 		p->state = S_DONE;
@@ -626,7 +728,10 @@ bg_pipeline_diag_player(const bg_pipeline *p, const bg_diag *d)
 
 	if (d == NULL || d->side < 0)
 		return NULL;
-	/* One held from an earlier match names its own player. */
+	/*
+	 * A warning held back from an earlier match names its own player,
+	 * copied when it was held.
+	 */
 	if (p->ndiag > 0 && a >= lo && a < (uintptr_t)(p->diag + p->ndiag) &&
 	    p->extra[(a - lo) / sizeof *d].who != NULL)
 		return p->extra[(a - lo) / sizeof *d].who;
@@ -810,7 +915,10 @@ bg_pipeline_match_summary(bg_write_fn fn, void *ctx, bg_outfmt f,
 		l.score[s] = res->score[s];
 	}
 	if (l.n == 1) {
-		/* Held: an input of one match has its summary's line. */
+		/*
+		 * Hold the first match's line back: an input of one match
+		 * says it in its summary instead.
+		 */
 		for (s = 0; s < 3; s++)
 			if ((p->fcopy[s] = strdup(s ? l.player[s - 1] :
 			    l.name)) == NULL)

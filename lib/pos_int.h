@@ -15,19 +15,21 @@
 enum { K_SNOWIE, K_JF, K_LIST, K_TEXT };
 
 struct pos {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* first, so that reader.c finds it */
 	int		 kind;
 	int		 started, err;
 	char		*in;		/* the whole input */
-	size_t		 inlen, at;	/* the next line */
-	int		 line;		/* its number */
-	int		 matches;	/* handed out */
+	size_t		 inlen, at;	/* at is where the next line starts */
+	int		 line;		/* the number of that line */
+	int		 matches;	/* how many were handed out */
 	int		 in_match;
-	int		 headed;	/* a list's header line skipped */
-	int		 col;		/* a list's position field, from 1 */
+	int		 headed;	/* set once a list's header line was
+					   skipped */
+	int		 col;		/* the field of a list that holds the
+					   position, counted from 1 */
 };
 
-/* A diagnostic of code at line, col, its detail from fmt. */
+/* Add a diagnostic of code at line and col, its detail formatted from fmt. */
 void	pos_note(struct pos *, int, int, int, const char *, ...)
 	    __attribute__((format(printf, 5, 6)));
 /*

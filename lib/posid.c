@@ -16,7 +16,7 @@
 #define MKEY	9	/* bytes in a Match ID key */
 #define PBITS	(8 * PKEY)
 
-/* Match ID fields: first bit and width. */
+/* The fields of a Match ID: their first bit and their width. */
 #define M_CUBE		0, 4
 #define M_OWNER		4, 2
 #define M_ONROLL	6, 1
@@ -33,7 +33,8 @@
 #define M_NOJACOBY	66, 1
 
 #define OWNER_CENTRED	3
-#define MAXFIELD	0x7fff	/* largest length or score: 15 bits */
+#define MAXFIELD	0x7fff	/* the largest length or score, in 15
+				   bits */
 #define MAXCUBELOG	15
 
 static const char alphabet[] =

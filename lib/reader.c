@@ -61,9 +61,10 @@ fmt_src_read(void *ctx, char *buf, size_t n)
 		if (k == n || s->mem != NULL)
 			return (long)k;
 		/*
-		 * The rest of the buffer from the caller's callback, not in a
-		 * call of its own: the head is a few hundred bytes.  A failure
-		 * is told on the next call, after the bytes that came.
+		 * Fill the rest of the buffer from the caller's callback in the
+		 * same call rather than in a call of its own, since the head
+		 * is only a few hundred bytes.  A failure is told on the next
+		 * call, after the bytes that came.
 		 */
 		got = s->read(s->ctx, buf + k, n - k);
 		if (got < 0 || (size_t)got > n - k)
@@ -136,7 +137,7 @@ fmt_head_text(const struct fmt_head *h, char *dec, size_t *n)
 	return (const unsigned char *)dec;
 }
 
-/* Where the text of p[0..n) starts (struct fmt_head). */
+/* Find where the text of p[0..n) starts, and fill h (struct fmt_head). */
 static void
 head_init(struct fmt_head *h, const unsigned char *p, size_t n)
 {
@@ -160,11 +161,13 @@ head_init(struct fmt_head *h, const unsigned char *p, size_t n)
 }
 
 /*
- * The format the first bytes p[0..n) say: every row of the table bids,
- * the highest bid wins, and of equal bids the row first in the table.
- * *more when more bytes could change that: the winner's bid could, or
- * the bid of a row that could then win (its top above the winning bid,
- * or equal to it and the row before the winner).  The bids in use:
+ * Return the row of the format the first bytes p[0..n) are in: every
+ * row of the table bids, the highest bid wins, and of equal bids the
+ * row that comes first in the table.  Set *more when more bytes could
+ * change the answer: when the winner's bid could change, or when
+ * another row could win with more bytes (its top score is above the
+ * winning bid, or equal to it and the row comes before the winner).
+ * The bids in use:
  *
  *	90	xg		"RGMH"
  *	80	pos		124, 125 or 126, then three zero bytes
@@ -243,14 +246,16 @@ read_head(struct fmt_src *s)
 /* --------------------------------------------------------------- reader */
 
 struct bg_reader {
-	bg_format		 format;	/* asked for, then found */
-	int			 started;	/* the format is decided */
+	bg_format		 format;	/* the format asked for,
+						   then the one found */
+	int			 started;	/* set once the format is
+						   decided */
 	struct fmt_src		 src;
-	char			*name;		/* of the input, or NULL */
-	unsigned		 flags;		/* FMT_* for open */
+	char			*name;		/* the input's name, or NULL */
+	unsigned		 flags;		/* the FMT_* flags for open */
 	const struct fmt_ops	*ops;		/* the format's reader */
 	struct fmt_base		*sub;		/* and its state */
-	int			 err;		/* opening it failed */
+	int			 err;		/* set when opening it failed */
 };
 
 static bg_reader *
@@ -262,7 +267,10 @@ reader_new(const char *name)
 	if ((r = calloc(1, sizeof *r)) == NULL)
 		return NULL;
 	if (name != NULL) {
-		/* Not strdup: the out-of-memory test sees malloc only. */
+		/*
+		 * Not strdup(): the out-of-memory test fails only calls of
+		 * malloc() it can see.
+		 */
 		n = strlen(name) + 1;
 		if ((r->name = malloc(n)) == NULL) {
 			free(r);
@@ -319,7 +327,10 @@ base_close(const struct fmt_ops *ops, struct fmt_base *b)
 	free(b);
 }
 
-/* Open the reader of ops on src: its state, or NULL when out of memory. */
+/*
+ * Open the reader of ops on src and return its state; NULL when memory
+ * runs out.
+ */
 static struct fmt_base *
 base_open(const struct fmt_ops *ops, struct fmt_src *src, const char *name,
     unsigned flags)
@@ -391,7 +402,10 @@ start(bg_reader *r)
 			    FMT_HEADMAX, &more);
 		else
 			row = read_head(&r->src);
-		/* Nothing bid (no reader of all text): the first reader. */
+		/*
+		 * When no format bid (no reader takes just any text), take
+		 * the first row that has a reader.
+		 */
 		for (k = 0; row == NULL || row->read == NULL; k++)
 			row = fmt_row_at(k);
 		r->format = row->format;
@@ -445,7 +459,10 @@ bg_reader_diag(const bg_reader *r, size_t i)
 int
 bg_reader_set_format(bg_reader *r, bg_format f)
 {
-	/* BG_FORMAT_AUTO: told from the content again, as at the start. */
+	/*
+	 * BG_FORMAT_AUTO has the format told from the content again, as
+	 * at the start.
+	 */
 	if (r == NULL || r->started || (f != BG_FORMAT_AUTO &&
 	    (fmt_row_of(f) == NULL || fmt_row_of(f)->read == NULL)))
 		return -BG_EINVAL;

@@ -19,7 +19,7 @@
 int
 rec_sb_room(struct strbuf *b, size_t n)
 {
-	/* A game's text takes a few kilobytes: grow seldom. */
+	/* A game's text takes a few kilobytes, so grow seldom. */
 	size_t cap = b->cap ? b->cap : 4096;
 	char *p;
 
@@ -57,8 +57,9 @@ sb_get(const struct strbuf *b, size_t off)
 }
 
 /*
- * Room for item n in array p of capacity *cap: p itself, a larger copy,
- * or NULL when out of memory (p is then unchanged).
+ * Make room for item n in the array p of capacity *cap.  Returns p
+ * itself, a larger copy, or NULL when memory runs out (p is then
+ * unchanged).
  */
 static void *
 grow(void *p, size_t *cap, size_t n, size_t elem)
@@ -313,7 +314,10 @@ rec_game_room(struct bg_game *g, size_t n)
 	size_t *p;
 
 	while (cap - g->nrec < n) {
-		/* Room for a long game at once: growing copies them all. */
+		/*
+		 * Make room for a long game at once, since each growth
+		 * copies all the records.
+		 */
 		cap = cap ? cap * 2 : 256;
 		if (cap > (size_t)-1 / sizeof *rec / 2)
 			return -BG_ENOMEM;
@@ -400,7 +404,7 @@ rec_game_add_analysis(struct bg_game *g, const bg_analysis *a,
 	if ((an = grow(g->an, &g->capan, g->nan, sizeof *an)) == NULL)
 		return -BG_ENOMEM;
 	g->an = an;
-	/* Two offsets each, in an array of the same capacity. */
+	/* Two offsets for each, in an array of the same capacity. */
 	if ((off = realloc(g->anoff, g->capan * 2 * sizeof *off)) == NULL)
 		return -BG_ENOMEM;
 	g->anoff = off;
@@ -413,7 +417,7 @@ rec_game_add_analysis(struct bg_game *g, const bg_analysis *a,
 	return 0;
 }
 
-/* A settings string into the game's strings; "" for NULL. */
+/* Add a settings string to the game's strings; NULL is added as "". */
 static int
 add_settings(struct bg_game *g, const char *t, size_t *off)
 {
@@ -438,7 +442,7 @@ rec_game_add_ranalysis(struct bg_game *g, size_t rec,
 		    sizeof *nc)) == NULL)
 			return -BG_ENOMEM;
 		g->cand = nc;
-		/* An offset each, in an array of the same capacity. */
+		/* One offset for each, in an array of the same capacity. */
 		if ((off = realloc(g->candset, g->capcand * sizeof *off)) ==
 		    NULL)
 			return -BG_ENOMEM;
@@ -475,7 +479,10 @@ rec_game_finish(struct bg_game *g)
 	const char *p = g->s.p;
 	size_t i, n = g->nrec;
 
-	/* In locals: a store to a text could alias g's fields. */
+	/*
+	 * Keep these in locals: a store to a text could alias g's fields,
+	 * and the compiler would read them again.
+	 */
 #pragma GCC unroll 8
 	for (i = 0; i < n; i++)
 		rec[i].text = p + toff[i];
@@ -600,7 +607,7 @@ bg_game_record_analysis(const bg_game *g, size_t i)
 
 	if (g == NULL)
 		return NULL;
-	/* In record order: a binary search. */
+	/* The analyses are in record order, so a binary search finds it. */
 	hi = g->nra;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;

@@ -10,7 +10,7 @@
 
 #define LIBPCRE2 "libpcre2-8.so.0"
 
-/* x->f from PCRE2's pcre2_f (its 8-bit name, pcre2_f_8). */
+/* Look up PCRE2's pcre2_f (its 8-bit name, pcre2_f_8) into x->f. */
 #define RX(f)	DL_SYM(x->dl, x->f, pcre2_ ## f)
 
 int

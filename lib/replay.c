@@ -34,24 +34,30 @@
 struct bg_replay {
 	int		 length;
 	bg_variant	 variant;
-	int		 crawford_rule;	/* matches: Crawford in force */
-	int		 crawford_done;	/* the Crawford game was played */
-	int		 jacoby;	/* money: -1 unknown, 0 off, 1 on */
-	int		 jacoby_stated;	/* by a tag or the caller */
+	int		 crawford_rule;	/* set when a match plays the
+					   Crawford rule */
+	int		 crawford_done;	/* set once the Crawford game was
+					   played */
+	int		 jacoby;	/* the Jacoby rule of money play: -1
+					   not known yet, 0 off, 1 on */
+	int		 jacoby_stated;	/* set when a tag or the caller
+					   states it */
 	int		 prev_winner;	/* the last game's winner, or -1 */
-	int		 prev_points;	/* and its points */
-	bg_ruleset	 stated;	/* the caller's rules (-r) */
-	bg_ruleset	 rules;		/* in force for this match */
+	int		 prev_points;	/* and the points it won */
+	bg_ruleset	 stated;	/* the rules the caller states (-r) */
+	bg_ruleset	 rules;		/* the rules in force in this match */
 	int		 score[2];
 	int		 games;
-	int		 over;		/* the match has a winner */
-	int		 open_line;	/* last line of a game with no result */
+	int		 over;		/* set once the match has a winner */
+	int		 open_line;	/* the last line of a game left
+					   without a result */
 	int		 open_game;
 	bg_board	 board;
 	bg_matchstate	 ms;
 	bg_result	 res;
 	struct diaglist	 dl;		/* the last call's diagnostics */
-	int		 err;		/* and its error: one lost */
+	int		 err;		/* the call's error: a diagnostic
+					   that could not be kept */
 	bg_replay_fn	 fn;		/* the caller's position callback */
 	void		*fnctx;
 };
@@ -83,7 +89,10 @@ bg_replay_rules(const bg_replay *rp)
 	return &rp->rules;
 }
 
-/* A tag's on/off value: 1, 0, or -1 when absent or neither. */
+/*
+ * Read an on/off tag: 1 for on, 0 for off, -1 when the tag is absent or
+ * says neither.
+ */
 static int
 tag_onoff(const bg_match *m, const char *key)
 {
@@ -100,7 +109,7 @@ tag_onoff(const bg_match *m, const char *key)
 	return -1;
 }
 
-/* A tag's number, or -1. */
+/* Read a tag's number; -1 when the tag is absent or no number. */
 static int
 tag_number(const bg_match *m, const char *key)
 {
@@ -117,7 +126,10 @@ tag_number(const bg_match *m, const char *key)
 	return (int)v;
 }
 
-/* The stated value if any, else the tag's, else the default. */
+/*
+ * Choose a rule's value: the one stated by the caller if any, else the
+ * tag's, else the default.
+ */
 static int
 pick(int stated, int tagged, int dflt)
 {
@@ -456,34 +468,38 @@ fast_warnings(bg_replay *rp, const bg_record *rec, int q)
 struct game {
 	const bg_game	*g;
 	size_t		 nrec;
-	size_t		 refused;	/* a roll resolve_fast refused in a
-					   run of rolls, else nrec */
+	size_t		 refused;	/* the index of a roll resolve_fast
+					   refused in a run of rolls, else
+					   nrec */
 	unsigned	 vflags;	/* BG_VF_* of the variant */
 	int		 turn;		/* the side to act next; -1 before
 					   the first action */
-	int		 doubled;	/* a double waits for its answer */
+	int		 doubled;	/* set while a double waits for its
+					   answer */
 	int		 doubler;	/* the side that doubled, or -1 */
-	int		 over;		/* 0 going on; 1 ended by the board
-					   or a drop; 2 its result read */
-	int		 lost;		/* a record could not be followed:
-					   the board is no longer known */
+	int		 over;		/* 0 while the game goes on, 1 once
+					   the board or a drop ended it, 2
+					   once its result was read */
+	int		 lost;		/* set once a record could not be
+					   followed, so that the board is no
+					   longer known */
 	int		 cube, owner;
-	int		 turned;	/* the cube has left 1 */
+	int		 turned;	/* set once the cube has left 1 */
 	int		 last;		/* the line of the last action */
-	int		 rolls[2];	/* each side's rolls */
+	int		 rolls[2];	/* how many rolls each side made */
 	int		 beaver_by;	/* the side of the last beaver, when
 					   it was the last action; or -1 */
-	int		 nbeaver;	/* beavers since the double */
+	int		 nbeaver;	/* the beavers since the double */
 	int		 npos;		/* positions handed to the callback */
 	const bg_record	*resigned;	/* the resignation, for the callback */
 	const bg_record	*matchword;	/* the result that says "and the
 					   match", or NULL */
 	int		 end_dice[2];	/* the roll of a set position the
 					   game stops at */
-	int		 end_set;	/* the game stops at a set position
-					   that gives the whole state (an
-					   XGID): its Crawford flag and cube
-					   limit below */
+	int		 end_set;	/* set when the game stops at a set
+					   position that gives the whole
+					   state (an XGID), whose Crawford
+					   flag and cube limit follow */
 	int		 end_crawford, end_cubemax;
 	const bg_play	*made;		/* the play of the record at hand */
 	bg_play		 play;		/* a play resolve_fast made */
@@ -762,7 +778,10 @@ edited_roll(bg_replay *rp, const struct game *gs, size_t k,
 	return 0;
 }
 
-/* The play of record k, rec, that resolve_fast declined: the search's. */
+/*
+ * Resolve the play of record k, rec, with the search, since
+ * resolve_fast declined it.
+ */
 static void
 move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
     size_t k, bg_resolved *rv)
@@ -773,7 +792,10 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 	resolve_search(rv, &rec->note, &rp->board, rec->side, rec->dice,
 	    rp->variant);
 	if (rv->code == BG_ENOMEM) {
-		/* The call fails (diag_int.h); the board is not followed. */
+		/*
+		 * The call fails (diag_int.h), and the board is no longer
+		 * followed.
+		 */
 		rp->err = -BG_ENOMEM;
 		gs->lost = 1;
 		return;
@@ -790,7 +812,7 @@ move_searched(bg_replay *rp, struct game *gs, const bg_record *rec,
 	    NULL || (nx->kind == BG_REC_WIN && (nx->side != rec->side ||
 	    !can_finish(rp, rec->side, rec->dice))))) {
 		if (rp->err)
-			gs->lost = 1;	/* out of memory: not followed */
+			gs->lost = 1;	/* memory ran out: not followed */
 		return;
 	}
 	if (rv->code == BG_ENOPLAY && edited_roll(rp, gs, k, rec)) {
@@ -828,7 +850,10 @@ on_move(bg_replay *rp, struct game *gs, const bg_record *rec, size_t k,
 	gs->rolls[rec->side]++;
 	gs->turn = !gs->turn;
 	if (rec->note.kind == BG_NOTE_UNKNOWN) {
-		/* "????": the roller resigns, or bad text */
+		/*
+		 * "????" means the roller resigns; otherwise the text could
+		 * not be read.
+		 */
 		if (rec->flags & BG_RF_BADPLAY)
 			gs->lost = 1;
 		return;

@@ -31,7 +31,7 @@ struct inst {
 struct cand {
 	bg_play		play;
 	bg_board	after;
-	unsigned	hits;		/* bit p: a hit on point p */
+	unsigned	hits;		/* bit p is set for a hit on point p */
 	int		score;		/* hit marks that do not match */
 };
 
@@ -39,7 +39,7 @@ struct rs {
 	struct inst	 in[MAXINST];
 	int		 nin;
 	int		 dice[4], ndice;
-	unsigned	 marks;		/* bit p: a '*' on point p */
+	unsigned	 marks;		/* bit p is set for a '*' on point p */
 	int		 twice;		/* two parts star one point */
 	int		 strict;	/* check the rules at each step */
 	struct cand	 cand[MAXCAND];
@@ -69,7 +69,10 @@ rs_record(struct rs *r, const struct turn *t, int k)
 		c = &r->cand[i];
 		if (memcmp(&c->after, &t->b, sizeof t->b) != 0)
 			continue;
-		/* The same result: fewer mismatched marks, then more dice. */
+		/*
+		 * For the same result, prefer fewer mismatched marks, then
+		 * more dice used.
+		 */
 		if (score < c->score || (r->strict && score == c->score &&
 		    k > c->play.n)) {
 			c->score = score;
@@ -278,7 +281,10 @@ rs_init(struct rs *r, const bg_notation *n, const int d[2])
 	const bg_path *p;
 	int i, j, c;
 
-	/* What the search reads before writing; the rest is written first. */
+	/*
+	 * Clear what the search reads before it writes it; the search
+	 * writes the rest before reading it.
+	 */
 	r->nin = 0;
 	r->marks = 0;
 	r->twice = 0;
@@ -398,7 +404,10 @@ refused(bg_resolved *res, struct rs *r, const struct turn *t,
 	res->code = vd.code ? vd.code : BG_EDICE;
 	res->point = vd.point;
 	res->play = r->cand[0].play;
-	/* Out of memory, the call fails: no rule without its example. */
+	/*
+	 * When memory runs out the call fails, so that no broken rule is
+	 * told without its example.
+	 */
 	if ((n = rules_example(&res->example, &most, &pips, b, s, d, v)) > 0)
 		res->has_example = 1;
 	else if (n == -BG_ENOMEM)
@@ -406,7 +415,10 @@ refused(bg_resolved *res, struct rs *r, const struct turn *t,
 	return -res->code;
 }
 
-/* bg_notation_resolve: the direct decisions when quick, else the search. */
+/*
+ * bg_notation_resolve() tries the direct decisions, which are quick,
+ * and falls back on the search.
+ */
 static int
 resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
     const int d[2], bg_variant v, int quick)
@@ -432,7 +444,7 @@ resolve(bg_resolved *res, const bg_notation *n, const bg_board *b, int s,
 		return 0;
 	if (i == 1) {
 		route_warnings(res, &r, r.hits);
-		/* All dice used: nothing for rules_finish to check. */
+		/* All dice are used, so rules_finish has nothing to check. */
 		if (res->play.n == r.ndice && !((t.flags & BG_VF_MOSTPIPS) &&
 		    t.bearing))
 			return 0;
@@ -486,7 +498,10 @@ bg_play_from_notation(bg_play *p, const bg_notation *n)
 
 #define MAXSEG	32	/* written steps an explanation lists */
 
-/* One written step of a part: from point f to point t (0 off), pips. */
+/*
+ * One written step of a part: from point f to point t (0 for off), and
+ * the pips it moves.
+ */
 struct seg {
 	int	f, t, pips;
 };
@@ -604,7 +619,7 @@ bg_notation_explain(char *buf, size_t size, const bg_notation *n,
 	else if (nseg <= nd && segs_fit(sg, 0, nseg, dice, nd, 0))
 		return 0;
 	else {
-		/* The steps together: too many for the dice. */
+		/* Told together, the steps move too many pips for the dice. */
 		at = 0;
 		for (k = 0; k < nseg && at < sizeof why; k++)
 			at += (size_t)snprintf(why + at, sizeof why - at,

@@ -220,7 +220,10 @@ ml_rehash(bg_movelist *ml, size_t hcap)
 	return 0;
 }
 
-/* The slot for one more play, v[n], with room in the hash; NULL. */
+/*
+ * Return the slot for one more play, v[n], after making room for it in
+ * the array and the hash; NULL when memory runs out.
+ */
 static bg_legal *
 ml_slot(bg_movelist *ml)
 {
@@ -278,7 +281,9 @@ struct gen {
 	int		 doubles;
 	int		 best;		/* most dice used by a listed play */
 	int		 err;
-	uint32_t	 src;		/* doubles: open sources, as bits */
+	uint32_t	 src;		/* for doubles, as bits, the points
+					   from which a step lands on a point
+					   not blocked, or bears off */
 };
 
 static void
@@ -331,7 +336,10 @@ last_step(struct gen *g, const struct turn *t, bg_play *p, int f, int to)
 	ml_commit(g->ml);
 }
 
-/* Play die number k onwards: two different dice (doubles: dbl_walk). */
+/*
+ * Play the dice from number k on, for two different dice (dbl_walk()
+ * plays doubles).
+ */
 static void
 gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k)
 {
@@ -491,7 +499,10 @@ dbl_next(uint32_t *m, const unsigned char *me, int d, int *to)
 	return -1;
 }
 
-/* The step f to to of a double, turn_stepdo in line; returns the hit. */
+/*
+ * Make the step from f to to of a double: turn_stepdo() written in
+ * line.  Returns whether it hits.
+ */
 static inline int
 dbl_do(struct turn *t, unsigned char *me, unsigned char *op, int f, int to)
 {

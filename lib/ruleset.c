@@ -20,7 +20,10 @@ bg_ruleset_init(bg_ruleset *rs)
 	rs->cube = -1;
 }
 
-/* "on"/"off" or a number up to 1 << 20; -1 if neither. */
+/*
+ * Read "on" (1) or "off" (0) when onoff is set, else a number up to
+ * 1 << 20; -1 for anything else.
+ */
 static int
 value(const char *s, size_t n, int onoff)
 {

@@ -43,7 +43,7 @@ struct bg_select {
 	int		 verdict;		/* 1 accepted, 2 rejected */
 	double		 minerr[3];		/* by DJ_PLAY ..; < 0 none */
 	unsigned	 marks;			/* bits of marks[] */
-	int		 analysed;		/* 1 analysed, 2 not */
+	bg_select_analysis analysed;		/* with or without analysis */
 	int		 decok;			/* a decision was a hit */
 	const bg_pipeline *p;			/* the pipeline read */
 	/* the match and game being read */
@@ -286,22 +286,22 @@ bg_select_play(bg_select *s, const char *text, size_t *errpos)
 }
 
 void
-bg_select_verdict(bg_select *s, int v)
+bg_select_verdict(bg_select *s, bg_select_keep v)
 {
 	s->verdict = v;
 }
 
 int
-bg_select_error(bg_select *s, int kind, const char *spec)
+bg_select_error(bg_select *s, bg_select_kind kind, const char *spec)
 {
 	double v;
 	int k;
 
-	if (kind < -1 || kind > BG_SEL_TAKE ||
+	if (kind < BG_SEL_ANY || kind > BG_SEL_TAKE ||
 	    an_decimal(spec, strlen(spec), &v) < 0 || v < 0)
 		return -BG_EINVAL;
 	for (k = 0; k < 3; k++)
-		if (kind == -1 || kind == k)
+		if (kind == BG_SEL_ANY || (int)kind == k)
 			s->minerr[k] = v;
 	return 0;
 }
@@ -333,7 +333,7 @@ bg_select_mark(bg_select *s, const char *list)
 }
 
 void
-bg_select_analysed(bg_select *s, int v)
+bg_select_analysed(bg_select *s, bg_select_analysis v)
 {
 	s->analysed = v;
 }
@@ -624,7 +624,8 @@ bg_select_game(bg_select *s, const bg_pipeline *p)
 	    (!s->havepos || s->posok) && (!s->haveplay || s->playok) &&
 	    (s->verdict == 0 || (s->verdict == 1) == !err) &&
 	    (!deccrit(s) || s->decok) &&
-	    (s->analysed == 0 || (s->analysed == 1) == analysed(g));
+	    (s->analysed == BG_ANALYSED_ANY ||
+	    (s->analysed == BG_ANALYSED_WITH) == analysed(g));
 	s->posok = s->playok = s->decok = 0;
 	if (!ok) {
 		s->line = s->turn = 0;

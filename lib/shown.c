@@ -19,7 +19,7 @@ bg_posfmt_parse(bg_posfmt *f, const char *name)
 {
 	size_t i;
 
-	/* "ascii": the text diagram's earlier name, kept until 0.3. */
+	/* "ascii" is the text diagram's earlier name, kept until 0.3. */
 	if (strcmp(name, "ascii") == 0)
 		name = forms[BG_POS_ASCII];
 	for (i = 0; i < sizeof forms / sizeof forms[0]; i++)
@@ -101,7 +101,7 @@ json(struct out *o, const bg_shown *p, const char *pid, const char *mid,
 	out_json(o, *xg ? xg : NULL);
 	out_printf(o, ",\"pips\":[%d,%d]", bg_board_pips(p->board, 0),
 	    bg_board_pips(p->board, 1));
-	/* A position text export's: the diagram and the analysis. */
+	/* A position text export has its diagram and its analysis. */
 	if (p->setup != NULL && bg_game_diagram(p->setup) != NULL) {
 		out_puts(o, ",\"diagram\":");
 		out_json(o, bg_game_diagram(p->setup));
@@ -119,8 +119,8 @@ json(struct out *o, const bg_shown *p, const char *pid, const char *mid,
 }
 
 /*
- * The diagram or picture of p with match state ms, with the caption; 0
- * or a negative code.
+ * Write the diagram or picture of p with match state ms, and the
+ * caption.  Returns 0 or a negative code.
  */
 static int
 draw(struct out *o, bg_posfmt f, const bg_shown *p, const bg_matchstate *ms,
@@ -193,7 +193,7 @@ bg_shown_write(bg_write_fn fn, void *ctx, bg_posfmt f, const bg_shown *p,
 	if ((rc = bg_posid_encode(pid, sizeof pid, p->board,
 	    p->ms->on_roll)) < 0)
 		return rc;
-	/* A position from an ID: its roll as v.dice gives it. */
+	/* A position from an ID has its roll as v.dice gives it. */
 	idms = *p->ms;
 	if (p->action == NULL && p->dice[0] > 0) {
 		idms.dice[0] = p->dice[0];
@@ -292,7 +292,7 @@ bg_shownpos_replay(bg_shownpos *sp, int game, const bg_replay_pos *pos,
 			sp->v.dice[0] = r->dice[!s];	/* larger first */
 			sp->v.dice[1] = r->dice[s];
 		}
-		/* A dance is a play of no steps: "". */
+		/* A dance is a play of no steps, written "". */
 		if (pos->played && bg_play_format(sp->play, sizeof sp->play,
 		    &pos->play, BG_STYLE_GNUBG) < (int)sizeof sp->play)
 			sp->v.play = sp->play;

@@ -18,7 +18,7 @@
 #define NFIELD	40
 #define MAXCUBE	(1 << 15)
 
-/* What each numeric field may hold (names: lo > hi). */
+/* What each numeric field may hold; a name field has lo above hi. */
 static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
 	{ 0, 999, "match length" }, { 0, 1, "Jacoby flag" },
 	{ 0, 1, "field 2" }, { 0, 1, "money flag" },
@@ -42,7 +42,10 @@ static const struct { long lo, hi; const char *what; } sfield[NFIELD] = {
 	[39] = { 0, 6, "die" }
 };
 
-/* A number field t[0..n): 0, or -1 when it is none or out of lo..hi. */
+/*
+ * Read the number field t[0..n): 0, or -1 when it is no number or is
+ * not from lo to hi.
+ */
 static int
 field_in_range(const char *t, size_t n, long lo, long hi, long *v)
 {
@@ -82,7 +85,10 @@ snowie_tray(bg_board *b)
 	return 0;
 }
 
-/* Split t[0..n) into its fields: v[] and the names; 0 or -1. */
+/*
+ * Split t[0..n) into its fields, the numbers into v[] and the names:
+ * 0, or -1.
+ */
 static int
 fields(const char *t, size_t n, long *v, char nm[2][64], char *why,
     size_t size, int *col)

@@ -14,8 +14,9 @@ struct snowie_pos {
 	bg_board	 board;
 	bg_matchstate	 ms;		/* length, score, cube, Crawford,
 					   Jacoby, dice; on_roll = side */
-	int		 side;		/* field 4: the side on roll */
-	char		 name[2][64];	/* by side; "" when empty */
+	int		 side;		/* the side on roll (field 4) */
+	char		 name[2][64];	/* each side's name; "" when the
+					   field is empty */
 };
 
 /*

@@ -67,15 +67,19 @@ struct src {
 	int		 members;	/* members begun */
 	int		 failed;	/* a damaged input */
 	char		 why[96];	/* what libarchive said of it */
-	int		 done;		/* past the last member */
-	char		*want;		/* the one member read, or NULL */
-	char		*chunk;		/* CHUNK bytes: the first read's */
-	size_t		 npeek, ppos;	/* bytes of it, and handed on */
+	int		 done;		/* set past the last member */
+	char		*want;		/* the one member to read, or NULL */
+	char		*chunk;		/* CHUNK bytes, the first read's */
+	size_t		 npeek, ppos;	/* the bytes in it, and how many of
+					   them were handed on */
 	struct archive	*a;
 	struct la	 la;
 };
 
-/* libarchive's read callback: the peeked bytes, then the input's. */
+/*
+ * libarchive's read callback: first the bytes read ahead, then the rest
+ * of the input.
+ */
 static la_ssize_t
 feed(struct archive *a, void *ctx, const void **buf)
 {
@@ -89,7 +93,10 @@ feed(struct archive *a, void *ctx, const void **buf)
 		s->ppos = s->npeek;
 		return got;
 	}
-	/* libarchive is done with the last buffer: the same again. */
+	/*
+	 * libarchive is done with the last buffer it was given, so the
+	 * same buffer can be filled again.
+	 */
 	if ((got = s->read(s->ctx, s->chunk, CHUNK)) < 0) {
 		s->la.set_error(a, EIO, "read error");
 		return -1;
@@ -132,7 +139,10 @@ as_told(struct src *s)
 	}
 }
 
-/* The input is damaged: libarchive's words for it, else what. */
+/*
+ * Mark the input damaged, and keep libarchive's words for what is wrong,
+ * or what when it has none.
+ */
 static void
 failed(struct src *s, const char *what)
 {
@@ -143,10 +153,13 @@ failed(struct src *s, const char *what)
 	    e : what);
 }
 
-/* s->la.f from libarchive's archive_f. */
+/* Look up libarchive's archive_f into s->la.f. */
 #define LA(f)	DL_SYM(s->la.dl, s->la.f, archive_ ## f)
 
-/* libarchive's functions in s->la: 0, or -1 after saying why. */
+/*
+ * Load libarchive and look up its functions into s->la.  Returns 0, or
+ * -1 with the reason kept in s->why.
+ */
 static int
 load(struct src *s)
 {
@@ -157,7 +170,10 @@ load(struct src *s)
 	    LA(read_next_header) || LA(read_data) || LA(read_free) ||
 	    LA(error_string) || LA(format) || LA(filter_code) ||
 	    LA(set_error) || LA(entry_pathname) || LA(entry_filetype)) {
-		/* dlerror() names paths of this machine: not in a message. */
+		/*
+		 * dlerror() names paths of this machine, which have no
+		 * place in a message.
+		 */
 		s->failed = 1;
 		snprintf(s->why, sizeof s->why, "%s cannot be loaded",
 		    LIBARCHIVE);
@@ -337,7 +353,10 @@ src_read(void *ctx, char *buf, size_t n)
 		k = s->npeek - s->ppos < n ? s->npeek - s->ppos : n;
 		memcpy(buf, s->chunk + s->ppos, k);
 		if ((s->ppos += k) == s->npeek) {
-			/* Handed on: the reader's buffers may take its place. */
+			/*
+			 * Every byte of it was handed on, so the reader's
+			 * own buffers take its place.
+			 */
 			free(s->chunk);
 			s->chunk = NULL;
 		}

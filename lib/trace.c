@@ -56,7 +56,7 @@ bg_trace_free(bg_trace *t)
 	free(t);
 }
 
-/* A copy of s[0..len) with a NUL. */
+/* Return a copy of s[0..len) with a NUL, or NULL when memory runs out. */
 static char *
 copy(const char *s, size_t len)
 {
@@ -69,7 +69,7 @@ copy(const char *s, size_t len)
 	return p;
 }
 
-/* One more entry; NULL when memory is short (t->err set). */
+/* Add one more entry; NULL when memory runs out, and t->err is set. */
 static bg_trace_entry *
 add_action(bg_trace *t, const char *canon, const char *text, size_t tlen,
     const char *play, int line, int turn)
@@ -120,7 +120,10 @@ bg_trace_match(bg_trace *t, const bg_pipeline *p)
 	const char *name = bg_pipeline_name(p);
 	char buf[64], **f;
 
-	/* The file's name, or the archive member's, once for its entries. */
+	/*
+	 * Keep the file's name, or the archive member's, once for all its
+	 * entries.
+	 */
 	if (!t->err && (t->nfile == 0 ||
 	    strcmp(t->file[t->nfile - 1], name) != 0)) {
 		if ((f = realloc(t->file, (t->nfile + 1) * sizeof *f)) == NULL ||
@@ -152,7 +155,10 @@ bg_trace_pos(void *ctx, const bg_replay_pos *pos)
 	}
 	if (bg_fingerprint_line(buf, sizeof buf, pos) <= 0)
 		return;
-	/* A play as the fingerprint counts it: made, on a board followed. */
+	/*
+	 * Count a play as the fingerprint does: one the replay made, on a
+	 * board it followed.
+	 */
 	if (r != NULL && r->kind == BG_REC_MOVE && pos->played && !pos->lost &&
 	    bg_play_format(play, sizeof play, &pos->play,
 	    BG_STYLE_GNUBG) >= (int)sizeof play)
@@ -161,7 +167,10 @@ bg_trace_pos(void *ctx, const bg_replay_pos *pos)
 	    r && r->text ? r->len : 0, play, r ? r->line : 0, pos->turn);
 }
 
-/* s kept once in t's pool (the same names come game after game). */
+/*
+ * Keep s once in t's pool, since the same names come game after game,
+ * and return the pool's copy.
+ */
 static const char *
 intern(bg_trace *t, const char *s)
 {
@@ -179,7 +188,7 @@ intern(bg_trace *t, const char *s)
 	return p[t->npool++];
 }
 
-/* The players of the game just read, for bg_trace_describe. */
+/* Keep the players of the game just read, for bg_trace_describe(). */
 static int
 players(bg_trace *t, const bg_pipeline *p)
 {
@@ -244,7 +253,10 @@ bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia, size_t *ib)
 	return *ia < a->n || *ib < b->n;
 }
 
-/* The first entry after i of another game or of a match, or t->n. */
+/*
+ * Return the first entry after i that belongs to another game or to a
+ * match, or t->n when there is none.
+ */
 static size_t
 next_game(const bg_trace *t, size_t i)
 {
@@ -266,7 +278,7 @@ bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia, size_t *ib)
 	*ib = next_game(b, *ib);
 }
 
-/* The name of side s in game g, "\"\"" when it has none. */
+/* Return the name of side s in game g, or "\"\"" when it has none. */
 static const char *
 who(const bg_trace *t, int g, int s)
 {
@@ -276,7 +288,7 @@ who(const bg_trace *t, int g, int s)
 	return n != NULL && *n != '\0' ? n : "\"\"";
 }
 
-/* The words of a result line, "result W HOW LEVEL POINTS". */
+/* Write the words of a result line, "result W HOW LEVEL POINTS". */
 static int
 result(char *buf, size_t size, const bg_trace *t, const bg_trace_entry *e)
 {
@@ -295,7 +307,7 @@ result(char *buf, size_t size, const bg_trace *t, const bg_trace_entry *e)
 	    strcmp(how, "resign") == 0 ? " by resignation" : "");
 }
 
-/* The words of a move line, "move S DD ID" or "move S DD ? [TEXT]". */
+/* Write the words of a move line, "move S DD ID" or "move S DD ? [TEXT]". */
 static int
 move(char *buf, size_t size, const bg_trace *t, const bg_trace_entry *e)
 {

@@ -17,8 +17,10 @@ struct turn {
 	bg_board	b;
 	int		s;		/* the side moving */
 	unsigned	flags;		/* BG_VF_* of the variant */
-	int		bearing;	/* all home when the turn began */
-	unsigned char	frozen[26];	/* Tavla: checkers that hit */
+	int		bearing;	/* set when all the mover's checkers
+					   were home as the turn began */
+	unsigned char	frozen[26];	/* in Tavla, the checkers that hit
+					   this turn */
 };
 
 /*
@@ -36,7 +38,7 @@ rules_outside(const unsigned char *me)
 
 	memcpy(&a, me + 7, 8);
 	memcpy(&b, me + 15, 8);
-	memcpy(&c, me + 18, 8);	/* 18..25, overlapping b */
+	memcpy(&c, me + 18, 8);	/* points 18..25, which overlap b */
 	return (a | b | c) != 0;
 }
 

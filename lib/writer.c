@@ -28,7 +28,7 @@ flush(bg_writer *w)
 	size_t o = 0;
 	long n;
 
-	/* No write function: a dry run, for the warnings alone. */
+	/* Without a write function the run is dry, for the warnings alone. */
 	while (!w->err && w->write != NULL && o < w->olen) {
 		n = w->write(w->ctx, w->out + o, w->olen - o);
 		if (n <= 0 || (size_t)n > w->olen - o) {
@@ -133,7 +133,10 @@ fmt_next_action(const bg_game *g, size_t i)
 	return NULL;
 }
 
-/* The names of the SGF properties in t, each once, into buf at *o. */
+/*
+ * Write the names of the SGF properties in t into buf from offset *o,
+ * each name once, and move *o past them.
+ */
 static void
 add_names(const char *t, char *buf, size_t size, size_t *o)
 {
@@ -146,7 +149,7 @@ add_names(const char *t, char *buf, size_t size, size_t *o)
 				id[n] = t[n];
 		id[n < sizeof id - 1 ? n : sizeof id - 1] = '\0';
 		t += n;
-		/* Past its values. */
+		/* Skip the property's values. */
 		while (*t == '[') {
 			for (t++; *t != '\0' && *t != ']'; t++)
 				if (*t == '\\' && t[1] != '\0')
@@ -160,7 +163,7 @@ add_names(const char *t, char *buf, size_t size, size_t *o)
 			continue;
 		}
 		n = strlen(id);
-		/* Each name once. */
+		/* Write each name only once. */
 		for (k = 0; k < *o; k += strlen(buf + k) + 1)
 			if (strcmp(buf + k, id) == 0)
 				break;
@@ -195,7 +198,7 @@ fmt_sgf_names(const bg_game *g, char *buf, size_t size)
 	}
 	if (o == 0)
 		return 0;
-	/* The names were NUL-separated: make them blank-separated. */
+	/* The names are separated by NULs; separate them by blanks. */
 	for (k = 0; k + 1 < o; k++)
 		if (buf[k] == '\0')
 			buf[k] = ' ';
@@ -204,7 +207,7 @@ fmt_sgf_names(const bg_game *g, char *buf, size_t size)
 
 /* ------------------------------------------------------------- the API */
 
-/* The writer of format f, or NULL. */
+/* Return the writer of format f, or NULL when it has none. */
 static const struct fmt_wops *
 wfmt(bg_format f)
 {
@@ -288,7 +291,7 @@ bg_writer_set_rules(bg_writer *w, const bg_ruleset *rs)
 	return 0;
 }
 
-/* The tag key stated rule k is written as, and its value. */
+/* Return the tag key that stated rule k is written as, and set its value. */
 static const char *
 stated_tag(bg_writer *w, int k, int length, const char **value)
 {
@@ -335,7 +338,10 @@ stated_tag(bg_writer *w, int k, int length, const char **value)
 		snprintf(buf, sizeof w->tagval[k], "%d", rs->autodoubles);
 		return "AutomaticDoubles";
 	case 6:
-		/* No cube is a limit of 1, as RU[NoCube] reads. */
+		/*
+		 * A game without a cube has a cube limit of 1, as
+		 * RU[NoCube] reads.
+		 */
 		if (rs->cube == 0)
 			snprintf(buf, sizeof w->tagval[k], "1");
 		else if (rs->cubelimit > 0)
@@ -373,7 +379,7 @@ make_tags(bg_writer *w, const bg_match *m)
 			if (strcasecmp(bg_match_tag_key(m, i), key[j]) == 0)
 				break;
 		if (j < nk)
-			continue;	/* the caller's word wins */
+			continue;	/* the rule the caller stated wins */
 		w->tags[w->ntags].key = bg_match_tag_key(m, i);
 		w->tags[w->ntags++].value = bg_match_tag_value(m, i);
 	}
@@ -449,7 +455,7 @@ bg_writer_match(bg_writer *w, const bg_match *m)
 	return rc < 0 ? rc : w->err;
 }
 
-/* The replay's position after each action, kept by record. */
+/* Keep the replay's position after each action, with its record. */
 static void
 position(void *ctx, const bg_replay_pos *pos)
 {
@@ -499,7 +505,10 @@ bg_writer_game(bg_writer *w, const bg_game *g)
 		memset(w->wr, 0, n * sizeof *w->wr);
 	w->g = g;
 	if (w->only > 0 && ++w->ngames != w->only) {
-		/* Not the game asked for: replayed for the score only. */
+		/*
+		 * This is not the game asked for: it is replayed only for
+		 * the score.
+		 */
 		if ((rc = bg_replay_game(w->rp, g)) < 0)
 			return w->err = rc;
 		return w->err;

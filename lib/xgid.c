@@ -47,7 +47,7 @@ split(struct field *f, const char *s, size_t len)
 	return n == NFIELD ? 0 : -1;
 }
 
-/* A decimal integer, optionally negative, within lo..hi. */
+/* Read a decimal integer, perhaps negative, from lo to hi. */
 static int
 int_in_range(int *out, const struct field *f, int lo, int hi)
 {
@@ -76,7 +76,10 @@ int_in_range(int *out, const struct field *f, int lo, int hi)
 	return 0;
 }
 
-/* Checkers in one board character of the given case, or -1. */
+/*
+ * Return the number of checkers a board character of the given case
+ * stands for, or -1.
+ */
 static int
 stack(int c, int upper)
 {
@@ -200,7 +203,7 @@ bg_xgid_decode(bg_board *b, bg_matchstate *ms, const char *s, size_t len,
 	return 0;
 }
 
-/* The board character of n checkers (n <= MAXSTACK). */
+/* Return the board character of n checkers (n <= MAXSTACK). */
 static char
 stackchar(int n, int upper)
 {

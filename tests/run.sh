@@ -34,7 +34,10 @@
 #   page          tests/page.sh: the page of bgconv -T html in headless
 #                 Chromium (its browser checks one skip without it)
 #   lint          tests/size.sh: no lib function over 120 lines, no
-#                 tool over 250, no main() over 80
+#                 tools function over 80, no tools file over 400, no
+#                 library name in the plumbing but the pipeline's;
+#                 tests/headers.sh: every file's opening comment
+#                 held to the file
 #   python        tests/python.sh: the Python package's tests (pytest),
 #                 README's Python example, pip install ./python in a
 #                 fresh venv, pip wheel ./python, the sdist; skipped,
@@ -62,8 +65,8 @@
 #   extension), a prefix or a shell glob of such paths
 #   (fixtures/bgmove, 'fixtures/*/hostile/*'), a unit test
 #   (test_mat), a rules script (standard), a corpus script
-#   (corpus_mat), a manual page (bgmove.1), tools / install, size or
-#   python.  A NAME
+#   (corpus_mat), a manual page (bgmove.1), tools / install, size,
+#   headers or python.  A NAME
 #   that matches nothing is an error (exit 2).  `make check T=NAME`
 #   passes NAME here.
 # A failing golden case prints `diff -u` of the expected and the actual
@@ -409,17 +412,12 @@ task_rules() {
 # tests/install.sh (the toolkit as users meet it: --help, --version,
 # usage, manual and completion of every tool; one meaning per option
 # letter and long name, bgkit(7)'s table; make install and uninstall,
-# the library, pkg-config, the examples), tests/page.sh.
+# the library, pkg-config, the examples), tests/page.sh, and the lint
+# suite's tests/size.sh and tests/headers.sh.
 task_script() {
 	n=${1##*/}
 	picked "${n%.sh}" "$1" || return
 	run_script "$1"
-}
-
-# The sources' own limits (tests/size.sh).
-task_lint() {
-	picked size tests/size.sh || return
-	run_script tests/size.sh
 }
 
 task_python() {
@@ -500,7 +498,9 @@ plan() {
 		echo "install task_script tests/options.sh"
 		echo "install task_script tests/install.sh" ;;
 	page) echo "page task_script tests/page.sh" ;;
-	lint) echo "lint task_lint" ;;
+	lint)
+		echo "lint task_script tests/size.sh"
+		echo "lint task_script tests/headers.sh" ;;
 	python) echo "python task_python" ;;
 	man) plan man-lint; plan man-examples ;;
 	all)

@@ -33,8 +33,8 @@ struct opts {
 	bg_format from;		/* -f */
 	bg_ruleset rules;	/* -r */
 	bg_diagfilter filter;	/* -w */
-	int	quiet;		/* no warnings */
-	int	verbose;	/* a summary line per file */
+	int	quiet;		/* -e: print no warnings */
+	int	verbose;	/* -v: a summary line for each file */
 	int	werror;
 	int	json;
 };
@@ -55,7 +55,10 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	if ((p = cli_open_to(k->out, k->err, name, o->from, &o->rules,
 	    o->json)) == NULL)
 		return 2;
-	/* JSON is for programs: every warning, each in its place. */
+	/*
+	 * JSON is for programs, which get every warning, each in its
+	 * place.
+	 */
 	bg_pipeline_set_filter(p, &o->filter);
 	bg_pipeline_set_collapse(p, !o->verbose && !o->json);
 	do {
@@ -84,7 +87,7 @@ check_file(const struct opts *o, const struct sink *k, const char *name)
 	return rc;
 }
 
-/* -j N: 0, or -1 after saying why. */
+/* Read the N of -j N: 0, or -1 after saying why it is wrong. */
 static int
 jobs_arg(int *jobs, const char *arg)
 {
@@ -101,7 +104,7 @@ jobs_arg(int *jobs, const char *arg)
 	return 0;
 }
 
-/* -T text|json: 0, or -1 after saying why. */
+/* Read the format of -T text|json: 0, or -1 after saying why it is wrong. */
 static int
 format_arg(int *json, const char *arg)
 {

@@ -37,7 +37,7 @@ writer(const struct opts *o, bg_write_fn fn, void *ctx)
 	return w;
 }
 
-/* out's write errors are told when it is closed. */
+/* A write error of out is told when out is closed. */
 int
 pass(struct opts *o, struct cli_input *in, bg_writer *w,
     const struct cli_output *out, FILE *err)
@@ -106,7 +106,7 @@ one(void *ctx, struct cli_input *in, const char *dst)
 	int r, fail;
 
 	if ((fail = check(o, in)) == 2 || (fail && !o->force)) {
-		/* A .gam of each game: the input names them. */
+		/* Write a .gam of each game, named after the input. */
 		if (fail == 1 && (dst != NULL || out->name == NULL))
 			cli_warnx("%s: not written: the conversion failed "
 			    "(-F writes it all the same)", dst && (o->to !=
@@ -153,7 +153,7 @@ convert(struct opts *o, int argc, char **argv)
 	return cli_output_close(&out, rc == 0 || (rc == 1 && o->force), rc);
 }
 
-/* One option other than --help and --version: 0, or the exit status. */
+/* Take one option other than --help and --version: 0, or the exit status. */
 static int
 option(struct opts *o, int c, const char *arg)
 {
@@ -176,7 +176,7 @@ option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
-/* What the options say together: 0, or the exit status. */
+/* Check what the options say together: 0, or the exit status. */
 static int
 coherent(struct opts *o, int argc, char **argv)
 {

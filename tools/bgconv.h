@@ -15,13 +15,16 @@ struct opts {
 	const char	*out, *dir;	/* -o, --directory */
 	const char	*stylearg;	/* -s */
 	int		 quiet, werror, force, verbose;
-	int		 games;		/* games read by the last pass */
+	int		 games;		/* how many games the last pass read */
 	struct cli_output *output;	/* all inputs' output, but with
 					   --directory */
 	bg_writer	*w;		/* and its writer */
 };
 
-/* A writer of -T's format, -s's style and -r's rules; NULL said. */
+/*
+ * Make a writer of -T's format, -s's style and -r's rules; NULL after
+ * saying why it failed.
+ */
 bg_writer *writer(const struct opts *, bg_write_fn, void *);
 /*
  * One reading of the input, written by w when it is not NULL, its

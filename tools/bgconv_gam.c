@@ -18,7 +18,10 @@
 #include "cli.h"
 #include "bgconv.h"
 
-/* DIR/NAME.gK.gam from dst, DIR/NAME.gam; to free, NULL said. */
+/*
+ * Make "DIR/NAME.gK.gam" from dst, "DIR/NAME.gam", in memory the caller
+ * frees; NULL after saying why it failed.
+ */
 static char *
 game_name(const char *dst, int k)
 {
@@ -68,7 +71,7 @@ gam_games(struct opts *o, struct cli_input *in, const char *dst, int fail)
 				r = 2;
 		}
 		bg_writer_free(w);
-		/* out names its file by name until it is closed. */
+		/* out refers to its file by name until it is closed. */
 		r = cli_output_close(&out, r < 2, r);
 		free(name);
 		if (r > rc)

@@ -16,7 +16,7 @@
 
 static bg_format from;		/* -f */
 
-/* The trace of file name into t; 0, or 2 after saying why not. */
+/* Make the trace of the file name into t: 0, or 2 after saying why not. */
 static int
 trace(bg_trace *t, const char *name)
 {
@@ -38,7 +38,7 @@ trace(bg_trace *t, const char *name)
 	return cli_close(p, ev) < 0 ? 2 : 0;
 }
 
-/* One side of a difference: "< file:line: what it holds", in words. */
+/* Print one side of a difference in words: "< file:line: what it holds". */
 static void
 side(char mark, const char *name, const bg_trace *t, size_t i)
 {

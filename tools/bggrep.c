@@ -51,7 +51,7 @@ split(struct opts *o, const bg_pipeline *p, const char *hex,
 	char name[4096];
 	int n;
 
-	n = bg_select_filename(name, sizeof name, o->split, p, hex,
+	n = bg_pipeline_filename(name, sizeof name, o->split, p, hex,
 	    ++o->nsplit, NULL);
 	if (n < 0 || (size_t)n >= sizeof name) {
 		cli_warnx("--split: the name of match %d is too long",

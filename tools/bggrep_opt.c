@@ -83,7 +83,8 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	int rc = 0;
 
 	switch (c) {
-	case 'A': case 'E': bg_select_verdict(o->sel, c == 'A' ? 1 : 2); break;
+	case 'A': bg_select_verdict(o->sel, BG_KEEP_ACCEPTED); break;
+	case 'E': bg_select_verdict(o->sel, BG_KEEP_REJECTED); break;
 	case 'c': case MODE_DECISIONS: case 'D': case MODE_FINGERPRINTS:
 	case 'l': case 'n': case 'q':
 		o->mode = c;
@@ -94,11 +95,12 @@ option(struct opts *o, int c, const char *a, const char **pos,
 		break;
 	case 'f': return cli_from(&o->from, a, USAGE);
 	case CLI_LONG + 'a': case CLI_LONG + 'U':
-		bg_select_analysed(o->sel, c == CLI_LONG + 'a' ? 1 : 2);
+		bg_select_analysed(o->sel, c == CLI_LONG + 'a' ?
+		    BG_ANALYSED_WITH : BG_ANALYSED_WITHOUT);
 		break;
 	case CLI_LONG + 'e': case CLI_LONG + 'P': case CLI_LONG + 'B':
 	case CLI_LONG + 'K':
-		rc = bg_select_error(o->sel, c == CLI_LONG + 'e' ? -1 :
+		rc = bg_select_error(o->sel, c == CLI_LONG + 'e' ? BG_SEL_ANY :
 		    c == CLI_LONG + 'P' ? BG_SEL_PLAY : c == CLI_LONG + 'B' ?
 		    BG_SEL_DOUBLE : BG_SEL_TAKE, a);
 		break;
@@ -117,7 +119,7 @@ option(struct opts *o, int c, const char *a, const char **pos,
 	case 'R': o->recurse = 1; break;
 	case 'O': o->overwrite = 1; break;
 	case CLI_LONG + 's':
-		if ((rc = bg_select_filename(NULL, 0, a, NULL, NULL, 0,
+		if ((rc = bg_pipeline_filename(NULL, 0, a, NULL, NULL, 0,
 		    &at)) < 0)
 			snprintf(msg, sizeof msg, "unknown field %%%c at "
 			    "column %lu (%%n %%p %%l %%d %%f %%%%)", a[at + 1] ?

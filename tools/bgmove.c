@@ -13,23 +13,24 @@
 #include "bgkit.h"
 #include "cli.h"
 
-#define LINEMAX	65536	/* longest line of moves read */
+#define LINEMAX	65536	/* the longest line of moves read */
 #define USAGE "usage: bgmove [-aW] [-d dice] [-p position | -P file] " \
 	"[-s style]\n              [-T format] [-V variant] [-w [no-]name] " \
 	"[--absolute dir] [move]\n"
 
 struct opts {
-	bg_movebatch	 mb;		/* su, json, filter; -P's move */
+	bg_movebatch	 mb;		/* the setup, the output format, the
+					   filter, and -P's move */
 	bg_diagfilter	 filter;	/* -w */
 	int		 list, werror;
 	const char	*pos, *dice, *variant, *plist, *dir;
 	bg_pipeline	*p;
-	int		 status;	/* -P: the worst so far */
-	long		 lineno;	/* lines of stdin read */
-	char		 line[LINEMAX + 1];	/* one of them */
+	int		 status;	/* with -P, the worst status so far */
+	long		 lineno;	/* how many lines of stdin were read */
+	char		 line[LINEMAX + 1];	/* the last one */
 };
 
-/* The usage on stderr, after a message when fmt is not NULL: 2. */
+/* Print the usage on stderr, after a message when fmt is not NULL; 2. */
 static int
 usage(const char *fmt, const char *arg)
 {
@@ -38,7 +39,10 @@ usage(const char *fmt, const char *arg)
 	return cli_usage(USAGE);
 }
 
-/* What r of a move text[0..len) at file:line says, on stderr: status. */
+/*
+ * Tell on stderr what the answer r about the move text[0..len) at
+ * file:line says, and return the exit status it makes.
+ */
 static int
 tell(const struct opts *o, int r, const bg_moveline *ml, const char *msg,
     const char *file, long line, const char *text, size_t len)
@@ -56,7 +60,7 @@ tell(const struct opts *o, int r, const bg_moveline *ml, const char *msg,
 	return r < 0 ? 2 : r == 0 && ml->nwarn > 0 ? o->werror : r;
 }
 
-/* One move, text[0..len); 0, 1 for an error, 2 for no roll. */
+/* Check one move, text[0..len): 0, 1 for an error, 2 for no roll. */
 static int
 do_move(const struct opts *o, const char *text, size_t len,
     const char *file, long line)
@@ -82,7 +86,10 @@ do_move(const struct opts *o, const char *text, size_t len,
 	return rc;
 }
 
-/* A move a line from stdin, each line an answer; the worst status. */
+/*
+ * Read a move from each line of stdin and answer each; return the worst
+ * status.
+ */
 static int
 read_moves(struct opts *o)
 {
@@ -107,7 +114,10 @@ read_moves(struct opts *o)
 	return ferror(stdin) ? 2 : rc;
 }
 
-/* The position of -p ("-": stdin's first line), -d and -V; 0, 1 or 2. */
+/*
+ * Set up the position of -p ("-" reads stdin's first line), -d and -V:
+ * 0, or the exit status 1 or 2.
+ */
 static int
 setup(struct opts *o)
 {
@@ -130,11 +140,16 @@ setup(struct opts *o)
 	    o->mb.su.style, msg, sizeof msg);
 	if (r < 0)
 		cli_warntext(msg);
-	return r == 0 ? cli_direction(&o->mb.su.absolute, o->dir, USAGE) :
-	    r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
+	if (r == 0 && o->dir != NULL &&
+	    bg_direction_parse(&o->mb.su.absolute, o->dir) < 0)
+		return usage("unknown direction: %s (up, down, auto)", o->dir);
+	return r == 0 ? 0 : r == -BG_EVARIANT || r == -BG_EDICESYNTAX ? 2 : 1;
 }
 
-/* -P: one position of the list; its error and warnings on stderr. */
+/*
+ * With -P, answer for one position of the list, its error and warnings
+ * on stderr.
+ */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
@@ -151,7 +166,54 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	o->status = r > o->status ? r : o->status;
 }
 
-/* -P FILE: the move of the operands, or -a, on each position of FILE. */
+/*
+ * Read the list of positions of -P through a pipeline, onpos() called on
+ * every position, and tell its diagnostics but one: each position of a
+ * list is a game without a result, which is no news.  Returns 0, 1 when
+ * the list has errors or a record the replay cannot follow, 2 on a
+ * system error.
+ */
+static int
+replay_list(struct opts *o)
+{
+	const bg_diag *d;
+	bg_ruleset rs;
+	size_t i;
+	int r, bad = 0;
+
+	bg_ruleset_init(&rs);
+	rs.variant = o->variant ? o->mb.su.variant : BG_VARIANT_UNSTATED;
+	if ((o->p = cli_open(o->plist, BG_FORMAT_POSLIST, &rs,
+	    o->mb.json)) == NULL)
+		return 2;
+	bg_pipeline_set_callback(o->p, onpos, o);
+	bg_pipeline_set_filter(o->p, &o->filter);
+	do
+		for (r = cli_next(o->p), i = 0;
+		    i < bg_pipeline_diag_count(o->p); i++) {
+			if ((d = bg_pipeline_diag(o->p, i))->code ==
+			    BG_WUNFINISHED)
+				continue;
+			bad |= d->severity == BG_SEV_ERROR ||
+			    d->code == BG_WNOTREPLAYED;
+			cli_report(stdout, stderr, o->mb.json,
+			    bg_pipeline_name(o->p),
+			    bg_pipeline_diag_player(o->p, d), d,
+			    bg_pipeline_diag_turn(o->p, i));
+		}
+	while (r > 0);
+	if (r < 0)
+		cli_syserr(stdout, stderr, o->mb.json,
+		    bg_pipeline_name(o->p), -r, NULL);
+	r = cli_close(o->p, r);
+	o->p = NULL;
+	return r < 0 ? 2 : bad;
+}
+
+/*
+ * With -P FILE, check the move of the operands, or with -a list the
+ * plays, on each position of FILE.
+ */
 static int
 batch(struct opts *o, char *move)
 {
@@ -161,13 +223,11 @@ batch(struct opts *o, char *move)
 		return usage("-P takes a move or -a, and no -p", NULL);
 	o->mb.move = move;
 	o->mb.movelen = move ? strlen(move) : 0;
-	r = cli_replay(o->plist, BG_FORMAT_POSLIST, o->variant ?
-	    o->mb.su.variant : BG_VARIANT_UNSTATED, o->mb.json, &o->filter,
-	    onpos, o, &o->p);
+	r = replay_list(o);
 	return r > o->status ? r : o->status;
 }
 
-/* The options; -1 when they are all right, else the exit status. */
+/* Read the options: -1 when they are all right, else the exit status. */
 static int
 options(struct opts *o, int argc, char *argv[])
 {

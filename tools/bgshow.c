@@ -3,7 +3,7 @@
  * bgshow: print a position of a match record, or of a position ID, as a
  * text diagram, an SVG picture, an XGID, a gnubg ID, a FIBS board line,
  * an OGID or JSON; with -a every position of the record.  The pipeline, the
- * choice of the position (bg_pick_init) and the forms live in lib/.
+ * choice of the position (bg_pick_new) and the forms live in lib/.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +12,7 @@
 
 #include "bgkit.h"
 #include "cli.h"
+#include "bgshow.h"
 
 #define USAGE "usage: bgshow [-a] [-b side] [-f format] [-g game] [-m turn]\n" \
 	"              [-r rules] [-T format] [-V variant] [-w [no-]name]\n" \
@@ -30,7 +31,7 @@ struct opts {
 	bg_format	 from;		/* -f */
 	int		 printed;	/* positions, all files so far */
 	bg_pipeline	*p;		/* the file's */
-	bg_pick		 pick;		/* the position asked for */
+	bg_pick		*pick;		/* the position asked for */
 	int		 errors;	/* the file's */
 	int		 system;	/* a write or memory error */
 };
@@ -46,7 +47,7 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	p->v.sep = !first;
 	if ((rc = bg_shown_write(bg_write_stdio, stdout, o->format, &p->v,
 	    &o->draw)) >= 0)
-		return cli_poslost(o->format, &p->v, &o->filter);
+		return show_lost(o->format, &p->v, &o->filter);
 	if (rc == -BG_ENOMEM) {
 		cli_warnx("%s", bg_strerror(rc));
 		return 2;
@@ -74,7 +75,7 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	bg_shownpos p;
 	int rc;
 
-	if (o->system || (rc = bg_pick_offer(&o->pick, o->p, pos, &p)) == 0 ||
+	if (o->system || (rc = bg_pick_offer(o->pick, o->p, pos, &p)) == 0 ||
 	    (rc == 1 && !o->all) || p.lost)
 		return;		/* a position lost: the diagnostics say why */
 	if ((rc = show(o, &p, o->printed == 0)) > 1)
@@ -96,14 +97,16 @@ show_file(void *ctx, const char *name)
 	o->errors = o->system = 0;
 	if (cli_location(&name, &line, &col, &at) < 0)
 		return 2;
-	bg_pick_init(&o->pick, o->game, o->move, line, col);
 	if (line > 0 && (o->all || o->game || o->move >= 0)) {
 		cli_warnx("FILE:LINE shows one position: no -a, -g or -m");
 		free(at);
 		return cli_usage(USAGE);
 	}
-	if ((o->p = cli_open(name, o->from, &o->rules,
+	if ((o->pick = bg_pick_new(o->game, o->move, line, col)) == NULL)
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+	if (o->pick == NULL || (o->p = cli_open(name, o->from, &o->rules,
 	    o->format == BG_POS_JSON)) == NULL) {
+		bg_pick_free(o->pick);
 		free(at);
 		return 2;
 	}
@@ -116,12 +119,13 @@ show_file(void *ctx, const char *name)
 	o->errors += bg_pipeline_count(o->p)->errors;
 	r = cli_close(o->p, r) < 0 || o->system ? 2 : 0;
 	if (r == 0 && !o->all) {
-		if (bg_pick_done(&o->pick, games, &sp, why, sizeof why) < 0) {
+		if (bg_pick_done(o->pick, games, &sp, why, sizeof why) < 0) {
 			cli_warnx("%s: %s", name ? name : "<stdin>", why);
 			r = 1;
 		} else if (sp != NULL && (r = show(o, sp, o->printed == 0)) == 0)
 			o->printed++;
 	}
+	bg_pick_free(o->pick);
 	free(at);
 	return r ? r : o->errors ? 1 : 0;
 }

@@ -3,9 +3,10 @@
  * cli.c: the plumbing shared by the bgkit tools (see cli.h); the file
  * loop on threads is in cli_jobs.c, opening an operand in cli_open.c,
  * line input in cli_io.c, inputs as files in cli_input.c, outputs in
- * cli_output.c, options in cli_opt.c, the progress line in
- * cli_progress.c.
- * Nothing here knows backgammon; that lives in lib/.
+ * cli_output.c, options in cli_opt.c, the lists of formats in
+ * cli_format.c, the progress line in cli_progress.c.  Nothing here
+ * knows backgammon: that lives in lib/, and what one tool alone does
+ * lives in that tool (tests/size.sh holds the plumbing to it).
  */
 #include <sys/stat.h>
 

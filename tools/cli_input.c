@@ -51,8 +51,9 @@ cli_input_read(void *ctx, char *buf, size_t n)
 }
 
 /*
- * "ARCHIVE:MEMBER", no file of that name: open ARCHIVE, to be read for
- * MEMBER alone.  NULL with errno set when no part is a file.
+ * For a name "ARCHIVE:MEMBER" that no file has, open ARCHIVE, which is
+ * then read for MEMBER alone.  Returns NULL with errno set when no part
+ * of the name is a file.
  */
 static FILE *
 open_archive(struct cli_input *in, const char *name)
@@ -152,7 +153,7 @@ cli_outdir(const char *dir, const char *out, int argc, char **argv,
 	return cli_usage(usage);
 }
 
-/* Close in: r, or 2 said. */
+/* Close in and return r, or 2 after saying why the close failed. */
 static int
 done(struct cli_input *in, int r)
 {
@@ -163,7 +164,10 @@ done(struct cli_input *in, int r)
 	return r;
 }
 
-/* Operand i, whose output is name[i]: fn's status, or 2 said. */
+/*
+ * Run fn on operand i, whose output is name[i], and return its status;
+ * return 2 after saying why when the operand cannot be run.
+ */
 static int
 each_one(char **argv, char **name, int i, cli_input_fn fn, void *ctx)
 {
@@ -172,7 +176,7 @@ each_one(char **argv, char **name, int i, cli_input_fn fn, void *ctx)
 	char t[512];
 	int j;
 
-	/* Two inputs of one output: the first operand has it. */
+	/* When two inputs have one output, the first operand keeps it. */
 	for (j = 0; name && j < i && strcmp(name[j], name[i]) != 0; j++)
 		continue;
 	if (name && j < i)
@@ -204,7 +208,10 @@ cli_each_input(int argc, char **argv, const char *dir, const char *ext,
 		cli_warnx("%s", bg_strerror(BG_ENOMEM));
 		rc = 2;
 	}
-	/* Without dir, the first system error ends it (one output). */
+	/*
+	 * Without dir every input goes to one output, so the first system
+	 * error ends the loop.
+	 */
 	for (i = 0; i < (argc || dir ? argc : 1) && rc < (dir ? 3 : 2) &&
 	    made == (dir ? argc : 0); i++)
 		if ((r = each_one(argc ? argv : NULL, name, i, fn, ctx)) > rc)

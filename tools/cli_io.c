@@ -146,7 +146,11 @@ cli_read(void *ctx, char *buf, size_t n)
 	FILE *fp = ctx;
 	size_t got;
 
-	/* fread asks the system again after the end: not us. */
+	/*
+	 * Once the end of the file was seen, fread() would ask the system
+	 * for more again (on a terminal, the user would have to type a
+	 * second end of file), so stop here.
+	 */
 	if (feof(fp))
 		return 0;
 	if ((got = fread(buf, 1, n, fp)) == 0 && ferror(fp))

@@ -32,8 +32,8 @@ struct pool {
 	void		*ctx;
 	struct job	*job;
 	int		 njob, next;
-	int		 printed;	/* operands printed */
-	int		 printing;	/* a thread is printing them */
+	int		 printed;	/* how many operands are printed */
+	int		 printing;	/* set while a thread prints them */
 	pthread_mutex_t	 mu;
 };
 
@@ -44,7 +44,7 @@ run_job(struct pool *p, struct job *j)
 	FILE *err = open_memstream(&j->err, &j->errlen);
 
 	if (out == NULL || err == NULL) {
-		j->rc = -1;	/* told when printed */
+		j->rc = -1;	/* the failure is told when printed */
 		if (out)
 			fclose(out);
 		if (err)
@@ -77,7 +77,10 @@ print_job(struct job *j)
 	j->out = j->err = NULL;
 }
 
-/* Job i is done: print the jobs done from the first not printed on. */
+/*
+ * Mark job i done, and print the jobs that are done, from the first one
+ * not yet printed up to the first one not yet done.
+ */
 static void
 finish(struct pool *p, int i)
 {
@@ -118,7 +121,10 @@ worker(void *arg)
 	}
 }
 
-/* One operand after the other in the calling thread, straight out. */
+/*
+ * Run the operands one after the other in the calling thread, writing
+ * straight to stdout and stderr.
+ */
 static int
 each_here(int argc, char **argv, cli_file_fn fn, void *ctx)
 {
@@ -156,7 +162,7 @@ cli_each_jobs(int argc, char **argv, int jobs, cli_file_fn fn, void *ctx)
 	for (i = 0; i < argc; i++)
 		p.job[i].name = strcmp(argv[i], "-") == 0 ? NULL : argv[i];
 	pthread_mutex_init(&p.mu, NULL);
-	/* jobs - 1 more threads: the calling one is the last. */
+	/* Start jobs - 1 more threads; the calling thread is the last one. */
 	for (i = 1; i < jobs && i < argc; i++)
 		if (pthread_create(&tid[nt], NULL, worker, &p) == 0)
 			nt++;

@@ -2,9 +2,8 @@
 /*
  * cli_open.c: an input operand opened as a pipeline (see cli.h): a
  * file, the standard input, or one member of an archive named
- * "ARCHIVE:MEMBER" when no file has that name, and run through to its
- * end with a callback on every position (cli_replay); and the operands
- * that name a place in a file ("FILE:LINE:COL").  Nothing here knows
+ * "ARCHIVE:MEMBER" when no file has that name; and the operands that
+ * name a place in a file ("FILE:LINE:COL").  Nothing here knows
  * backgammon.
  */
 #include <sys/stat.h>
@@ -73,9 +72,10 @@ cli_location(const char **name, int *line, int *col, char **copy)
 }
 
 /*
- * "ARCHIVE:MEMBER", no file of that name: the pipeline of the archive,
- * the first file named by a part before a ':', reading MEMBER alone.
- * NULL with errno ENOENT when no part is a file, or after saying why.
+ * For a name "ARCHIVE:MEMBER" that no file has, make a pipeline that
+ * reads MEMBER alone of ARCHIVE, the first file named by a part before
+ * a ':'.  Returns NULL with errno ENOENT when no part is a file, or
+ * after saying why it failed.
  */
 static bg_pipeline *
 open_member(FILE *out, FILE *err, const char *name, int json)
@@ -185,42 +185,4 @@ cli_report_at(FILE *out, FILE *err, int json, const bg_pipeline *p,
 	    BG_OUT_JSON : BG_OUT_TEXT, bg_pipeline_name(p),
 	    bg_pipeline_diag_player(p, d), d, bg_pipeline_diag_turn(p, i),
 	    more);
-}
-
-int
-cli_replay(const char *name, bg_format from, bg_variant v, int json,
-    const bg_diagfilter *f, bg_replay_fn fn, void *ctx, bg_pipeline **pp)
-{
-	const bg_diag *d;
-	bg_ruleset rs;
-	size_t i;
-	int r, bad = 0;
-
-	bg_ruleset_init(&rs);
-	rs.variant = v;
-	if ((*pp = cli_open(name, from, &rs, json)) == NULL)
-		return 2;
-	bg_pipeline_set_callback(*pp, fn, ctx);
-	if (f != NULL)
-		bg_pipeline_set_filter(*pp, f);
-	do
-		for (r = cli_next(*pp), i = 0;
-		    i < bg_pipeline_diag_count(*pp); i++) {
-			/* A list's positions are games without results. */
-			if ((d = bg_pipeline_diag(*pp, i))->code ==
-			    BG_WUNFINISHED)
-				continue;
-			bad |= d->severity == BG_SEV_ERROR ||
-			    d->code == BG_WNOTREPLAYED;
-			cli_report(stdout, stderr, json, bg_pipeline_name(*pp),
-			    bg_pipeline_diag_player(*pp, d), d,
-			    bg_pipeline_diag_turn(*pp, i));
-		}
-	while (r > 0);
-	if (r < 0)
-		cli_syserr(stdout, stderr, json, bg_pipeline_name(*pp), -r,
-		    NULL);
-	r = cli_close(*pp, r);
-	*pp = NULL;
-	return r < 0 ? 2 : bad;
 }

@@ -149,16 +149,3 @@ cli_warnopt(bg_diagfilter *f, const char *arg, const char *usage)
 		return 0;
 	return cli_usage(usage);
 }
-
-int
-cli_direction(int *dir, const char *arg, const char *usage)
-{
-	if (arg == NULL)
-		return 0;
-	*dir = strcmp(arg, "up") == 0 ? BG_DIR_UP : strcmp(arg, "down") == 0 ?
-	    BG_DIR_DOWN : strcmp(arg, "auto") == 0 ? BG_DIR_AUTO : 0;
-	if (*dir != 0)
-		return 0;
-	cli_warnx("unknown direction: %s (up, down, auto)", arg);
-	return cli_usage(usage);
-}

@@ -4,9 +4,8 @@
  * temporary file beside its name and renamed into place only on
  * success, so that a failed run leaves the file as it was and no
  * half-written file behind (-o); the name of an input's output in a
- * directory (--directory); messages held in memory until the tool knows
- * whether to print them; and the warning of what a position's form
- * cannot hold, in the words lib/ gives.  Nothing here knows backgammon.
+ * directory (--directory); and messages held in memory until the tool
+ * knows whether to print them.  Nothing here knows backgammon.
  */
 /* realpath(), for an output named through a link. */
 #define _XOPEN_SOURCE 700
@@ -191,28 +190,4 @@ cli_outname(const char *dir, const char *f, const char *ext)
 		return NULL;
 	sprintf(p, "%.*s/%.*s.%s", (int)nd, dir, (int)nb, base, ext);
 	return p;
-}
-
-/*
- * Warn of what form f cannot hold of position p: an OGID's losses of
- * any position, an XGID's of one given as an ID; each loss once in a
- * run, not again for the next position that has it; not when filter
- * turned not_written off.  Returns 0.
- */
-int
-cli_poslost(bg_posfmt f, const bg_shown *p, const bg_diagfilter *filter)
-{
-	static char told[1024];		/* what was told, a line each */
-	char what[256];
-
-	if (bg_diagfilter_shows(filter, BG_WLOST) &&
-	    (f == BG_POS_OGID || (f == BG_POS_XGID && p->action == NULL)) &&
-	    bg_posfmt_lost(what, sizeof what, f, p->ms) > 0 &&
-	    strstr(told, what) == NULL) {
-		cli_warnx("warning: %s cannot hold %s: not written",
-		    f == BG_POS_OGID ? "an OGID" : "an XGID", what);
-		if (strlen(told) + strlen(what) + 2 < sizeof told)
-			strcat(strcat(told, what), "\n");
-	}
-	return 0;
 }

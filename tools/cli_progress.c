@@ -19,11 +19,13 @@
 
 static struct {
 	pthread_mutex_t	 mu;
-	int		 on;		/* stderr a terminal, the output free */
-	int		 shown;		/* a line is on the screen */
-	int		 skip;		/* cli_next() does not count */
+	int		 on;		/* set when stderr is a terminal that
+					   no output is written to */
+	int		 shown;		/* set while a line is on screen */
+	int		 skip;		/* set when cli_next() must not
+					   count */
 	double		 start, last;
-	double		 delay;		/* before the first line */
+	double		 delay;		/* seconds before the first line */
 	long		 files, games;
 } pg = { PTHREAD_MUTEX_INITIALIZER, 0, 0, 0, 0, 0, 1.0, 0, 0 };
 
@@ -43,19 +45,25 @@ cli_progress_init(int out_free)
 	char *end;
 	double d;
 
-	/* "off": never; a number: the seconds before the first line. */
+	/*
+	 * A number is the seconds before the first line; anything else,
+	 * such as "off", turns the line off.
+	 */
 	if (e != NULL && *e != '\0') {
 		d = strtod(e, &end);
 		if (*end != '\0' || d < 0)
 			return;
 		pg.delay = d;
 	}
-	/* Output on the same terminal would break the line: none then. */
+	/*
+	 * Output written to the same terminal would break the line, so
+	 * there is no line then.
+	 */
 	pg.on = isatty(STDERR_FILENO) && (out_free || !isatty(STDOUT_FILENO));
 	pg.start = pg.last = now();
 }
 
-/* Take the line away; the lock is held. */
+/* Take the line away; the caller holds the lock. */
 static void
 erase(void)
 {

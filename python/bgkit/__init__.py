@@ -34,7 +34,7 @@ import json
 import os
 import struct
 import weakref
-from ctypes import byref, c_int, c_size_t, c_void_p
+from ctypes import POINTER, byref, c_int, c_size_t, c_void_p
 
 from . import _lib
 from ._lib import lib
@@ -271,9 +271,6 @@ def _code(name):
         if lib.bg_code_name(i).decode() == name:
             return i
     return _BG_EINVAL
-
-
-_UNFINISHED = _code("unfinished_game")
 
 
 # ----------------------------------------------------------- positions
@@ -1065,7 +1062,8 @@ def _copy_records(gp):
     hi = max((tp + ln for tp, ln in spans if tp), default=0)
     total = sum(ln for tp, ln in spans)
     if lo and hi - lo <= 2 * total + n + 4096:
-        # Together (in the game's own text store): one copy, sliced.
+        # The texts lie close together in the game's own text store,
+        # so copy that stretch once and slice it.
         whole = at(lo, hi - lo)
         texts = [whole[tp - lo:tp - lo + ln] if tp else b""
                  for tp, ln in spans]
@@ -1253,7 +1251,7 @@ class Reader:
         self._pending = None    # the match _start() read, not yet given
         self._ended = False     # the reader said the input ends
         self._iter = None
-        self._eof = False
+        self._eof = c_int(0)
 
     @property
     def format(self):
@@ -1286,39 +1284,25 @@ class Reader:
         return False
 
     def _diags(self, rd, rp, into, m=None):
-        """Copy the diagnostics of the last reader (rd) and replay (rp)
-        call; m the C match, for the players' names."""
+        """Copy the diagnostics of the last reader call and, with rp, of
+        the last replay call, as the library's pipeline gives them
+        (bg_diag_merge): in line order, and no missing result of a
+        game the reader said the file ends inside.  m is the C match,
+        for the players' names."""
         def who(d):
             if m is None or d.side not in (0, 1):
                 return None
             return _dec(lib.bg_match_player(m, d.side))
-        a = []
-        if rd:
-            for i in range(lib.bg_reader_diag_count(self._rd)):
-                d = lib.bg_reader_diag(self._rd, i).contents
-                a.append(Diagnostic(self.name, d, who(d)))
-        b = []
+        if not rd:
+            return []
+        rp_ = self._rp if rp else None
+        size = lib.bg_reader_diag_count(self._rd)
         if rp:
-            for i in range(lib.bg_replay_diag_count(self._rp)):
-                d = lib.bg_replay_diag(self._rp, i).contents
-                b.append(Diagnostic(self.name, d, who(d)))
-        # In line order, the reader's first on a tie, as bgcheck says
-        # them; and as bgcheck, a file that ends inside a game was said
-        # already: its last game's missing result is not said again.
-        out = []
-        i = j = 0
-        while i < len(a) or j < len(b):
-            if i < len(a) and (j == len(b) or a[i].line <= b[j].line):
-                d = a[i]
-                i += 1
-            else:
-                d = b[j]
-                j += 1
-            if d.code == "unexpected_eof":
-                self._eof = True
-            elif d.number == _UNFINISHED and self._eof:
-                continue
-            out.append(d)
+            size += lib.bg_replay_diag_count(self._rp)
+        arr = (POINTER(_lib.Diag) * max(size, 1))()
+        n = lib.bg_diag_merge(arr, size, self._rd, rp_, byref(self._eof))
+        out = [Diagnostic(self.name, arr[i].contents, who(arr[i].contents))
+               for i in range(n)]
         self.diagnostics.extend(out)
         if into is not None:
             into.extend(out)
@@ -1693,6 +1677,6 @@ def statistics(source, format="auto", rules=None, name=None, met=None):
     return [json.loads(line) for line in text.splitlines()]
 
 
-# GNU Backgammon's analysis (bganalyse(1)): at the end, for it uses the
-# functions above.
+# GNU Backgammon's analysis (bganalyse(1)) is imported last, because it
+# uses the functions above.
 from ._analyse import Analysed, analyse  # noqa: E402

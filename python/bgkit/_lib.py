@@ -192,7 +192,8 @@ class Moveline(Structure):
 
 
 REPLAY_FN = CFUNCTYPE(None, c_void_p, c_void_p)
-# bg_write_fn: (ctx, buf, n) -> n written, or negative.
+# bg_write_fn(ctx, buf, n) returns the number of bytes written, or a
+# negative number on failure.
 WRITE_FN = CFUNCTYPE(c_long, c_void_p, c_void_p, c_size_t)
 
 # bg_outfmt and bg_pipe_event.
@@ -315,6 +316,8 @@ _decl = [
     ("bg_replay_end", c_int, [c_void_p]),
     ("bg_replay_diag_count", c_size_t, [c_void_p]),
     ("bg_replay_diag", P(Diag), [c_void_p, c_size_t]),
+    ("bg_diag_merge", c_size_t, [P(P(Diag)), c_size_t, c_void_p, c_void_p,
+                                 P(c_int)]),
     ("bg_replay_result", P(Result), [c_void_p]),
     ("bg_replay_variant", c_int, [c_void_p]),
     ("bg_replay_set_callback", None, [c_void_p, REPLAY_FN, c_void_p]),

@@ -884,7 +884,7 @@ test_round_trips(void)
 
 /* "12-18 1-5" as parts of the mover's numbers, dir in and out. */
 static const char *
-fibs(const char *s, int *dir, size_t *pos)
+fibs(const char *s, bg_direction *dir, size_t *pos)
 {
 	static char out[64];
 	bg_notation n;
@@ -906,12 +906,32 @@ fibs(const char *s, int *dir, size_t *pos)
 static void
 test_fibs(void)
 {
-	size_t pos;
-	int dir;
+	static const struct {
+		const char	*name;
+		bg_direction	 dir;
+	} names[] = {
+		{ "down", BG_DIR_DOWN }, { "up", BG_DIR_UP },
+		{ "auto", BG_DIR_AUTO }
+	};
+	size_t pos, i;
+	bg_direction dir;
 
 	dir = 0;
 	CHECK_STR(fibs("move 12-18 1-5", &dir, &pos), "13/7 24/20");
 	CHECK_INT(dir, BG_DIR_UP);
+	/* BG_DIR_AUTO reads the direction from the text as 0 does. */
+	dir = BG_DIR_AUTO;
+	CHECK_STR(fibs("25-22 4-0", &dir, &pos), "25/22 4/0");
+	CHECK_INT(dir, BG_DIR_DOWN);
+	/* bgmove --absolute's names, each read into its value. */
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		dir = BG_DIR_NONE;
+		CHECK_INT(bg_direction_parse(&dir, names[i].name), 0);
+		CHECK_INT(dir, names[i].dir);
+	}
+	CHECK_INT(bg_direction_parse(&dir, "Up"), -BG_EINVAL);
+	CHECK_INT(bg_direction_parse(&dir, "upward"), -BG_EINVAL);
+	CHECK_INT(dir, BG_DIR_AUTO);
 	dir = 0;
 	CHECK_STR(fibs("12-18 1-5 .", &dir, &pos), "13/7 24/20");
 	dir = 0;
@@ -951,7 +971,7 @@ test_fibs(void)
 	CHECK_STR(fibs("1-2 2-3 3-4 4-5 5-6", &dir, &pos), "too_many_moves at 18");
 	dir = 0;
 	CHECK_STR(fibs("1-2x", &dir, &pos), "syntax at 3");
-	dir = 3;
+	dir = (bg_direction)3;
 	CHECK_INT(bg_notation_parse_fibs(NULL, "1-2", 3, &dir, &pos),
 	    -BG_EINVAL);
 }

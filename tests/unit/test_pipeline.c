@@ -296,7 +296,10 @@ writing(void)
 	CHECK_INT(written(rec, BG_FORMAT_JSON, &b, &lost), -BG_EIO);
 }
 
-/* Two games written as .gam (game n alone; 0 all) or Snowie text. */
+/*
+ * Write two games as .gam (game n alone, or every game for 0) or as
+ * Snowie text.
+ */
 static void
 gam_written(const char *s, bg_format f, int n, struct buf *b, int *lost)
 {
@@ -357,7 +360,10 @@ writing_gam(void)
 	    "  2) 62: 24/18 13/11              Wins 1 point\n"
 	    "\n");
 	CHECK_INT(lost, 3);
-	/* Without set_game: the first game, and the second said lost. */
+	/*
+	 * Without bg_writer_set_game(), the first game is written and the
+	 * second is told lost.
+	 */
 	gam_written(two, BG_FORMAT_GAM, 0, &b, &lost);
 	CHECK_STR(b.s,
 	    " Ann_Lee                        Bo\n"
@@ -365,10 +371,16 @@ writing_gam(void)
 	    "  2)  Drops                       Wins 1 point \n"
 	    "\n");
 	CHECK_INT(lost, 4);
-	/* A dry run: what each game's .gam would lose, none refused. */
+	/*
+	 * A dry run tells what each game's .gam would lose, and refuses
+	 * none.
+	 */
 	CHECK_INT(written(two, BG_FORMAT_GAM, NULL, &lost), 0);
 	CHECK_INT(lost, 5);
-	/* Snowie: the .mat without its header, the tag said lost. */
+	/*
+	 * Snowie text is the .mat without its header, and the tag is told
+	 * lost.
+	 */
 	gam_written(two, BG_FORMAT_SNOWIE, 0, &b, &lost);
 	CHECK(strncmp(b.s, " 3 point match\n\n Game 1\n"
 	    " Ann Lee : 0                    Bo : 0\n", 63) == 0);
@@ -387,25 +399,30 @@ offer(void *ctx, const bg_replay_pos *pos)
 	bg_pick_offer(c[0], c[1], pos, &sp);
 }
 
-/* Pick from rec; the game and move of the choice, or why none. */
+/*
+ * Pick a position of rec, and write into got the game and turn of the
+ * choice, or why there is none.
+ */
 static void
 pick(int game, int move, int line, int col, char *got, size_t size)
 {
 	bg_pipeline *p = bg_pipeline_new_mem(rec, sizeof rec - 1, "t.mat");
 	bg_shownpos *sp;
-	bg_pick k;
+	bg_pick *k = bg_pick_new(game, move, line, col);
 	void *c[2];
 
-	c[0] = &k;
+	CHECK(k != NULL);
+	c[0] = k;
 	c[1] = p;
-	bg_pick_init(&k, game, move, line, col);
 	bg_pipeline_set_callback(p, offer, c);
 	while (bg_pipeline_next(p) > 0)
 		;
-	if (bg_pick_done(&k, bg_pipeline_count(p)->games, &sp, got,
+	if (bg_pick_done(k, bg_pipeline_count(p)->games, &sp, got,
 	    size) == 0)
 		snprintf(got, size, "game %d, turn %d, %s", sp->v.game,
 		    sp->v.turn, sp->v.names[0]);
+	bg_pick_free(k);
+	bg_pick_free(NULL);
 	bg_pipeline_free(p);
 }
 
@@ -509,7 +526,7 @@ outputs(void)
 	CHECK_STR(b.s, "m.mat,match,\"al,ice\",bob,0,\"al,ice\",,,,,,3,1\n");
 }
 
-/* bg_select_filename: the fields of a match, made safe, and the errors. */
+/* bg_pipeline_filename: the fields of a match, made safe, and the errors. */
 static void
 filenames(void)
 {
@@ -523,21 +540,21 @@ filenames(void)
 
 	while (bg_pipeline_next(p) == BG_PIPE_MATCH)
 		;
-	CHECK_INT(bg_select_filename(buf, sizeof buf, "out/%n-%p-%l-%d.%%",
+	CHECK_INT(bg_pipeline_filename(buf, sizeof buf, "out/%n-%p-%l-%d.%%",
 	    p, NULL, 7, &bad), 35);
 	CHECK_STR(buf, "out/7-_._Al_ice-_bob-3-2026.11.26.%");
-	CHECK_INT(bg_select_filename(buf, sizeof buf, "%f", p, "abc", 1,
+	CHECK_INT(bg_pipeline_filename(buf, sizeof buf, "%f", p, "abc", 1,
 	    NULL), 3);
 	CHECK_STR(buf, "abc");
-	CHECK_INT(bg_select_filename(buf, 4, "%f%f", p, "abc", 1, NULL), 6);
+	CHECK_INT(bg_pipeline_filename(buf, 4, "%f%f", p, "abc", 1, NULL), 6);
 	CHECK_STR(buf, "abc");
-	CHECK_INT(bg_select_filename(NULL, 0, "ok-%x", NULL, NULL, 0, &bad),
+	CHECK_INT(bg_pipeline_filename(NULL, 0, "ok-%x", NULL, NULL, 0, &bad),
 	    -BG_EINVAL);
 	CHECK_INT(bad, 3);
-	CHECK_INT(bg_select_filename(NULL, 0, "end%", NULL, NULL, 0, &bad),
+	CHECK_INT(bg_pipeline_filename(NULL, 0, "end%", NULL, NULL, 0, &bad),
 	    -BG_EINVAL);
 	CHECK_INT(bad, 3);
-	CHECK_INT(bg_select_filename(buf, sizeof buf, "%p %l %d", NULL, NULL,
+	CHECK_INT(bg_pipeline_filename(buf, sizeof buf, "%p %l %d", NULL, NULL,
 	    0, NULL), 4);
 	CHECK_STR(buf, "- 0 ");
 	bg_pipeline_free(p);
@@ -612,14 +629,17 @@ filtered(void)
 	CHECK_INT(bg_diagfilter_set(&f, BG_CODE_COUNT, 0), -BG_EINVAL);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 1);
 
-	/* Each in its place: four, the first of hugo. */
+	/* Each warning comes in its place: four, the first one hugo's. */
 	memset(&b, 0, sizeof b);
 	CHECK_INT(run_hits(NULL, 0, &b, &counted, &atend), 4);
 	CHECK_INT(counted, 4);
 	CHECK_INT(atend, 0);
 	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
 	    "not marked with '*': 16: 13/7 8/7\n");
-	/* Collapsed: one at the end, still hugo's, standing for three. */
+	/*
+	 * Collapsed, one warning comes at the end, still hugo's, and
+	 * stands for three more.
+	 */
 	memset(&b, 0, sizeof b);
 	CHECK_INT(run_hits(NULL, 1, &b, &counted, &atend), 1);
 	CHECK_INT(counted, 4);
@@ -627,7 +647,10 @@ filtered(void)
 	CHECK_STR(b.s, "h.mat:6:6: warning: game 1, move 2 (hugo 16): hit "
 	    "not marked with '*': 16: 13/7 8/7 (and 3 more like it in this "
 	    "file)\n");
-	/* Turned off: none given, none counted; on again: all. */
+	/*
+	 * Turned off, none is given and none is counted; turned on again,
+	 * all are.
+	 */
 	CHECK_INT(bg_diagfilter_set(&f, BG_WHITUNMARKED, 0), 0);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_WHITUNMARKED), 0);
 	CHECK_INT(bg_diagfilter_shows(&f, BG_EBLOCKED), 1);
@@ -636,6 +659,124 @@ filtered(void)
 	CHECK_INT(bg_diagfilter_set(&f, -BG_WHITUNMARKED, 1), 0);
 	CHECK_INT(run_hits(&f, 0, &b, &counted, &atend), 4);
 	CHECK_INT(counted, 4);
+}
+
+/* Append "code@line" of each of the n diagnostics to out. */
+static void
+codes(char *out, size_t size, const bg_diag *const *d, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++) {
+		k = strlen(out);
+		snprintf(out + k, size - k, "%s%s@%d", k ? " " : "",
+		    bg_code_name(d[i]->code), d[i]->line);
+	}
+}
+
+/*
+ * The diagnostics of text read and replayed by hand, as the Python
+ * package does, each call's merged by bg_diag_merge(); *eof as it ends.
+ */
+static void
+merged(const char *text, char *out, size_t size, int *eof)
+{
+	bg_reader *rd = bg_reader_new_mem(text, strlen(text), "t.mat");
+	bg_replay *rp = bg_replay_new();
+	const bg_diag *list[64];
+	const bg_match *m;
+	const bg_game *g;
+	size_t n;
+	int rc;
+
+	out[0] = '\0';
+	*eof = 0;
+	while ((rc = bg_reader_next_match(rd, &m)) > 0) {
+		n = bg_diag_merge(list, 64, rd, NULL, eof);
+		codes(out, size, list, n);
+		bg_replay_match(rp, m);
+		while ((rc = bg_reader_next_game(rd, &g)) > 0) {
+			bg_replay_game(rp, g);
+			codes(out, size, list, bg_diag_merge(list, 64, rd, rp,
+			    eof));
+		}
+		bg_replay_end(rp);
+		codes(out, size, list, bg_diag_merge(list, 64, rd, rp, eof));
+	}
+	codes(out, size, list, bg_diag_merge(list, 64, rd, NULL, eof));
+	bg_replay_free(rp);
+	bg_reader_free(rd);
+}
+
+/* The same text through a pipeline: every event's diagnostics. */
+static void
+piped(const char *text, char *out, size_t size)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(text, strlen(text), "t.mat");
+	const bg_diag *d;
+	size_t i;
+
+	out[0] = '\0';
+	while (bg_pipeline_next(p) > 0)
+		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
+			d = bg_pipeline_diag(p, i);
+			codes(out, size, &d, 1);
+		}
+	bg_pipeline_free(p);
+}
+
+/*
+ * bg_diag_merge(): the pipeline's one list of a reader's and a replay's
+ * diagnostics, for a caller that steps them itself.
+ */
+static void
+merging(void)
+{
+	static const char *const texts[] = {
+		rec,
+		/*
+		 * Each text ends inside a game, so no unfinished_game
+		 * follows the unexpected_eof.
+		 */
+		" 3 point match\n\n Game 1\n alice : 0         bob : 0\n"
+		"  1) 31: 8/5 6/5       64: 24/18 18/14\n  2) 21: 8/1\n",
+		" 3 point match\n\n Game 1\n alice : 0         bob : 0\n"
+		"  1) 31: 8/5 6/5       64: 24/18 18/14\n  2) 77: 8/1\n",
+	};
+	char a[1024], b[1024];
+	const bg_diag *one[1];
+	bg_reader *rd;
+	bg_replay *rp;
+	const bg_match *m;
+	const bg_game *g;
+	size_t i;
+	int eof;
+
+	for (i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+		merged(texts[i], a, sizeof a, &eof);
+		piped(texts[i], b, sizeof b);
+		CHECK_STR(a, b);
+		CHECK(strstr(a, "unexpected_eof") != NULL);
+		CHECK(strstr(a, "unfinished_game") == NULL);
+		CHECK_INT(eof, 1);
+	}
+	CHECK_STR(a, "bad_dice@6 unexpected_eof@6");
+	merged(texts[1], a, sizeof a, &eof);
+	CHECK_STR(a, "unexpected_eof@6 play_does_not_match_dice@6");
+	/* With a list too short, the count is still the whole list's. */
+	rd = bg_reader_new_mem(texts[1], strlen(texts[1]), "t.mat");
+	rp = bg_replay_new();
+	eof = 0;
+	CHECK_INT(bg_reader_next_match(rd, &m), 1);
+	bg_replay_match(rp, m);
+	CHECK_INT(bg_reader_next_game(rd, &g), 1);
+	bg_replay_game(rp, g);
+	CHECK_INT((int)bg_diag_merge(one, 1, rd, rp, &eof), 2);
+	CHECK_INT(one[0]->code, BG_WEOF);
+	CHECK_INT(eof, 1);
+	CHECK_INT((int)bg_diag_merge(NULL, 0, NULL, rp, &eof), 0);
+	bg_replay_free(rp);
+	bg_reader_free(rd);
 }
 
 int
@@ -650,6 +791,7 @@ main(void)
 	writing();
 	writing_gam();
 	picking();
+	merging();
 	outputs();
 	T_DONE("test_pipeline");
 }

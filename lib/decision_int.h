@@ -5,7 +5,8 @@
  * action, the marks, the luck and the match-winning chance, as the
  * columns of bggrep --decisions, the criteria of bg_select and the
  * analysis bgshow and the HTML page print all read them.  Included by
- * decision.c, select.c, shown.c and fmt_html_write.c; never installed.
+ * decision.c, decision_text.c, select.c and fmt_html_write.c; never
+ * installed.
  */
 #ifndef DECISION_INT_H
 #define DECISION_INT_H

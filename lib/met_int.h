@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * met_int.h: the storage of a match equity table (bg_met(3)): up to
+ * met_int.h: the storage of a match equity table (bg_stats_init(3)): up to
  * MET_MAX points, pre-Crawford and post-Crawford.  Included by met.c,
  * met_data.c (the default table) and stats.c; never installed.
  */

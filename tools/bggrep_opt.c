@@ -74,6 +74,27 @@ static const struct cli_opt opts[] = {
 };
 
 /* One criterion or setting; 0, or -1 after saying what is wrong. */
+/* The criteria on the engine's analysis: --analysed, --unanalysed,
+ * --error, --error-play, --error-double, --error-take and --mark. */
+static int
+analysis_option(bg_select *sel, int c, const char *a)
+{
+	switch (c) {
+	case CLI_LONG + 'a':
+		bg_select_analysed(sel, BG_ANALYSED_WITH);
+		return 0;
+	case CLI_LONG + 'U':
+		bg_select_analysed(sel, BG_ANALYSED_WITHOUT);
+		return 0;
+	case CLI_LONG + 'M':
+		return bg_select_mark(sel, a);
+	default:
+		return bg_select_error(sel, c == CLI_LONG + 'e' ? BG_SEL_ANY :
+		    c == CLI_LONG + 'P' ? BG_SEL_PLAY : c == CLI_LONG + 'B' ?
+		    BG_SEL_DOUBLE : BG_SEL_TAKE, a);
+	}
+}
+
 static int
 option(struct opts *o, int c, const char *a, const char **pos,
     unsigned *need)
@@ -94,17 +115,11 @@ option(struct opts *o, int c, const char *a, const char **pos,
 		    BG_SEL_CUBE, a);
 		break;
 	case 'f': return cli_from(&o->from, a, USAGE);
-	case CLI_LONG + 'a': case CLI_LONG + 'U':
-		bg_select_analysed(o->sel, c == CLI_LONG + 'a' ?
-		    BG_ANALYSED_WITH : BG_ANALYSED_WITHOUT);
+	case CLI_LONG + 'a': case CLI_LONG + 'U': case CLI_LONG + 'e':
+	case CLI_LONG + 'P': case CLI_LONG + 'B': case CLI_LONG + 'K':
+	case CLI_LONG + 'M':
+		rc = analysis_option(o->sel, c, a);
 		break;
-	case CLI_LONG + 'e': case CLI_LONG + 'P': case CLI_LONG + 'B':
-	case CLI_LONG + 'K':
-		rc = bg_select_error(o->sel, c == CLI_LONG + 'e' ? BG_SEL_ANY :
-		    c == CLI_LONG + 'P' ? BG_SEL_PLAY : c == CLI_LONG + 'B' ?
-		    BG_SEL_DOUBLE : BG_SEL_TAKE, a);
-		break;
-	case CLI_LONG + 'M': rc = bg_select_mark(o->sel, a); break;
 	case 'k': rc = bg_select_result(o->sel, a); break;
 	case CLI_LONG + 'm':
 		if ((rc = bg_select_play(o->sel, a, &at)) < 0)

@@ -11,7 +11,9 @@
  * memory, turns each game into the records the .mat reader gives (plays
  * in the mover's numbering, cube actions, the result) and compares the
  * position XG stores before each move with the one the plays lead to.
- * Analysis, rollouts and comments are not read: one warning names them.
+ * The analysis of moves and cube decisions, the rollouts' trials and
+ * the comments are read by fmt_xg_analysis.c (fmt_xg_int.h); XG's flags,
+ * which the record model cannot hold, are named by one warning.
  * Other binary input comes here too and is named as such.  Part of
  * libbgkit; callers use bgkit.h (bg_reader detects XG and comes here).
  *

@@ -223,5 +223,20 @@ if [ -f "$want/xgtext" ]; then
 	done <"$want/xgtext"
 fi
 
+# The analysis read from each XG file that has a reviewed
+# tests/public/DIR/FILE.analysis (tests/xganalysis.py: a line a
+# decision).
+for e in $(cd "$want" && find . -name '*.xg*.analysis' | sed 's|^\./||' |
+    sort | tr ' ' '?'); do
+	for w in "$want"/$e; do
+		f=${w#"$want"/}
+		f=${f%.analysis}
+		[ -f "$pub/$f" ] || { bad "$f: has an .analysis, not in $pub"; continue; }
+		"$bin/bgconv" -T json "$pub/$f" 2>/dev/null |
+		    python3 "$top/tests/xganalysis.py" >"$tmp/got"
+		against "$w" "the analysis read"
+	done
+done
+
 echo "corpus_public: $pass passed, $fail failed"
 [ $fail = 0 ]

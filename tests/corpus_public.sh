@@ -225,7 +225,9 @@ fi
 
 # The analysis read from each XG file that has a reviewed
 # tests/public/DIR/FILE.analysis (tests/xganalysis.py: a line a
-# decision).
+# decision); and the XG match whose twin gnubg analysed, decision by
+# decision against gnubg's analysis (tests/xgtwin.py), held to the
+# reviewed tests/public/kevung__gbf/charlot1-...xg.twin.
 for e in $(cd "$want" && find . -name '*.xg*.analysis' | sed 's|^\./||' |
     sort | tr ' ' '?'); do
 	for w in "$want"/$e; do
@@ -237,6 +239,17 @@ for e in $(cd "$want" && find . -name '*.xg*.analysis' | sed 's|^\./||' |
 		against "$w" "the analysis read"
 	done
 done
+
+twin=kevung__gbf/charlot1-charlot2_7p_2025-11-08-2305.xg
+gnubg=kevung__gnubgparser/charlot1-charlot2_7p_2025-11-08-2305.sgf
+if [ -f "$pub/$twin" ] && [ -f "$pub/$gnubg" ]; then
+	f=$twin
+	"$bin/bgconv" -T json "$pub/$twin" >"$tmp/xg.json" 2>/dev/null
+	"$bin/bgconv" -T json "$pub/$gnubg" >"$tmp/gnubg.json" 2>/dev/null
+	python3 "$top/tests/xgtwin.py" "$tmp/xg.json" "$tmp/gnubg.json" \
+	    >"$tmp/got"
+	against "$want/$twin.twin" "XG's analysis beside gnubg's"
+fi
 
 echo "corpus_public: $pass passed, $fail failed"
 [ $fail = 0 ]

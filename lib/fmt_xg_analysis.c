@@ -400,13 +400,15 @@ rtf_text(char *out, const char *t, size_t n)
 				skip = 0;
 			continue;
 		}
-		if (c == '\r' || c == '\n' || c == 1 || c == 2)
+		if (c == '\r' || c == '\n' || c == 1 || c == 2 || c == 0)
 			continue;
 		if (c == '\\' && i < n && t[i] == '\'' && i + 2 < n &&
 		    (h1 = hexval(t[i + 1])) >= 0 &&
 		    (h2 = hexval(t[i + 2])) >= 0) {
 			i += 3;
-			c = h1 * 16 + h2;
+			/* A NUL would end the text early: none is kept. */
+			if ((c = h1 * 16 + h2) == 0)
+				continue;
 		} else if (c == '\\' && i < n && (t[i] == '\\' ||
 		    t[i] == '{' || t[i] == '}'))
 			c = (unsigned char)t[i++];

@@ -8,7 +8,9 @@
  * fixtures, one good, one whose diagram disagrees with its XGID; and a
  * gnubg SGF with every form of its analysis, and the same as JSON
  * Lines, read, and written as SGF, JSON and .mat (where a run must
- * fail or write the same bytes).  Each run must fail with BG_ENOMEM or give exactly the
+ * fail or write the same bytes); and two analysed XG files, with
+ * rollouts and comments (tests/xgmake.py builds them into
+ * tests/unit/bin), read, and written as SGF and JSON.  Each run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never
  * judged valid, and no message is lost without the call saying so.  No
  * run may crash, and each must free all it allocated.  The Makefile
@@ -289,6 +291,11 @@ main(void)
 	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
 	    BG_FORMAT_MAT);
 	runs += try_write("tests/unit/nomem/analysis.json", BG_FORMAT_SGF);
+	/* XG's analysis, rollouts and comments. */
+	runs += try_file("tests/unit/bin/analysis.xg", 0);
+	runs += try_file("tests/unit/bin/analysis-v30.xgp", 0);
+	runs += try_write("tests/unit/bin/analysis.xg", BG_FORMAT_SGF);
+	runs += try_write("tests/unit/bin/analysis.xg", BG_FORMAT_JSON);
 	printf("test_nomem: %ld runs\n", runs);
 	T_DONE("test_nomem");
 }

@@ -168,9 +168,8 @@ f64(const unsigned char *p)
 	return hi & 0x80000000UL ? -v : v;
 }
 
-/* Append code point c to out as UTF-8; returns the bytes written. */
-static size_t
-put_utf8(char *out, unsigned long c)
+size_t
+xg_put_utf8(char *out, unsigned long c)
 {
 	if (c < 0x80) {
 		out[0] = (char)c;
@@ -213,7 +212,7 @@ wide(char *out, const unsigned char *p, size_t n)
 			i++;
 		} else if (c >= 0xd800 && c < 0xe000)
 			c = 0xfffd;
-		o += put_utf8(out + o, c);
+		o += xg_put_utf8(out + o, c);
 	}
 	out[o] = '\0';
 	return o;
@@ -229,7 +228,7 @@ ansi(char *out, const unsigned char *p, size_t max)
 	size_t i, o = 0, n = p[0] < max ? p[0] : max;
 
 	for (i = 0; i < n; i++)
-		o += put_utf8(out + o, p[1 + i]);
+		o += xg_put_utf8(out + o, p[1 + i]);
 	out[o] = '\0';
 	return o;
 }

@@ -329,25 +329,6 @@ xg_cube_analysis(bg_rec_analysis *a, const unsigned char *p, int version,
 
 /* ----------------------------------------------------------- comments */
 
-/* Append code point c to out as UTF-8 (room for 4 bytes). */
-static size_t
-utf8(char *out, unsigned long c)
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xc0 | c >> 6);
-		out[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	out[0] = (char)(0xe0 | c >> 12);
-	out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-	out[2] = (char)(0x80 | (c & 0x3f));
-	return 3;
-}
-
 static int
 hexval(int c)
 {
@@ -443,7 +424,7 @@ rtf_text(char *out, const char *t, size_t n)
 				uc = num > 4 ? 4 : (int)num;
 			else if (is(t + w, wn, "u")) {
 				num = neg ? 65536 - num : num;
-				o += utf8(out + o, num > 0 && (num < 0xd800 ||
+				o += xg_put_utf8(out + o, num > 0 && (num < 0xd800 ||
 				    (num >= 0xe000 && num < 0x10000)) ?
 				    (unsigned long)num : 0xfffd);
 				drop = uc;
@@ -455,7 +436,7 @@ rtf_text(char *out, const char *t, size_t n)
 		if (drop > 0)
 			drop--;
 		else
-			o += utf8(out + o, (unsigned long)c);
+			o += xg_put_utf8(out + o, (unsigned long)c);
 	}
 	out[o] = '\0';
 	return o;

@@ -40,6 +40,9 @@ xg_s32(const unsigned char *p)
 	return v & 0x80000000UL ? -(long)(0xffffffffUL - v) - 1 : (long)v;
 }
 
+/* Append code point c to out as UTF-8; returns the bytes written. */
+size_t	xg_put_utf8(char *out, unsigned long c);
+
 /* The streams of the archive beside the games, as read (or empty). */
 struct xg_streams {
 	const unsigned char *ro;	/* temp.xgr: rollouts */

@@ -231,11 +231,7 @@ def build(lines):
         elif kind == 'move':
             r[8] = 3
             side = int(kv['p'])
-            steps = []
-            if kv.get('steps'):
-                for s in kv['steps'].split(','):
-                    a, b = s.split('/')
-                    steps.append((int(a), int(b)))
+            steps = parse_steps(kv.get('steps'))
             if 'pos' in kv:
                 pos = counts(kv['pos'])
             r[9:35] = sb(pos)
@@ -243,13 +239,7 @@ def build(lines):
             r[35:61] = sb(after if side == 1 else flip(after))
             pos = after
             put(r, 64, 'i', 1 if side == 1 else -1)
-            mv = []
-            for a, b in steps:
-                mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
-            if 'raw' in kv:
-                mv = [int(v) for v in kv['raw'].split(',')]
-            mv += [-1] * (8 - len(mv))
-            put(r, 68, '8i', *mv)
+            put(r, 68, '8i', *xg_steps(steps, kv.get('raw')))
             d = [int(v) for v in kv['dice'].split(',')]
             put(r, 100, 'iii', d[0], d[1], int(kv.get('cube', cube)))
             put(r, 120, 'i', 3 if kv.get('analysed') else 0)
@@ -325,6 +315,25 @@ def build(lines):
     return [bytes(r) for r in recs], opts
 
 
+def parse_steps(text):
+    """'24/18,13/11' as pairs of points (mover's, 25 bar, 0 off)."""
+    steps = []
+    for s in text.split(',') if text else []:
+        a, b = s.split('/')
+        steps.append((int(a), int(b)))
+    return steps
+
+
+def xg_steps(steps, raw):
+    """The 8 numbers XG stores for steps (or raw, as given)."""
+    mv = []
+    for a, b in steps:
+        mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
+    if raw:
+        mv = [int(v) for v in raw.split(',')]
+    return mv + [-1] * (8 - len(mv))
+
+
 def nums(text, n):
     v = [float(x) for x in text.split(',')]
     if len(v) != n:
@@ -340,20 +349,10 @@ def candidate(move, kv):
     r, side, _ = move
     i = struct.unpack_from('<i', r, 188)[0]
     pos = [b - 256 if b > 127 else b for b in move[2]]
-    steps = []
-    if kv.get('steps'):
-        for s in kv['steps'].split(','):
-            a, b = s.split('/')
-            steps.append((int(a), int(b)))
+    steps = parse_steps(kv.get('steps'))
     after = apply(pos, side, steps)
     r[192 + 26 * i:218 + 26 * i] = sb(after if side == 1 else flip(after))
-    mv = []
-    for a, b in steps:
-        mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
-    if 'rawsteps' in kv:
-        mv = [int(v) for v in kv['rawsteps'].split(',')]
-    mv += [-1] * (8 - len(mv))
-    put(r, 1024 + 8 * i, '8b', *mv)
+    put(r, 1024 + 8 * i, '8b', *xg_steps(steps, kv.get('rawsteps')))
     put(r, 1280 + 4 * i, 'h', int(kv.get('level', 2)))
     put(r, 1408 + 28 * i, '7f', *nums(kv['eval'], 7))
     put(r, 2344 + 4 * i, 'i', int(kv.get('rollout', -1)))

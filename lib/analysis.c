@@ -809,8 +809,9 @@ put_candidate(char **buf, size_t *len, size_t *cap, const bg_candidate *k,
 	    (o->has & BG_OUT_PROBS))) {
 		/*
 		 * An evaluation only named ("XG Roller++") is written in
-		 * gnubg's form, with its settings 0-ply: gnubg reads a
-		 * candidate with no evaluation but shows garbage for it.
+		 * gnubg's form, with its settings 0-ply: gnubg 1.07 reads a
+		 * candidate with no evaluation, then crashes exporting the
+		 * match.
 		 */
 		x[0] = o->win;
 		x[1] = o->win_gammon;

@@ -137,11 +137,20 @@ tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
 
 # test_nomem fails the library's allocations one at a time: every call of
 # malloc, calloc, realloc and free goes through the test's wrappers.
+# It reads two analysed XG files that tests/xgmake.py builds.
 tests/unit/bin/test_nomem: tests/unit/test_nomem.c tests/unit/t.h \
-    lib/libbgkit.a $(LIB_HDR)
+    lib/libbgkit.a $(LIB_HDR) tests/unit/bin/analysis.xg \
+    tests/unit/bin/analysis-v30.xgp
 	@mkdir -p tests/unit/bin
 	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
+
+tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp: tests/xgmake.py
+	@mkdir -p tests/unit/bin
+	python3 tests/xgmake.py tests/xg/$(basename $(@F)).txt >$@.tmp && \
+	    mv $@.tmp $@
+tests/unit/bin/analysis.xg: tests/xg/analysis.txt
+tests/unit/bin/analysis-v30.xgp: tests/xg/analysis-v30.txt
 
 tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
 	@mkdir -p tests/unit/bin

@@ -811,7 +811,14 @@ put_candidate(char **buf, size_t *len, size_t *cap, const bg_candidate *k,
 		    puts_(buf, len, cap, k->eval.settings ? k->eval.settings :
 		    "") < 0)
 			return -BG_ENOMEM;
-	} else if (k->eval.kind == BG_EVAL_PLY) {
+	} else if (k->eval.kind == BG_EVAL_PLY || (k->has_equity &&
+	    (o->has & BG_OUT_PROBS))) {
+		/*
+		 * An evaluation only named ("XG Roller++") is written in
+		 * gnubg's form, with its settings 0-ply: gnubg 1.07 reads a
+		 * candidate with no evaluation, then crashes exporting the
+		 * match.
+		 */
 		x[0] = o->win;
 		x[1] = o->win_gammon;
 		x[2] = o->win_bg;

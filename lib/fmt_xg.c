@@ -11,7 +11,9 @@
  * memory, turns each game into the records the .mat reader gives (plays
  * in the mover's numbering, cube actions, the result) and compares the
  * position XG stores before each move with the one the plays lead to.
- * Analysis, rollouts and comments are not read: one warning names them.
+ * The analysis of moves and cube decisions, the rollouts' trials and
+ * the comments are read by fmt_xg_analysis.c (fmt_xg_int.h); XG's flags,
+ * which the record model cannot hold, are named by one warning.
  * Other binary input comes here too and is named as such.  Part of
  * libbgkit; callers use bgkit.h (bg_reader detects XG and comes here).
  *
@@ -61,13 +63,14 @@
 #include "record_int.h"
 #include "fmt_int.h"
 #include "dynload_int.h"
+#include "fmt_xg_int.h"
 
 #define MAXFILE	(64L << 20)	/* largest input and game file read */
 #define HDRSIZE	8232		/* the RichGameFormat header */
 #define TRAILER	36		/* the archive record at the end */
 #define FILEREC	532		/* one entry of the archive's index */
 #define MAXFILES 64		/* entries of an index read */
-#define RECSIZE	2560		/* one record of temp.xg */
+#define RECSIZE	XG_RECSIZE
 #define MAGIC_OFF 556		/* "DMLI" in the match header */
 #define MAXCUBE	(1 << 20)
 
@@ -104,6 +107,9 @@ struct xg {
 	bg_variant	 variant;
 	int		 notread;	/* what to warn of (NR_*) */
 	int		 gameno;	/* games read */
+	unsigned char	*xgr, *xgc;	/* the rollout and comment streams */
+	struct xg_streams st;		/* the same, as the analysis reads them */
+	bg_candidate	 cand[XG_MAXCAND];
 
 	/* the game being read */
 	bg_board	 board;
@@ -111,11 +117,13 @@ struct xg {
 	int		 cube, owner;
 	int		 autos;		/* automatic doubles of the game */
 	int		 score[2];
+	/* A cube decision with no double, for the mover's next move. */
+	bg_rec_analysis	 pend;
+	int		 pend_side;	/* -1: none */
+	size_t		 lastan;	/* one past the last record analysed */
 };
 
-#define NR_ANALYSIS	1
-#define NR_COMMENTS	2
-#define NR_ROLLOUTS	4
+#define NR_FLAGS	1		/* XG's flags of plays and cubes */
 
 /* ------------------------------------------------------------- helpers */
 
@@ -138,33 +146,11 @@ diag(struct xg *x, int code, int rec, int game, int side, const int dice[2],
 		x->err = -BG_ENOMEM;
 }
 
-static unsigned
-u16(const unsigned char *p)
-{
-	return (unsigned)p[0] | (unsigned)p[1] << 8;
-}
-
-static unsigned long
-u32(const unsigned char *p)
-{
-	return (unsigned long)p[0] | (unsigned long)p[1] << 8 |
-	    (unsigned long)p[2] << 16 | (unsigned long)p[3] << 24;
-}
-
-/* A signed 32-bit field, without relying on how a cast wraps. */
-static long
-s32(const unsigned char *p)
-{
-	unsigned long v = u32(p);
-
-	return v & 0x80000000UL ? -(long)(0xffffffffUL - v) - 1 : (long)v;
-}
-
 /* A little-endian IEEE double, decoded by hand (no type punning). */
 static double
 f64(const unsigned char *p)
 {
-	unsigned long hi = u32(p + 4), lo = u32(p);
+	unsigned long hi = xg_u32(p + 4), lo = xg_u32(p);
 	int e = (int)((hi >> 20) & 0x7ff);
 	double m = (double)(hi & 0xfffff) * 4294967296.0 + (double)lo, v;
 
@@ -182,9 +168,8 @@ f64(const unsigned char *p)
 	return hi & 0x80000000UL ? -v : v;
 }
 
-/* Append code point c to out as UTF-8; returns the bytes written. */
-static size_t
-put_utf8(char *out, unsigned long c)
+size_t
+xg_put_utf8(char *out, unsigned long c)
 {
 	if (c < 0x80) {
 		out[0] = (char)c;
@@ -219,15 +204,15 @@ wide(char *out, const unsigned char *p, size_t n)
 	unsigned long c, d;
 
 	for (i = 0; i < n; i++) {
-		if ((c = u16(p + 2 * i)) == 0)
+		if ((c = xg_u16(p + 2 * i)) == 0)
 			break;
 		if (c >= 0xd800 && c < 0xdc00 && i + 1 < n &&
-		    (d = u16(p + 2 * i + 2)) >= 0xdc00 && d < 0xe000) {
+		    (d = xg_u16(p + 2 * i + 2)) >= 0xdc00 && d < 0xe000) {
 			c = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
 			i++;
 		} else if (c >= 0xd800 && c < 0xe000)
 			c = 0xfffd;
-		o += put_utf8(out + o, c);
+		o += xg_put_utf8(out + o, c);
 	}
 	out[o] = '\0';
 	return o;
@@ -243,7 +228,7 @@ ansi(char *out, const unsigned char *p, size_t max)
 	size_t i, o = 0, n = p[0] < max ? p[0] : max;
 
 	for (i = 0; i < n; i++)
-		o += put_utf8(out + o, p[1 + i]);
+		o += xg_put_utf8(out + o, p[1 + i]);
 	out[o] = '\0';
 	return o;
 }
@@ -358,13 +343,14 @@ inflate_all(const struct zlib *zl, const unsigned char *in, size_t n,
 }
 
 /*
- * The game file (temp.xg), whose archive entry is e, from its csize
- * bytes at data (stored, or deflated to osize bytes) into x->gf: 0, or
- * -1 with the problem reported (or x->err set).
+ * The file name (temp.xg, temp.xgr or temp.xgc) whose archive entry is
+ * e, from its csize bytes at data (stored, or deflated to osize bytes),
+ * into *out: 0, or -1 with the problem reported (or x->err set).
  */
 static int
-game_file(struct xg *x, const unsigned char *e, const unsigned char *at,
-    size_t csize, size_t osize)
+entry_file(struct xg *x, const char *name, const unsigned char *e,
+    const unsigned char *at, size_t csize, size_t osize,
+    unsigned char **out)
 {
 	unsigned char *data;
 	const char *why;
@@ -374,31 +360,63 @@ game_file(struct xg *x, const unsigned char *e, const unsigned char *at,
 		    NULL) {
 			if (why == NULL)
 				return x->err = -BG_ENOMEM;
-			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %s", why);
+			diag(x, BG_EXG, 0, 0, -1, NULL, "%s: %s", name, why);
 			return -1;
 		}
 	} else {
 		if (csize != osize) {
-			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: stored with "
-			    "two sizes");
+			diag(x, BG_EXG, 0, 0, -1, NULL, "%s: stored with "
+			    "two sizes", name);
 			return -1;
 		}
 		if ((data = malloc(osize ? osize : 1)) == NULL)
 			return x->err = -BG_ENOMEM;
 		memcpy(data, at, osize);
 	}
-	if (x->z.crc32(0L, data, (uInt)osize) != u32(e + 524)) {
-		diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: its checksum does "
-		    "not match: the file is damaged");
+	if (x->z.crc32(0L, data, (uInt)osize) != xg_u32(e + 524)) {
+		diag(x, BG_EXG, 0, 0, -1, NULL, "%s: its checksum does "
+		    "not match: the file is damaged", name);
 		free(data);
 		return -1;
 	}
-	x->gf = data;
-	x->nrec = osize / RECSIZE;
-	if (osize % RECSIZE != 0) {
-		diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %lu bytes, not whole "
-		    "records of %d", (unsigned long)osize, RECSIZE);
+	*out = data;
+	return 0;
+}
+
+/* The streams of the archive: 0, or -1 with the problem reported. */
+static int
+stream_file(struct xg *x, const char *name, const unsigned char *e,
+    const unsigned char *at, size_t csize, size_t osize)
+{
+	unsigned char *data;
+
+	if (strcmp(name, "temp.xg") == 0) {
+		if (x->gf != NULL)
+			return 0;	/* the first one read */
+		if (entry_file(x, name, e, at, csize, osize, &x->gf) < 0)
+			return -1;
+		x->nrec = osize / RECSIZE;
+		if (osize % RECSIZE != 0) {
+			diag(x, BG_EXG, 0, 0, -1, NULL, "temp.xg: %lu bytes, "
+			    "not whole records of %d", (unsigned long)osize,
+			    RECSIZE);
+			return -1;
+		}
+		return 0;
+	}
+	if ((strcmp(name, "temp.xgr") != 0 && strcmp(name, "temp.xgc") != 0) ||
+	    osize == 0 || (name[7] == 'r' ? x->xgr : x->xgc) != NULL)
+		return 0;
+	if (entry_file(x, name, e, at, csize, osize, &data) < 0)
 		return -1;
+	if (name[7] == 'r') {
+		x->xgr = data;
+		x->st.ro = data;
+		x->st.nro = osize / XG_ROSIZE;
+	} else {
+		x->xgc = data;
+		x->st.com = data;
+		x->st.comlen = osize;
 	}
 	return 0;
 }
@@ -416,9 +434,8 @@ open_archive(struct xg *x)
 	size_t n = x->inlen, hsize, start, regsize, arcsize, count, i;
 	size_t osize, csize, off;
 	const char *why;
-	int found = 0;
 
-	hsize = u32(in + 8);
+	hsize = xg_u32(in + 8);
 	if (n < HDRSIZE || hsize < HDRSIZE || hsize > n) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "%s", n < HDRSIZE ?
 		    "shorter than XG's header" : "bad header size");
@@ -431,11 +448,11 @@ open_archive(struct xg *x)
 		return -1;
 	}
 	t = in + n - TRAILER;
-	count = u32(t + 4);
-	regsize = u32(t + 12);
-	arcsize = u32(t + 16);
-	if (s32(t + 4) < 1 || count > MAXFILES || s32(t + 12) < 0 ||
-	    s32(t + 16) < 0 || regsize > n - start - TRAILER ||
+	count = xg_u32(t + 4);
+	regsize = xg_u32(t + 12);
+	arcsize = xg_u32(t + 16);
+	if (xg_s32(t + 4) < 1 || count > MAXFILES || xg_s32(t + 12) < 0 ||
+	    xg_s32(t + 16) < 0 || regsize > n - start - TRAILER ||
 	    arcsize > n - start - TRAILER - regsize) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "no archive index at the end "
 		    "of the file (not written by XG, or cut short)");
@@ -447,12 +464,12 @@ open_archive(struct xg *x)
 		return -1;
 	}
 	crc = x->z.crc32(0L, in + off, (uInt)(n - TRAILER - off));
-	if (crc != u32(t)) {
+	if (crc != xg_u32(t)) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "the archive's checksum does "
 		    "not match: the file is damaged");
 		return -1;
 	}
-	if (s32(t + 20) != 0) {
+	if (xg_s32(t + 20) != 0) {
 		reg = inflate_all(&x->z, in + n - TRAILER - regsize, regsize,
 		    count * FILEREC, &why);
 		if (reg == NULL) {
@@ -473,10 +490,10 @@ open_archive(struct xg *x)
 
 		memcpy(name, e + 1, len);
 		name[len] = '\0';
-		osize = u32(e + 512);
-		csize = u32(e + 516);
-		start = u32(e + 520);
-		if (s32(e + 512) < 0 || s32(e + 516) < 0 || s32(e + 520) < 0 ||
+		osize = xg_u32(e + 512);
+		csize = xg_u32(e + 516);
+		start = xg_u32(e + 520);
+		if (xg_s32(e + 512) < 0 || xg_s32(e + 516) < 0 || xg_s32(e + 520) < 0 ||
 		    start > arcsize || csize > arcsize - start ||
 		    osize > (size_t)MAXFILE) {
 			diag(x, BG_EXG, 0, 0, -1, NULL, "archive entry \"%.40s\" "
@@ -484,20 +501,14 @@ open_archive(struct xg *x)
 			free(reg);
 			return -1;
 		}
-		if (strcmp(name, "temp.xgr") == 0 && osize > 0)
-			x->notread |= NR_ROLLOUTS;
-		if (strcmp(name, "temp.xgc") == 0 && osize > 0)
-			x->notread |= NR_COMMENTS;
-		if (strcmp(name, "temp.xg") != 0 || found)
-			continue;
-		found = 1;
-		if (game_file(x, e, in + off + start, csize, osize) < 0) {
+		if (stream_file(x, name, e, in + off + start, csize,
+		    osize) < 0) {
 			free(reg);
 			return -1;
 		}
 	}
 	free(reg);
-	if (!found) {
+	if (x->gf == NULL) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "no game file (temp.xg) in "
 		    "the archive");
 		return -1;
@@ -669,19 +680,19 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 {
 	bg_record r;
 	char t[40];
-	long dbl = s32(p + 16), take = s32(p + 20), br = s32(p + 24),
-	    rr = s32(p + 28);
-	int s = side_of(s32(p + 12));
+	long dbl = xg_s32(p + 16), take = xg_s32(p + 20), br = xg_s32(p + 24),
+	    rr = xg_s32(p + 28);
+	int s = side_of(xg_s32(p + 12));
 
 	/* A position edited before the decision: set there. */
 	if (s >= 0 && x->version >= 24 && p[296] &&
-	    follow(x, p + 36, s, NULL, 1, s32(p + 32), k) < 0)
+	    follow(x, p + 36, s, NULL, 1, xg_s32(p + 32), k) < 0)
 		return -1;
 	if (dbl != 1)
 		return 0;		/* no double: nothing to record */
 	if (s < 0) {
 		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "cube record: "
-		    "active player %ld", s32(p + 12));
+		    "active player %ld", xg_s32(p + 12));
 		return 0;
 	}
 	memset(&r, 0, sizeof r);
@@ -819,7 +830,7 @@ position_rec(struct xg *x, const unsigned char *p, int s, const int d[2],
 		    "too many checkers");
 		return 0;
 	}
-	cube_field(x, s32(p + 108));
+	cube_field(x, xg_s32(p + 108));
 	return add_setpos(x, &b, s, d, k);
 }
 
@@ -830,19 +841,19 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	bg_record r;
 	bg_play pl;
 	char t[64];
-	int s = side_of(s32(p + 64)), d[2], i, n, from, to, next;
+	int s = side_of(xg_s32(p + 64)), d[2], i, n, from, to, next;
 	const unsigned char *mv = p + 68;
 
-	d[0] = (int)s32(p + 100);
-	d[1] = (int)s32(p + 104);
+	d[0] = (int)xg_s32(p + 100);
+	d[1] = (int)xg_s32(p + 104);
 	memset(&r, 0, sizeof r);
 	r.line = k;
 	r.side = s;
 	r.flags = BG_RF_NOMARKS;
 	if (s < 0 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6) {
 		diag(x, BG_EXG, k, x->b.game.number, s, NULL, "move record: "
-		    "player %ld, dice %ld %ld", s32(p + 64), s32(p + 100),
-		    s32(p + 104));
+		    "player %ld, dice %ld %ld", xg_s32(p + 64), xg_s32(p + 100),
+		    xg_s32(p + 104));
 		r.kind = BG_REC_UNPARSED;
 		r.code = BG_EXG;
 		r.side = s < 0 ? -1 : s;
@@ -857,9 +868,9 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	    next != T_GAMEEND)
 		return position_rec(x, p, s, d, k);
 	if (follow(x, p + 9, s, d, x->version >= 24 && p[2528],
-	    s32(p + 108), k) < 0)
+	    xg_s32(p + 108), k) < 0)
 		return -1;
-	if (s32(p + 2480) == 2 && p[2308])
+	if (xg_s32(p + 2480) == 2 && p[2308])
 		return illegal_rec(x, &r, p + 35);
 	if (!p[2308]) {
 		/*
@@ -875,8 +886,8 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 	}
 	memset(&pl, 0, sizeof pl);
 	for (n = 0; n < 4; n++) {
-		from = (int)s32(mv + 8 * n);
-		to = (int)s32(mv + 8 * n + 4);
+		from = (int)xg_s32(mv + 8 * n);
+		to = (int)xg_s32(mv + 8 * n + 4);
 		if (from == -1)
 			break;
 		/* 0-based points, 24 the bar, below 0 off. */
@@ -884,8 +895,8 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 		to = to < 0 ? BG_OFF : to + 1;
 		if (from < 1 || from > 25 || to > 24 || to >= from) {
 			diag(x, BG_EXG, k, x->b.game.number, s, d, "move "
-			    "record: step %ld to %ld", s32(mv + 8 * n),
-			    s32(mv + 8 * n + 4));
+			    "record: step %ld to %ld", xg_s32(mv + 8 * n),
+			    xg_s32(mv + 8 * n + 4));
 			r.kind = BG_REC_MOVE;
 			r.flags |= BG_RF_BADPLAY;
 			r.code = BG_EXG;
@@ -927,7 +938,7 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 {
 	bg_record r;
 	char t[48];
-	long w = s32(p + 24), pts = s32(p + 28);
+	long w = xg_s32(p + 24), pts = xg_s32(p + 28);
 	int ws = w == 1 ? 0 : 1;
 
 	if (w == 0)
@@ -945,6 +956,158 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 	snprintf(t, sizeof t, "Wins %d point%s", r.value, r.value == 1 ? "" :
 	    "s");
 	return add_record(x, &r, t);
+}
+
+/* ------------------------------------------------------ the analysis */
+
+/*
+ * Comment idx of the comment stream (none when below 0): 1 with its
+ * plain text in *t (malloc'd, *n bytes), 0 when there is none, or -1
+ * with the problem reported (or x->err set).
+ */
+static int
+comment_text(struct xg *x, long idx, int k, char **t, size_t *n)
+{
+	int rc;
+
+	if (idx < 0)
+		return 0;
+	if ((rc = xg_comment(&x->st, idx, t, n)) < 0)
+		return x->err = rc;
+	if (rc == 0) {
+		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "comment %ld "
+		    "is not in the comment stream (temp.xgc)", idx);
+		return -1;
+	}
+	if (*n == 0) {
+		free(*t);
+		return 0;
+	}
+	return 1;
+}
+
+/* Comment idx as comment records, one a line, after record k. */
+static int
+add_comment(struct xg *x, long idx, int k)
+{
+	bg_record r;
+	char *t;
+	size_t n, a, b;
+	int rc;
+
+	if ((rc = comment_text(x, idx, k, &t, &n)) <= 0)
+		return rc;
+	memset(&r, 0, sizeof r);
+	r.kind = BG_REC_COMMENT;
+	r.side = -1;
+	r.line = k;
+	for (a = 0; a <= n && rc >= 0; a = b + 1) {
+		for (b = a; b < n && t[b] != '\n'; b++)
+			;
+		if ((rc = rec_game_add(&x->b.game, &r, t + a, b - a)) < 0)
+			x->err = rc;
+	}
+	free(t);
+	return rc < 0 ? rc : 0;
+}
+
+/* The match's comment idx as its comment lines. */
+static int
+match_comment(struct xg *x, long idx)
+{
+	char *t;
+	size_t n, a, b;
+	int rc;
+
+	if ((rc = comment_text(x, idx, 1, &t, &n)) <= 0)
+		return rc;
+	for (a = 0; a <= n && rc >= 0; a = b + 1) {
+		for (b = a; b < n && t[b] != '\n'; b++)
+			;
+		if ((rc = rec_match_add_comment(&x->b.match, t + a, b - a)) <
+		    0)
+			x->err = rc;
+	}
+	free(t);
+	return rc < 0 ? rc : 0;
+}
+
+/* Give record rec the analysis a with its candidates c. */
+static int
+attach(struct xg *x, size_t rec, const bg_rec_analysis *a,
+    const bg_candidate *c)
+{
+	int rc;
+
+	if (rec < x->lastan || x->b.game.rec[rec].kind == BG_REC_UNPARSED)
+		return 0;
+	if ((rc = rec_game_add_ranalysis(&x->b.game, rec, a, c)) < 0)
+		return x->err = rc;
+	x->lastan = rec + 1;
+	return 0;
+}
+
+/*
+ * The analysis of the cube record p, the k-th, whose records start at
+ * before: a double's is its own; a decision not to double is kept for
+ * the side's move after it.
+ */
+static int
+cube_analysis(struct xg *x, const unsigned char *p, int k, size_t before)
+{
+	bg_rec_analysis a;
+	const char *why;
+	int rc, s = side_of(xg_s32(p + 12));
+
+	x->pend_side = -1;
+	if ((rc = xg_cube_analysis(&a, p, x->version, &x->st, &why)) < 0)
+		diag(x, BG_EXG, k, x->b.game.number, s, NULL, "cube "
+		    "analysis: %s out of range", why);
+	if (rc <= 0)
+		return 0;
+	if (xg_s32(p + 16) != 1) {
+		x->pend = a;
+		x->pend_side = s;
+		return 0;
+	}
+	if (x->b.game.nrec > before && x->b.game.rec[before].line == k)
+		return attach(x, before, &a, NULL);
+	return 0;
+}
+
+/* The analysis of the move record p, the k-th, and of the cube
+ * decision before it. */
+static int
+move_analysis(struct xg *x, const unsigned char *p, int k, size_t before)
+{
+	bg_rec_analysis a;
+	const bg_rec_analysis *c = &x->pend;
+	const char *why;
+	size_t n = x->b.game.nrec;
+	int s = side_of(xg_s32(p + 64));
+
+	if (xg_move_analysis(&a, x->cand, p, x->version, &x->st, &why) < 0) {
+		diag(x, BG_EXG, k, x->b.game.number, s, NULL, "move "
+		    "analysis: %s out of range", why);
+		memset(&a, 0, sizeof a);
+	}
+	if (x->pend_side >= 0 && x->pend_side == s) {
+		a.has |= c->has & (BG_AN_CUBE | BG_AN_CUBEEQ | BG_AN_CUBEERR);
+		a.cube_eval = c->cube_eval;
+		a.cube_out[0] = c->cube_out[0];
+		a.cube_out[1] = c->cube_out[1];
+		a.cube_marked = c->cube_marked;
+		a.no_double = c->no_double;
+		a.double_take = c->double_take;
+		a.double_pass = c->double_pass;
+		a.proper = c->proper;
+		a.doubler_error = c->doubler_error;
+		a.taker_error = c->taker_error;
+	}
+	x->pend_side = -1;
+	if (a.has == 0 || n == before || x->b.game.rec[n - 1].line != k)
+		return 0;
+	return attach(x, n - 1, &a, x->cand);
 }
 
 /* ---------------------------------------------------------- the match */
@@ -1003,11 +1166,11 @@ match_header(struct xg *x, const unsigned char *p)
 	};
 	char buf[4 * 129 + 8];
 	size_t n;
-	long len = s32(p + 92), var = s32(p + 96);
+	long len = xg_s32(p + 92), var = xg_s32(p + 96);
 	double date;
 	int side;
 
-	x->version = (int)s32(p + 552);
+	x->version = (int)xg_s32(p + 552);
 	if (len < 0 || (len > 1000 && len != 99999)) {
 		diag(x, BG_EXG, 1, 0, -1, NULL, "match length %ld", len);
 		return -1;
@@ -1072,18 +1235,52 @@ match_header(struct xg *x, const unsigned char *p)
 		    3) < 0)
 			return -1;
 		if (p[103] && x->version >= 8) {
-			snprintf(buf, sizeof buf, "%ld", s32(p + 616));
-			if (s32(p + 616) >= 0 && add_tag(x, "AutomaticDoubles",
+			snprintf(buf, sizeof buf, "%ld", xg_s32(p + 616));
+			if (xg_s32(p + 616) >= 0 && add_tag(x, "AutomaticDoubles",
 			    buf, strlen(buf)) < 0)
 				return -1;
 		}
 	}
-	if (s32(p + 576) >= 0 || s32(p + 580) >= 0)
-		x->notread |= NR_COMMENTS;
-	return 0;
+	return match_comment(x, xg_s32(p + 576)) < 0 ||
+	    match_comment(x, xg_s32(p + 580)) < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------------ the game */
+
+/* The records of a game after its header, up to its footer. */
+static int
+game_body(struct xg *x)
+{
+	const unsigned char *p;
+	size_t before;
+	int k, type;
+
+	while (x->at < x->nrec) {
+		p = x->gf + x->at * RECSIZE;
+		type = p[8];
+		if (type == T_GAME || type == T_MATCHEND || type == T_MATCH)
+			break;
+		k = (int)++x->at;
+		before = x->b.game.nrec;
+		if (type == T_CUBE) {
+			cube_rec(x, p, k);
+			if (!x->err && cube_analysis(x, p, k, before) == 0)
+				add_comment(x, xg_s32(p + 292), k);
+		} else if (type == T_MOVE) {
+			move_rec(x, p, k);
+			if (!x->err && move_analysis(x, p, k, before) == 0)
+				add_comment(x, xg_s32(p + 2524), k);
+		} else if (type == T_GAMEEND) {
+			footer_rec(x, p, k);
+			break;
+		} else
+			diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "record "
+			    "of type %d not read", type);
+		if (x->err)
+			return x->err;
+	}
+	return x->err;
+}
 
 /* Read the game whose header is the next record. */
 static int
@@ -1097,15 +1294,15 @@ read_game_records(struct xg *x)
 	rec_game_reset(&x->b.game);
 	k = (int)++x->at;
 	x->gameno++;
-	x->b.game.number = (int)s32(p + 48) > 0 && s32(p + 48) < 100000 ?
-	    (int)s32(p + 48) : x->gameno;
+	x->b.game.number = (int)xg_s32(p + 48) > 0 && xg_s32(p + 48) < 100000 ?
+	    (int)xg_s32(p + 48) : x->gameno;
 	x->b.game.line = x->b.game.score_line = k;
-	x->score[0] = (int)s32(p + 12);
-	x->score[1] = (int)s32(p + 16);
+	x->score[0] = (int)xg_s32(p + 12);
+	x->score[1] = (int)xg_s32(p + 16);
 	if (x->score[0] < 0 || x->score[1] < 0 || x->score[0] > 100000 ||
 	    x->score[1] > 100000) {
 		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "score %ld %ld",
-		    s32(p + 12), s32(p + 16));
+		    xg_s32(p + 12), xg_s32(p + 16));
 		x->score[0] = x->score[1] = 0;
 	}
 	x->b.game.score[0] = x->score[0];
@@ -1120,13 +1317,13 @@ read_game_records(struct xg *x)
 	x->cube = 1;
 	x->owner = BG_CENTRED;
 	x->autos = 0;
+	x->pend_side = -1;
+	x->lastan = 0;
 	if (x->version >= 26)
-		auto_n = s32(p + 64);
+		auto_n = xg_s32(p + 64);
 	if (auto_n > 0 && auto_n < 20)
 		x->autos = (int)auto_n;
 	x->cube = 1 << x->autos;
-	if (s32(p + 56) >= 0 || s32(p + 60) >= 0)
-		x->notread |= NR_COMMENTS;
 	bg_board_start(&start, x->variant);
 	x->board = start;
 	x->synced = 1;
@@ -1148,34 +1345,24 @@ read_game_records(struct xg *x)
 		int s = 1;
 
 		if (x->at < x->nrec && q[8] == T_MOVE) {
-			s = side_of(s32(q + 64)) == 0 ? 0 : 1;
-			cube_field(x, s32(q + 108));
+			s = side_of(xg_s32(q + 64)) == 0 ? 0 : 1;
+			cube_field(x, xg_s32(q + 108));
 		} else if (x->at < x->nrec && q[8] == T_CUBE) {
-			s = side_of(s32(q + 12)) == 0 ? 0 : 1;
-			cube_field(x, s32(q + 32));
+			s = side_of(xg_s32(q + 12)) == 0 ? 0 : 1;
+			cube_field(x, xg_s32(q + 32));
 		}
 		if (add_setpos(x, &x->board, s, NULL, k) < 0)
 			return x->err;
 	}
-	while (x->at < x->nrec) {
-		p = x->gf + x->at * RECSIZE;
-		type = p[8];
-		if (type == T_GAME || type == T_MATCHEND || type == T_MATCH)
-			break;
-		k = (int)++x->at;
-		if (type == T_CUBE)
-			cube_rec(x, p, k);
-		else if (type == T_MOVE)
-			move_rec(x, p, k);
-		else if (type == T_GAMEEND) {
-			footer_rec(x, p, k);
-			break;
-		} else
-			diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "record "
-			    "of type %d not read", type);
-		if (x->err)
-			return x->err;
-	}
+	if (add_comment(x, xg_s32(p + 56), k) < 0 || game_body(x) < 0)
+		return x->err;
+	/* A position's cube decision (.xgp): the position's. */
+	if (x->pend_side >= 0 && x->b.game.nrec > 0 &&
+	    x->b.game.rec[x->b.game.nrec - 1].kind == BG_REC_SETPOS &&
+	    attach(x, x->b.game.nrec - 1, &x->pend, NULL) < 0)
+		return x->err;
+	if (add_comment(x, xg_s32(p + 60), k) < 0)
+		return x->err;
 	rec_game_finish(&x->b.game);
 	return x->err;
 }
@@ -1191,6 +1378,8 @@ xg_fini(void *p)
 		dlclose(x->z.dl);
 	free(x->in);
 	free(x->gf);
+	free(x->xgr);
+	free(x->xgc);
 }
 
 /* Read and check everything up to the first game: 0 or 1 (a match). */
@@ -1224,9 +1413,9 @@ start(struct xg *x)
 		    -1, NULL, "%s", x->inlen ? t : "empty");
 		return 0;
 	}
-	if (u32(x->in + 4) != 1) {
+	if (xg_u32(x->in + 4) != 1) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "header version %lu, not 1",
-		    u32(x->in + 4));
+		    xg_u32(x->in + 4));
 		return 0;
 	}
 	if (open_archive(x) < 0)
@@ -1240,28 +1429,15 @@ start(struct xg *x)
 	}
 	if (match_header(x, p) < 0)
 		return x->err;
-	/* What the reader leaves out, said once for the file. */
+	/* What the record model cannot hold, said once for the file. */
 	for (i = 1; i < x->nrec; i++) {
 		p = x->gf + i * RECSIZE;
-		if ((p[8] == T_MOVE && (s32(p + 120) > 0 ||
-		    s32(p + 2472) > 0)) || (p[8] == T_CUBE &&
-		    (s32(p + 232) > 0 || s32(p + 256) > 0)))
-			x->notread |= NR_ANALYSIS;
-		if ((p[8] == T_MOVE && s32(p + 2524) >= 0) ||
-		    (p[8] == T_CUBE && s32(p + 292) >= 0) ||
-		    (p[8] == T_GAME && (s32(p + 56) >= 0 || s32(p + 60) >= 0)))
-			x->notread |= NR_COMMENTS;
+		if ((p[8] == T_MOVE && p[2520]) || (p[8] == T_CUBE && p[288]))
+			x->notread |= NR_FLAGS;
 	}
 	if (x->notread)
-		diag(x, BG_WNOTREAD, 0, 0, -1, NULL, "XG's %s%s%s%s%s",
-		    x->notread & NR_ANALYSIS ? "analysis" : "",
-		    (x->notread & NR_ANALYSIS) && (x->notread & ~NR_ANALYSIS) ?
-		    (x->notread & NR_COMMENTS) && (x->notread & NR_ROLLOUTS) ?
-		    ", " : " and " : "",
-		    x->notread & NR_ROLLOUTS ? "rollouts" : "",
-		    (x->notread & NR_ROLLOUTS) && (x->notread & NR_COMMENTS) ?
-		    " and " : "",
-		    x->notread & NR_COMMENTS ? "comments" : "");
+		diag(x, BG_WNOTREAD, 0, 0, -1, NULL, "XG's flags of plays "
+		    "and cube decisions");
 	x->at = 1;
 	return 1;
 }

@@ -223,5 +223,47 @@ if [ -f "$want/xgtext" ]; then
 	done <"$want/xgtext"
 fi
 
+# The analysis read from each XG file that has a reviewed
+# tests/public/DIR/FILE.analysis (tests/xganalysis.py: a line a
+# decision); and the XG match whose twin gnubg analysed, decision by
+# decision against gnubg's analysis (tests/xgtwin.py), held to the
+# reviewed tests/public/kevung__gbf/charlot1-...xg.twin; and, with
+# gnubg, gnubg's text export of bgconv -T sgf of that XG file against
+# XG's analysis (tests/xggnubg.py, ...xg.gnubg).
+for e in $(cd "$want" && find . -name '*.xg*.analysis' | sed 's|^\./||' |
+    sort | tr ' ' '?'); do
+	for w in "$want"/$e; do
+		f=${w#"$want"/}
+		f=${f%.analysis}
+		[ -f "$pub/$f" ] || { bad "$f: has an .analysis, not in $pub"; continue; }
+		"$bin/bgconv" -T json "$pub/$f" 2>/dev/null |
+		    python3 "$top/tests/xganalysis.py" >"$tmp/got"
+		against "$w" "the analysis read"
+	done
+done
+
+twin=kevung__gbf/charlot1-charlot2_7p_2025-11-08-2305.xg
+gnubg=kevung__gnubgparser/charlot1-charlot2_7p_2025-11-08-2305.sgf
+if [ -f "$pub/$twin" ] && [ -f "$pub/$gnubg" ]; then
+	f=$twin
+	"$bin/bgconv" -T json "$pub/$twin" >"$tmp/xg.json" 2>/dev/null
+	"$bin/bgconv" -T json "$pub/$gnubg" >"$tmp/gnubg.json" 2>/dev/null
+	python3 "$top/tests/xgtwin.py" "$tmp/xg.json" "$tmp/gnubg.json" \
+	    >"$tmp/got"
+	against "$want/$twin.twin" "XG's analysis beside gnubg's"
+	# gnubg opens bgconv -T sgf of the XG file and shows XG's
+	# candidates, equities and luck (when gnubg is installed).
+	gnubg=$(command -v gnubg || echo /usr/games/gnubg)
+	if [ -x "$gnubg" ] && "$bin/bgconv" -T sgf -o "$tmp/xg.sgf" \
+	    "$pub/$twin" 2>/dev/null; then
+		printf 'load match %s\nexport match text %s\n' "$tmp/xg.sgf" \
+		    "$tmp/xg.txt" >"$tmp/xg.cmds"
+		"$gnubg" -t -q -c "$tmp/xg.cmds" </dev/null >/dev/null 2>&1
+		python3 "$top/tests/xggnubg.py" "$tmp/xg.json" \
+		    "$tmp/xg.txt" >"$tmp/got" 2>&1
+		against "$want/$twin.gnubg" "gnubg's display of its SGF"
+	fi
+fi
+
 echo "corpus_public: $pass passed, $fail failed"
 [ $fail = 0 ]

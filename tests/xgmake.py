@@ -23,13 +23,30 @@ fields aligned.  Each line of the description is one record or setting
           0 off) raw=8 numbers (the steps as XG stores them)
           analysed=1 comment=N played=0 invalid=1 (XG marks the play
           illegal) edited=1 pos=26 counts (the position before, set
-          there) cube=N]
+          there) cube=N error=E luck=L (the play's error and the
+          roll's luck, -1000 by default: not analysed) level=N
+          lucklevel=N (the levels of both, -1 by default) flag=1
+          marks=N (bit i: candidate i marked for a rollout)]
+    cand steps=24/18,13/11 level=N eval=7 numbers [rollout=N
+          rawsteps=8 numbers]
+                              (a candidate of the move before it: the
+                              steps as for a move, XG's level, its
+                              evaluation in XG's order: lose bg, lose
+                              gammon, lose, win, win gammon, win bg,
+                              equity; its rollout in temp.xgr)
     cube p=1|2 [double=0|1|-1|-2 take=0|1|2 beaver=0|1|2 raccoon=0|1
-          analysed=1 edited=1 pos=26 counts cube=N]
+          analysed=1 edited=1 pos=26 counts cube=N level=N eval=7
+          numbers evald=7 numbers (no double, double/take) equities=ND,
+          DT,DP errors=CUBE,TAKE (-1000 each by default) rollout=N
+          marked=1 flag=1]
+    comment RTF               (a comment of temp.xgc, in order from 0:
+                              the rest of the line, '|' for XG's line
+                              break, the bytes 1 and 2)
     end winner=1|2 points=N [termination=N score=A,B]
     missing                   (a record of type 6)
     matchend
     option crc=bad | archive=bare | rollouts=N | comments=TEXT |
+           trials=N,N... (rollouts of these trials in temp.xgr) |
            thumbnail=N | truncate=N | garbage=HEX (appended to temp.xg)
 
 Positions are computed from the moves; player 1 moves from its 24 to
@@ -145,7 +162,12 @@ def build(lines):
     pos = start_board(0)
     cube = 0                 # signed log2, as XG's cube fields
     score = [0, 0]
+    comments = []
+    before = None            # the last move: its record, side, position
     for raw in lines:
+        if raw.startswith('comment '):
+            comments.append(raw[8:].rstrip('\n').replace('|', '\x01\x02'))
+            continue
         line = raw.split('#', 1)[0].strip()
         if not line:
             continue
@@ -203,14 +225,13 @@ def build(lines):
             put(r, 56, 'ii', -1, -1)
             put(r, 64, 'i', int(kv.get('autodoubles', 0)))
             cube = 0
+        elif kind == 'cand':
+            candidate(before, kv)
+            continue
         elif kind == 'move':
             r[8] = 3
             side = int(kv['p'])
-            steps = []
-            if kv.get('steps'):
-                for s in kv['steps'].split(','):
-                    a, b = s.split('/')
-                    steps.append((int(a), int(b)))
+            steps = parse_steps(kv.get('steps'))
             if 'pos' in kv:
                 pos = counts(kv['pos'])
             r[9:35] = sb(pos)
@@ -218,13 +239,7 @@ def build(lines):
             r[35:61] = sb(after if side == 1 else flip(after))
             pos = after
             put(r, 64, 'i', 1 if side == 1 else -1)
-            mv = []
-            for a, b in steps:
-                mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
-            if 'raw' in kv:
-                mv = [int(v) for v in kv['raw'].split(',')]
-            mv += [-1] * (8 - len(mv))
-            put(r, 68, '8i', *mv)
+            put(r, 68, '8i', *xg_steps(steps, kv.get('raw')))
             d = [int(v) for v in kv['dice'].split(',')]
             put(r, 100, 'iii', d[0], d[1], int(kv.get('cube', cube)))
             put(r, 120, 'i', 3 if kv.get('analysed') else 0)
@@ -233,6 +248,15 @@ def build(lines):
             put(r, 2480, 'i', 2 if kv.get('invalid') else 0)
             put(r, 2524, 'i', int(kv.get('comment', -1)))
             r[2528] = int(kv.get('edited', 0))
+            put(r, 2312, 'dd', float(kv.get('error', -1000)),
+                float(kv.get('luck', -1000)))
+            put(r, 2344, '32i', *([-1] * 32))
+            if 'level' in kv or 'lucklevel' in kv:
+                put(r, 2472, 'ii', int(kv.get('level', -1)),
+                    int(kv.get('lucklevel', -1)))
+            r[2520] = int(kv.get('flag', 0))
+            put(r, 2532, 'I', int(kv.get('marks', 0)))
+            before = (r, side, list(r[9:35]))
         elif kind == 'cube':
             r[8] = 2
             side = int(kv['p'])
@@ -246,6 +270,19 @@ def build(lines):
             r[36:62] = sb(pos)
             put(r, 232, 'i', 2 if kv.get('analysed') else 0)
             put(r, 292, 'i', int(kv.get('comment', -1)))
+            put(r, 200, 'd', -1000.0)
+            put(r, 216, 'd', -1000.0)
+            put(r, 224, 'i', int(kv.get('rollout', -1)))
+            if 'level' in kv:
+                put(r, 92, 'i', int(kv['level']))
+                put(r, 124, '7f', *nums(kv['eval'], 7))
+                put(r, 152, '3f', *nums(kv['equities'], 3))
+                put(r, 168, '7f', *nums(kv['evald'], 7))
+                e = nums(kv.get('errors', '-1000,-1000'), 2)
+                put(r, 200, 'd', e[0])
+                put(r, 216, 'd', e[1])
+            r[288] = int(kv.get('flag', 0))
+            r[297] = int(kv.get('marked', 0))
             r[296] = int(kv.get('edited', 0))
             n = abs(cube)
             if dbl == 1 and take == 1:
@@ -272,8 +309,66 @@ def build(lines):
             r[8] = 5
         else:
             raise SystemExit('xgmake: unknown record: ' + kind)
-        recs.append(bytes(r))
-    return recs, opts
+        recs.append(r)
+    if comments:
+        opts['comments'] = ''.join(c + '\r\n' for c in comments)
+    return [bytes(r) for r in recs], opts
+
+
+def parse_steps(text):
+    """'24/18,13/11' as pairs of points (mover's, 25 bar, 0 off)."""
+    steps = []
+    for s in text.split(',') if text else []:
+        a, b = s.split('/')
+        steps.append((int(a), int(b)))
+    return steps
+
+
+def xg_steps(steps, raw):
+    """The 8 numbers XG stores for steps (or raw, as given)."""
+    mv = []
+    for a, b in steps:
+        mv += [24 if a == 25 else a - 1, -1 if b == 0 else b - 1]
+    if raw:
+        mv = [int(v) for v in raw.split(',')]
+    return mv + [-1] * (8 - len(mv))
+
+
+def nums(text, n):
+    v = [float(x) for x in text.split(',')]
+    if len(v) != n:
+        raise SystemExit('xgmake: %d numbers wanted: %s' % (n, text))
+    return v
+
+
+def candidate(move, kv):
+    """A candidate play of the move record move (record, side, the
+    position before it in player 1's view) from a cand line."""
+    if move is None:
+        raise SystemExit('xgmake: cand before any move')
+    r, side, _ = move
+    i = struct.unpack_from('<i', r, 188)[0]
+    pos = [b - 256 if b > 127 else b for b in move[2]]
+    steps = parse_steps(kv.get('steps'))
+    after = apply(pos, side, steps)
+    r[192 + 26 * i:218 + 26 * i] = sb(after if side == 1 else flip(after))
+    put(r, 1024 + 8 * i, '8b', *xg_steps(steps, kv.get('rawsteps')))
+    put(r, 1280 + 4 * i, 'h', int(kv.get('level', 2)))
+    put(r, 1408 + 28 * i, '7f', *nums(kv['eval'], 7))
+    put(r, 2344 + 4 * i, 'i', int(kv.get('rollout', -1)))
+    put(r, 188, 'i', i + 1)
+
+
+def rollouts(opts):
+    """temp.xgr: rollouts=N empty ones, or one of each trials=N,N..."""
+    if 'trials' not in opts:
+        return b'\0' * (2184 * int(opts.get('rollouts', 0)))
+    out = b''
+    for t in opts['trials'].split(','):
+        r = bytearray(2184)
+        put(r, 84, 'i', int(t))
+        out += bytes(r)
+    return out
 
 
 def container(recs, opts):
@@ -283,7 +378,7 @@ def container(recs, opts):
     files = [
         ('temp.xgi', b''.join(recs[:1] + recs[-1:])),
         ('temp.xg', game),
-        ('temp.xgr', b'\0' * (2184 * int(opts.get('rollouts', 0)))),
+        ('temp.xgr', rollouts(opts)),
         ('temp.xgc', opts.get('comments', '').encode('latin-1')),
     ]
     data, index = b'', b''

@@ -72,6 +72,21 @@ xg)	# Whole files behind a 0, their game files alone behind a 1.
 		    >"$dir/xgg-$n"
 	done
 	;;
+xganalysis)
+	# Each move and cube record of the files built from tests/xg,
+	# behind the version byte, with the file's comment stream.
+	for d in tests/xg/*.txt; do
+		python3 tests/xgmake.py -g "$d" | python3 -c '
+import sys
+d, out = sys.stdin.buffer.read(), sys.argv[1]
+com = sys.argv[2].encode("latin-1")
+for i in range(0, len(d) - 2559, 2560):
+    if d[i + 8] in (2, 3):
+        with open("%s-%d" % (out, i // 2560), "wb") as f:
+            f.write(b"\001" + d[i:i + 2560] + com)
+' "$dir/${d##*/}" "$(sed -n 's/^comment //p' "$d" | tr '|' '\001')"
+	done
+	;;
 pos)	# Snowie position lines behind a 0, .pos files behind a 1,
 	# lists of positions behind a 2.
 	n=0

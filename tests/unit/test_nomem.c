@@ -8,7 +8,9 @@
  * fixtures, one good, one whose diagram disagrees with its XGID; and a
  * gnubg SGF with every form of its analysis, and the same as JSON
  * Lines, read, and written as SGF, JSON and .mat (where a run must
- * fail or write the same bytes); and the match equity tables of the
+ * fail or write the same bytes); two analysed XG files, with rollouts
+ * and comments (tests/xgmake.py builds them into tests/unit/bin), read,
+ * and written as SGF and JSON; and the match equity tables of the
  * statistics (bg_met_new, bg_met_read of a good and a bad table).  Each
  * run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never
@@ -334,6 +336,11 @@ main(void)
 	runs += try_write("fixtures/bgconv/sgf/gnubg-analysis.sgf",
 	    BG_FORMAT_MAT);
 	runs += try_write("tests/unit/nomem/analysis.json", BG_FORMAT_SGF);
+	/* XG's analysis, rollouts and comments. */
+	runs += try_file("tests/unit/bin/analysis.xg", 0);
+	runs += try_file("tests/unit/bin/analysis-v30.xgp", 0);
+	runs += try_write("tests/unit/bin/analysis.xg", BG_FORMAT_SGF);
+	runs += try_write("tests/unit/bin/analysis.xg", BG_FORMAT_JSON);
 	/* The match equity tables of the statistics. */
 	runs += try_met(NULL);
 	runs += try_met("fixtures/bgscore/stats/met-ok.xml");

@@ -47,9 +47,10 @@ $(JS_OUT)/libbgkit.a: $(JS_OBJ)
 	rm -f $@
 	$(EMAR) rcs $@ $(JS_OBJ)
 
-$(JS_OUT)/core.js: js/src/bgkit_wasm.c lib/bgkit.h $(JS_OUT)/libbgkit.a
-	$(EMCC) $(JS_CFLAGS) $(JS_LDFLAGS) -o $@ js/src/bgkit_wasm.c \
-	    $(JS_OUT)/libbgkit.a
+JS_GLUE	= js/src/bgkit_wasm.c js/src/bgkit_regex.c
+
+$(JS_OUT)/core.js: $(JS_GLUE) lib/bgkit.h $(JS_OUT)/libbgkit.a
+	$(EMCC) $(JS_CFLAGS) $(JS_LDFLAGS) -o $@ $(JS_GLUE) $(JS_OUT)/libbgkit.a
 
 js/bgkit.wasm: $(JS_OUT)/core.js
 	cp $(JS_OUT)/core.wasm $@
@@ -61,6 +62,6 @@ js/bgkit-core.mjs: $(JS_OUT)/core.js
 	  cat $(JS_OUT)/core.js; echo 'export default createBgkitCore;'; } >$@
 
 check-js: js
-	cd js && node --test test/
+	cd js && node --test test/*.test.mjs
 
 .PHONY: js check-js

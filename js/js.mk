@@ -65,3 +65,14 @@ check-js: js
 	cd js && node --test test/*.test.mjs
 
 .PHONY: js check-js
+
+# The page: one folder, web/ (index.html, style.css and bgkit.js, which
+# holds the .wasm), opened from file:// or put on any static host.
+web: web/bgkit.js
+
+web/bgkit.js: web/build.mjs web/src/app.js js/bgkit.mjs js/bgkit-core.mjs \
+    js/bgkit.wasm
+	node web/build.mjs js/bgkit-core.mjs js/bgkit.mjs js/bgkit.wasm \
+	    web/src/app.js $@
+
+.PHONY: web

@@ -664,8 +664,9 @@ conv_writer(bg_format to, bg_write_fn fn, void *ctx, const char *rules,
 
 /*
  * Convert buf[0..len) to format to, as bgconv -T to does: read and
- * checked first; written when it has no error (or flags has CV_FORCE),
- * the diagnostics then those of the writing pass.  JSON: {"written",
+ * checked first; written when it has no error, the diagnostics then
+ * those of the writing pass.  With CV_FORCE it is written at once, as
+ * bgconv -F writes it, in one pass.  JSON: {"written",
  * "errors", "diagnostics", "rc"}; the output is the converted record.
  */
 struct bgjs_result *
@@ -683,10 +684,16 @@ bgjs_convert(const char *buf, size_t len, const char *name,
 		bfmt(&j, "{\"rc\":%d}", -BG_EINVAL, 0);
 		return finish(NULL, &j, -BG_EINVAL);
 	}
-	rc = conv_pass(&r, buf, len, name, format, rules, NULL);
-	errors = r.p ? bg_pipeline_count(r.p)->errors : 0;
+	/* Forced, the output does not depend on the first pass: none. */
+	memset(&r, 0, sizeof r);
+	rc = errors = 0;
+	if (!(flags & CV_FORCE)) {
+		rc = conv_pass(&r, buf, len, name, format, rules, NULL);
+		errors = r.p ? bg_pipeline_count(r.p)->errors : 0;
+	}
 	if (rc >= 0 && (errors == 0 || (flags & CV_FORCE))) {
-		bg_pipeline_free(r.p);
+		if (r.p)
+			bg_pipeline_free(r.p);
 		free(r.d.p);
 		if ((w = conv_writer(f, bput, &out, rules, flags, game)) ==
 		    NULL) {
@@ -696,6 +703,8 @@ bgjs_convert(const char *buf, size_t len, const char *name,
 		rc = conv_pass(&r, buf, len, name, format, rules, w);
 		bg_writer_free(w);
 		written = rc >= 0;
+		if (r.p && (flags & CV_FORCE))
+			errors = bg_pipeline_count(r.p)->errors;
 	}
 	bfmt(&j, "{\"written\":%d,\"errors\":%d,\"diagnostics\":[", written,
 	    errors);

@@ -66,6 +66,7 @@ function show(bytes, name, t0 = performance.now()) {
     return;
   }
   const diags = r.diagnostics;
+  const read = performance.now() - t0;
   showDiagnostics(diags);
   const frame = $("match");
   if (!r.written || !r.output) {
@@ -75,7 +76,7 @@ function show(bytes, name, t0 = performance.now()) {
   }
   frame.onload = () => {
     const ms = performance.now() - t0;
-    window.bgkitShown = { name, ms };
+    window.bgkitShown = { name, ms, read };
     status(`${name}: ${diags.filter((d) => d.severity !== "warning")
       .length} errors, ${diags.filter((d) => d.severity === "warning")
       .length} warnings; shown in ${Math.round(ms)} ms`);

@@ -152,6 +152,17 @@ bcstr(struct buf *b, const char *s)
 	bjstr(b, s, s ? strlen(s) : 0);
 }
 
+/* [a,c]: two strings, or nulls. */
+static void
+bpair(struct buf *b, const char *a, const char *c)
+{
+	bstr(b, "[");
+	bcstr(b, a);
+	bstr(b, ",");
+	bcstr(b, c);
+	bstr(b, "]");
+}
+
 static struct bgjs_result *
 finish(struct buf *out, struct buf *json, int rc)
 {
@@ -368,25 +379,19 @@ match_json(struct rd *r)
 	size_t i;
 
 	bstr(b, r->match ? "]},\n{" : "{");
-	bfmt(b, "\"length\":%d,\"line\":%d,\"players\":[", bg_match_length(m),
+	bfmt(b, "\"length\":%d,\"line\":%d,\"players\":", bg_match_length(m),
 	    bg_match_line(m));
-	bcstr(b, bg_match_player(m, 0));
-	bstr(b, ",");
-	bcstr(b, bg_match_player(m, 1));
-	bstr(b, "],\"source\":");
+	bpair(b, bg_match_player(m, 0), bg_match_player(m, 1));
+	bstr(b, ",\"source\":");
 	bcstr(b, bg_match_source(m));
 	bstr(b, ",\"tags\":[");
 	for (i = 0; i < bg_match_tag_count(m); i++) {
-		bstr(b, i ? ",[" : "[");
-		bcstr(b, bg_match_tag_key(m, i));
-		bstr(b, ",");
-		bcstr(b, bg_match_tag_value(m, i));
-		bstr(b, "]");
+		bstr(b, i ? "," : "");
+		bpair(b, bg_match_tag_key(m, i), bg_match_tag_value(m, i));
 	}
 	bstr(b, "],\"comments\":[");
 	for (i = 0; i < bg_match_comment_count(m); i++) {
-		if (i)
-			bstr(b, ",");
+		bstr(b, i ? "," : "");
 		bcstr(b, bg_match_comment(m, i));
 	}
 	bstr(b, "],\"games\":[");
@@ -453,22 +458,17 @@ game_json(struct rd *r)
 	size_t i, hint = 0;
 
 	bstr(b, r->game ? ",\n{" : "{");
-	bfmt(b, "\"number\":%d,\"line\":%d,\"players\":[", bg_game_number(g),
+	bfmt(b, "\"number\":%d,\"line\":%d,\"players\":", bg_game_number(g),
 	    bg_game_line(g));
-	bcstr(b, bg_game_player(g, 0));
-	bstr(b, ",");
-	bcstr(b, bg_game_player(g, 1));
-	bstr(b, "],\"ratings\":[");
-	bcstr(b, bg_game_rating(g, 0));
-	bstr(b, ",");
-	bcstr(b, bg_game_rating(g, 1));
-	bfmt(b, "],\"scores\":[%d,%d],", bg_game_score(g, 0),
+	bpair(b, bg_game_player(g, 0), bg_game_player(g, 1));
+	bstr(b, ",\"ratings\":");
+	bpair(b, bg_game_rating(g, 0), bg_game_rating(g, 1));
+	bfmt(b, ",\"scores\":[%d,%d],", bg_game_score(g, 0),
 	    bg_game_score(g, 1));
-	bfmt(b, "\"variant\":%d,\"names\":[", (int)bg_replay_variant(rp), 0);
-	bcstr(b, bg_pipeline_game_player(r->p, 0));
-	bstr(b, ",");
-	bcstr(b, bg_pipeline_game_player(r->p, 1));
-	bstr(b, "],\"result\":");
+	bfmt(b, "\"variant\":%d,\"names\":", (int)bg_replay_variant(rp), 0);
+	bpair(b, bg_pipeline_game_player(r->p, 0),
+	    bg_pipeline_game_player(r->p, 1));
+	bstr(b, ",\"result\":");
 	result_json(b, bg_pipeline_result(r->p));
 	bstr(b, ",");
 	records_json(b, g);

@@ -7,11 +7,8 @@ import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bg, bytes, corpus, tool, toolOut } from "./helpers.mjs";
-
-function lines(buf) {
-  return buf.toString().split("\n").filter((l) => l !== "");
-}
+import { bg, bytes, corpus, lines, sameDiagnostics, toolOut } from
+  "./helpers.mjs";
 
 test("the corpus is there", () => {
   assert.ok(corpus.length >= 24, `${corpus.length} files`);
@@ -31,16 +28,7 @@ for (const f of corpus) {
     assert.ok(recs.every((r) => pos.includes(r.after)));
   });
 
-  test(`${f}: diagnostics as bgcheck's`, () => {
-    const json = lines(toolOut("bgcheck", ["-T", "json", f]))
-      .map((l) => JSON.parse(l)).filter((o) => !o.summary);
-    assert.deepEqual(bg.check(bytes(f), { name: f }).map((d) => d.toJSON()),
-      json);
-    const text = lines(tool("bgcheck", [f]).err)
-      .map((l) => l.replace(/^bgcheck: /, ""));
-    assert.deepEqual(bg.check(bytes(f), { name: f, collapse: true })
-      .map(String), text);
-  });
+  test(`${f}: diagnostics as bgcheck's`, () => sameDiagnostics(f));
 
   for (const to of ["mat", "sgf", "json", "snowie", "html"]) {
     test(`${f}: converted to ${to} as bgconv -T ${to}`, () => {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-2-Clause
 // What the tests share: the module, the tree's C tools, the corpus.
+import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -19,7 +20,7 @@ export function tool(name, args) {
 
 export function toolOut(name, args) {
   return execFileSync(path.join(top, "bin", name), args, { cwd: top,
-    maxBuffer: 1 << 28 });
+    maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
 }
 
 /* The files of a folder of the tree, relative to the top, sorted. */
@@ -33,3 +34,23 @@ export function bytes(rel) {
 }
 
 export const corpus = files("tests/corpus/gnubg/matches", /\.(mat|sgf)$/);
+
+export function lines(buf) {
+  return buf.toString().split("\n").filter((l) => l !== "");
+}
+
+/*
+ * The diagnostics of the file rel by the package are bgcheck's: its
+ * JSON objects (each warning in its place) and its text lines (a
+ * repeated warning once).
+ */
+export function sameDiagnostics(rel) {
+  const json = lines(tool("bgcheck", ["-T", "json", rel]).out)
+    .map((l) => JSON.parse(l)).filter((o) => !o.summary);
+  assert.deepEqual(bg.check(bytes(rel), { name: rel })
+    .map((d) => d.toJSON()), json);
+  const text = lines(tool("bgcheck", [rel]).err)
+    .map((l) => l.replace(/^bgcheck: /, ""));
+  assert.deepEqual(bg.check(bytes(rel), { name: rel, collapse: true })
+    .map(String), text);
+}

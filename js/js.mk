@@ -87,3 +87,9 @@ check-web: all web
 	cd web && node --test test/*.test.mjs
 
 .PHONY: web check-web
+
+clean-js:
+	rm -rf $(JS_OUT) js/bgkit.wasm js/bgkit-core.mjs js/*.tgz web/bgkit.js \
+	    web/test/out
+
+.PHONY: clean-js

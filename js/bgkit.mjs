@@ -112,8 +112,10 @@ export class Bgkit {
         return Position._parse(bg, text, variant);
       }
       static start(variant = "standard", length = 0) {
-        return Position._parse(bg, VARIANTS.includes(variant) ?
-          variant : "start", variant, length);
+        if (!VARIANTS.includes(variant))
+          throw new BgkitError(`unknown variant: ${variant}`, "einval", 2);
+        return Position._parse(bg, variant === "standard" ? "start" :
+          variant, variant, length);
       }
     };
   }

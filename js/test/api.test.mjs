@@ -45,6 +45,10 @@ test("a position's numbers", () => {
   assert.equal(p.cubeOwner, null);
   assert.equal(p.length, 0);
   assert.equal(p.board[1].reduce((a, b) => a + b), 15);
+  const std = bg.Position.start();
+  assert.equal(std.xgid, toolOut("bgshow", ["-T", "xgid", "-p", "start"])
+    .toString().trim());
+  assert.throws(() => bg.Position.start("chess"));
   const s = bg.Position.start("nackgammon", 7);
   assert.equal(s.length, 7);
   assert.equal(s.variant, "nackgammon");

@@ -19,7 +19,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const top = path.resolve(here, "../..");
 const url = pathToFileURL(path.join(top, "web/index.html")).href;
 const out = path.join(here, "out");
-const chrome = process.env.CHROMIUM ?? "/usr/bin/chromium";
+// Debian's chromium, found on the PATH (CHROMIUM=path for another).
+const chrome = process.env.CHROMIUM ?? spawnSync("sh", ["-c",
+  "command -v chromium || command -v chromium-browser"]).stdout.toString()
+  .trim();
 const m1 = "tests/corpus/gnubg/matches/m0001.mat";
 const mutant = "fixtures/bgcheck/mutants/garbage_lines.mat";
 let browser, tmp;

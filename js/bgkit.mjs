@@ -221,6 +221,30 @@ export class Bgkit {
   }
 
   /**
+   * The decisions of every game: one object per checker play and cube
+   * action, with the position and match state before it, as bggrep
+   * --decisions -T json writes them (the keys of bgkit-json(5)'s
+   * decision objects: game, move, side, player, action, length, score,
+   * away, crawford, cube, cube_owner, dice, xgid, gnubg_id, play,
+   * pips).  Input that holds no record throws ReadError.
+   */
+  decisions(input, opts = {}) {
+    const name = opts.name ?? "<string>";
+    const r = this._call(this._with([input, name, opts.format ?? "",
+      opts.rules ?? ""], (buf, nm, fmt, rules) => this._m._bgjs_decisions(
+      buf, bytesOf(input).length, nm, fmt, rules)));
+    if (r.json.diagnostics === undefined)
+      throw this._error(r.json.rc);
+    const diags = this._diags(r.json.diagnostics);
+    if (r.json.matches === 0) {
+      const d = diags.find((x) => x.severity !== "warning");
+      if (d) throw new ReadError(d, diags);
+    }
+    return r.out.split("\n").filter((l) => l !== "")
+      .map((l) => JSON.parse(l));
+  }
+
+  /**
    * input converted to format to ("mat", "sgf", "json", "gam",
    * "snowie", "html"), as bgconv -T to writes it: a string, or with
    * {bytes: true} a Uint8Array.  Input with errors throws ConvertError

@@ -193,6 +193,8 @@ export declare class Bgkit {
   Position: typeof Position;
   read(input: Input, opts?: ReadOptions): Match[];
   check(input: Input, opts?: CheckOptions): Diagnostic[];
+  /** bggrep --decisions -T json's objects. */
+  decisions(input: Input, opts?: ReadOptions): { [key: string]: unknown }[];
   convert(input: Input, to: WriteFormat, opts?: ConvertOptions & { bytes: true }): Uint8Array;
   convert(input: Input, to: WriteFormat, opts?: ConvertOptions): string;
   convertFull(input: Input, to: WriteFormat, opts?: ConvertOptions):

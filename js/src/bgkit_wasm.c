@@ -64,6 +64,8 @@ struct bgjs_result *bgjs_show(const char *, const int *, const char *,
 struct bgjs_result *bgjs_legal(const char *, const int *, const char *,
     int, int);
 struct bgjs_result *bgjs_formats(void);
+struct bgjs_result *bgjs_decisions(const char *, size_t, const char *,
+    const char *, const char *);
 void bgjs_result_free(struct bgjs_result *);
 size_t bgjs_allocated(void);
 const char *bgjs_version(void);
@@ -902,4 +904,58 @@ bgjs_formats(void)
 	}
 	bstr(&j, "]}");
 	return finish(NULL, &j, 0);
+}
+
+/*
+ * The decisions of every game (bg_decisions_new(3)), as bggrep
+ * --decisions -T json writes them: the output is their JSON Lines, the
+ * JSON the diagnostics of the read.
+ */
+struct bgjs_result *
+bgjs_decisions(const char *buf, size_t len, const char *name,
+    const char *format, const char *rules)
+{
+	struct rd r;
+	struct buf out = { 0 }, j = { 0 };
+	bg_decisions *d;
+	int ev, rc = 0;
+
+	memset(&r, 0, sizeof r);
+	r.match = r.game = -1;
+	if ((d = bg_decisions_new(BG_OUT_JSON)) == NULL)
+		return NULL;
+	if ((r.p = bg_pipeline_new_mem(buf, len, name)) == NULL ||
+	    (rc = setup(r.p, format, rules)) < 0) {
+		bg_decisions_free(d);
+		if (r.p == NULL)
+			return NULL;
+		bg_pipeline_free(r.p);
+		bfmt(&j, "{\"rc\":%d}", rc, 0);
+		return finish(NULL, &j, rc);
+	}
+	bg_pipeline_set_callback(r.p, bg_decisions_pos, d);
+	while ((ev = bg_pipeline_next(r.p)) > 0) {
+		r.match += ev == BG_PIPE_MATCH;
+		r.game += ev == BG_PIPE_GAME;
+		if (ev == BG_PIPE_MATCH && (rc = bg_decisions_match(d, r.p)) < 0)
+			break;
+		if (ev == BG_PIPE_GAME &&
+		    (rc = bg_decisions_flush(d, bput, &out, 1)) < 0)
+			break;
+		diags(&r);
+	}
+	if (rc >= 0)
+		rc = ev;
+	diags(&r);
+	if (rc < 0)
+		syserr(&r, bg_pipeline_name(r.p), -rc);
+	bstr(&j, "{\"diagnostics\":[");
+	if (r.d.n)
+		bput(&j, r.d.p, r.d.n);
+	bfmt(&j, "],\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
+	j.err |= r.d.err;
+	free(r.d.p);
+	bg_pipeline_free(r.p);
+	bg_decisions_free(d);
+	return finish(&out, &j, rc < 0 ? rc : 0);
 }

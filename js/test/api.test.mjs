@@ -61,6 +61,7 @@ test("errors", () => {
     (e) => e instanceof ReadError && e.code === "no_match_line" &&
       e.message.startsWith("notes.txt:1: error: no 'N point match' line"));
   assert.throws(() => bg.read(""), ReadError);
+  assert.throws(() => bg.decisions("hello world\n"), ReadError);
   const bad = bytes("fixtures/bgcheck/mutants/garbage_lines.mat");
   assert.throws(() => bg.convert(bad, "sgf"), (e) =>
     e instanceof ConvertError && e.diagnostics.length === 3);

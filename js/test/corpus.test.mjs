@@ -30,6 +30,13 @@ for (const f of corpus) {
 
   test(`${f}: diagnostics as bgcheck's`, () => sameDiagnostics(f));
 
+  test(`${f}: decisions as bggrep --decisions`, () => {
+    const want = lines(toolOut("bggrep", ["--decisions", "-T", "json", f]))
+      .map((l) => JSON.parse(l));
+    assert.ok(want.length > 0);
+    assert.deepEqual(bg.decisions(bytes(f), { name: f }), want);
+  });
+
   for (const to of ["mat", "sgf", "json", "snowie", "html"]) {
     test(`${f}: converted to ${to} as bgconv -T ${to}`, () => {
       const want = toolOut("bgconv", ["-T", to, f]);

@@ -235,6 +235,9 @@ bench: all
 # check-asan, check-valgrind, check-scalar; they build under build/.
 include tests/fuzz/fuzz.mk
 
+# The WebAssembly build and its tests: make js, check-js, web, check-web.
+include js/js.mk
+
 # The directories the dynamic linker searches: its own and ld.so.conf's.
 # Installed elsewhere (a prefix of one's own), `make install` says what
 # a program built on bgkit needs, as README.md does.

@@ -1,0 +1,529 @@
+// SPDX-License-Identifier: BSD-2-Clause
+// bgkit for JavaScript: the C library bgkit compiled to WebAssembly
+// (js/src/bgkit_wasm.c, built by `make js`), with the Python package's
+// API in JavaScript's style.  Every call into the module runs the
+// library from start to end and frees what it made; what the package
+// returns is plain JavaScript, which needs no care.
+//
+//   import { init } from "bgkit";
+//   const bg = await init();
+//   for (const match of bg.read(bytes))
+//     for (const game of match.games())
+//       for (const rec of game.records) console.log(rec.text, rec.after.xgid);
+import createBgkitCore from "./bgkit-core.mjs";
+
+export const VARIANTS = ["standard", "nackgammon", "hyper1", "hyper2",
+  "hyper3", "tavla"];
+const KINDS = ["move", "double", "take", "drop", "beaver", "raccoon", "win",
+  "loss", "illegal", "setpos", "comment", "unparsed"];
+const ENDS = ["none", "bearoff", "drop", "resign"];
+const LEVELS = ["drop", "single", "gammon", "backgammon"];
+const STATES = ["none", "playing", "over", "resigned", "dropped"];
+const WRITES = ["mat", "sgf", "json", "gam", "snowie", "html"];
+const RD_RECORDS = 1, RD_COLLAPSE = 2, CV_FORCE = 1, CV_XG = 2;
+
+/** A failure reported by the library: .code its stable name, .number. */
+export class BgkitError extends Error {
+  constructor(message, code = null, number = 0) {
+    super(message);
+    this.name = "BgkitError";
+    this.code = code;
+    this.number = number;
+  }
+}
+
+/** Input that holds no record: .diagnostic says why, as bgcheck does. */
+export class ReadError extends BgkitError {
+  constructor(diagnostic, diagnostics) {
+    super(diagnostic.toString(), diagnostic.code, diagnostic.number);
+    this.name = "ReadError";
+    this.diagnostic = diagnostic;
+    this.diagnostics = diagnostics;
+    this.file = diagnostic.file;
+    this.line = diagnostic.line;
+    this.column = diagnostic.column;
+  }
+}
+
+/** A conversion refused: the input has errors (force writes it anyway). */
+export class ConvertError extends BgkitError {
+  constructor(diagnostics) {
+    const first = diagnostics.find((d) => d.severity !== "warning");
+    super(first ? first.toString() : "the conversion failed",
+      first ? first.code : null, first ? first.number : 0);
+    this.name = "ConvertError";
+    this.diagnostics = diagnostics;
+  }
+}
+
+/** A position text or an ID that cannot be read or written. */
+export class PositionError extends BgkitError {
+  constructor(message, code, number) {
+    super(message, code, number);
+    this.name = "PositionError";
+  }
+}
+
+/**
+ * A problem found reading or replaying a record, as bgcheck -T json
+ * writes it; toString() is the line bgcheck prints, without "bgcheck: ".
+ */
+export class Diagnostic {
+  constructor(o, text, codes) {
+    this.file = o.file;
+    this.line = o.line ?? 0;
+    this.column = o.column ?? 0;
+    this.game = o.game ?? 0;
+    this.move = o.move ?? 0;
+    this.turn = o.turn ?? null;
+    this.side = o.side === 0 || o.side === 1 ? o.side : null;
+    this.player = o.player ?? null;
+    this.dice = o.dice ?? null;
+    this.severity = o.severity;
+    this.code = o.code;
+    this.number = codes.indexOf(o.code);
+    this.detail = o.detail ?? "";
+    this.message = o.message + (this.detail ? ": " + this.detail : "");
+    this.more = o.more ?? 0;
+    this._text = text;
+  }
+
+  toString() { return this._text; }
+
+  /** The object bgcheck -T json writes for it. */
+  toJSON() { return this._json; }
+}
+
+export class Bgkit {
+  constructor(core) {
+    this._m = core;
+    const info = this._call(core._bgjs_formats()).json;
+    this.version = info.version;
+    this._codes = info.codes.map((c) => (c ? c[0] : null));
+    this._messages = info.codes.map((c) => (c ? c[1] : null));
+    /** The formats: {name, extensions, description, read, write}. */
+    this.formats = info.formats.map((f) => ({ name: f.name,
+      extensions: f.extensions, description: f.description,
+      read: !!f.read, write: !!f.write }));
+    const bg = this;
+    /** Positions of this module: Position.parse(text), .start(). */
+    this.Position = class extends Position {
+      static parse(text, variant = "standard") {
+        return Position._parse(bg, text, variant);
+      }
+      static start(variant = "standard", length = 0) {
+        if (!VARIANTS.includes(variant))
+          throw new BgkitError(`unknown variant: ${variant}`, "einval", 2);
+        return Position._parse(bg, variant === "standard" ? "start" :
+          variant, variant, length);
+      }
+    };
+  }
+
+  // -- memory
+  _alloc(bytes) {
+    const p = this._m._malloc(bytes.length + 1);
+    if (!p) throw new BgkitError("out of memory", "nomem", 1);
+    this._m.HEAPU8.set(bytes, p);
+    this._m.HEAPU8[p + bytes.length] = 0;
+    return p;
+  }
+
+  _with(values, fn) {
+    const ptrs = [];
+    try {
+      for (const v of values) {
+        if (v === null || v === undefined) ptrs.push(0);
+        else if (v instanceof Int32Array) {
+          const p = this._m._malloc(v.length * 4);
+          new Int32Array(this._m.HEAPU8.buffer, p, v.length).set(v);
+          ptrs.push(p);
+        } else ptrs.push(this._alloc(bytesOf(v)));
+      }
+      return fn(...ptrs);
+    } finally {
+      for (const p of ptrs) if (p) this._m._free(p);
+    }
+  }
+
+  // A struct bgjs_result: out, outlen, json, jsonlen, rc (wasm32).
+  _call(r, wantBytes = false) {
+    if (!r) throw new BgkitError("out of memory", "nomem", 1);
+    try {
+      const u32 = new Uint32Array(this._m.HEAPU8.buffer, r, 5);
+      const [out, outlen, json, jsonlen] = u32;
+      const rc = new Int32Array(this._m.HEAPU8.buffer, r + 16, 1)[0];
+      const heap = this._m.HEAPU8;
+      const o = { rc, json: jsonlen ?
+        JSON.parse(decoder.decode(heap.subarray(json, json + jsonlen))) :
+        null };
+      if (out) {
+        const b = heap.slice(out, out + outlen);
+        o.out = wantBytes ? b : decoder.decode(b);
+      } else o.out = wantBytes ? new Uint8Array(0) : "";
+      return o;
+    } finally {
+      this._m._bgjs_result_free(r);
+    }
+  }
+
+  _error(rc, Kind = BgkitError) {
+    return new Kind(this._messages[-rc] ?? `error ${-rc}`,
+      this._codes[-rc] ?? null, -rc);
+  }
+
+  _diags(list) {
+    return list.map((d) => {
+      const o = new Diagnostic(d.json, d.text, this._codes);
+      o._json = d.json;
+      o._at = d.at;
+      return o;
+    });
+  }
+
+  _read(input, opts, flags) {
+    const name = opts.name ?? "<string>";
+    const r = this._call(this._with([input, name, opts.format ?? "",
+      opts.rules ?? ""], (buf, nm, fmt, rules) => this._m._bgjs_read(buf,
+      bytesOf(input).length, nm, fmt, rules, flags)));
+    if (r.json.matches === undefined)
+      throw new BgkitError(`unknown format or bad rules: ` +
+        `${opts.format ?? ""} ${opts.rules ?? ""}`, "einval", -r.json.rc);
+    r.json.diagnostics = this._diags(r.json.diagnostics);
+    return r.json;
+  }
+
+  /**
+   * Read and replay input (a Uint8Array or a string) in any format the
+   * library reads; the matches, each with its games, records and
+   * positions.  Options: name (the file name messages give), format,
+   * rules.  Input that holds no record throws ReadError.
+   */
+  read(input, opts = {}) {
+    const j = this._read(input, opts, RD_RECORDS);
+    const matches = j.matches.map((m, i) => new Match(this, m, i,
+      j.diagnostics));
+    if (matches.length === 0) {
+      const d = j.diagnostics.find((x) => x.severity !== "warning");
+      if (d) throw new ReadError(d, j.diagnostics);
+    }
+    return matches;
+  }
+
+  /**
+   * Every problem of input as Diagnostic objects, in bgcheck's order:
+   * those of bgcheck -T json (each warning in its place), or with
+   * {collapse: true} those of bgcheck's text (a repeated warning once).
+   */
+  check(input, opts = {}) {
+    return this._read(input, opts, opts.collapse ? RD_COLLAPSE : 0)
+      .diagnostics;
+  }
+
+  /**
+   * The decisions of every game: one object per checker play and cube
+   * action, with the position and match state before it, as bggrep
+   * --decisions -T json writes them (the keys of bgkit-json(5)'s
+   * decision objects: game, move, side, player, action, length, score,
+   * away, crawford, cube, cube_owner, dice, xgid, gnubg_id, play,
+   * pips).  Input that holds no record throws ReadError.
+   */
+  decisions(input, opts = {}) {
+    const name = opts.name ?? "<string>";
+    const r = this._call(this._with([input, name, opts.format ?? "",
+      opts.rules ?? ""], (buf, nm, fmt, rules) => this._m._bgjs_decisions(
+      buf, bytesOf(input).length, nm, fmt, rules)));
+    if (r.json.diagnostics === undefined)
+      throw this._error(r.json.rc);
+    const diags = this._diags(r.json.diagnostics);
+    if (r.json.matches === 0) {
+      const d = diags.find((x) => x.severity !== "warning");
+      if (d) throw new ReadError(d, diags);
+    }
+    return r.out.split("\n").filter((l) => l !== "")
+      .map((l) => JSON.parse(l));
+  }
+
+  /**
+   * input converted to format to ("mat", "sgf", "json", "gam",
+   * "snowie", "html"), as bgconv -T to writes it: a string, or with
+   * {bytes: true} a Uint8Array.  Input with errors throws ConvertError
+   * unless {force: true}.  Options: name, format, rules, style ("xg"
+   * for XG's .mat), game (the game a .gam holds, from 1).
+   */
+  convert(input, to, opts = {}) {
+    if (!WRITES.includes(to))
+      throw new BgkitError(`cannot write ${to} (${WRITES.join(", ")})`,
+        "einval", 2);
+    const r = this.convertFull(input, to, opts);
+    if (!r.written) throw new ConvertError(r.diagnostics);
+    return r.output;
+  }
+
+  /** convert() with all it says: {output, written, diagnostics}. */
+  convertFull(input, to, opts = {}) {
+    const name = opts.name ?? "<string>";
+    const flags = (opts.force ? CV_FORCE : 0) |
+      (opts.style === "xg" ? CV_XG : 0);
+    const r = this._call(this._with([input, name, opts.format ?? "",
+      opts.rules ?? "", to], (buf, nm, fmt, rules, t) =>
+      this._m._bgjs_convert(buf, bytesOf(input).length, nm, fmt, rules, t,
+        flags, opts.game ?? 0)), !!opts.bytes);
+    if (r.json.diagnostics === undefined)
+      throw this._error(r.json.rc);
+    return { output: r.out, written: !!r.json.written,
+      diagnostics: this._diags(r.json.diagnostics) };
+  }
+}
+
+/** The result of a game, as the replay computed it. */
+function result(r) {
+  const won = r.winner >= 0;
+  return { winner: won ? r.winner : null,
+    level: won ? LEVELS[r.level] ?? null : null,
+    endedBy: ENDS[r.endedBy] ?? "none", cube: r.cube,
+    points: won ? r.points : 0, score: r.score, crawford: !!r.crawford,
+    records: r.records };
+}
+
+/** A match (or a money session): its header and its games. */
+export class Match {
+  constructor(bg, m, index, diags) {
+    this.length = m.length;
+    this.line = m.line;
+    this.players = m.players;
+    this.source = m.source;
+    this.tags = {};
+    for (const [k, v] of m.tags) if (!(k in this.tags)) this.tags[k] = v;
+    this.comments = m.comments;
+    this.diagnostics = diags.filter((d) => d._at[0] === index);
+    this._games = m.games.map((g, i) => new Game(bg, g,
+      diags.filter((d) => d._at[0] === index && d._at[1] === i)));
+    const last = this._games[this._games.length - 1];
+    const score = last ? last.result.score : [0, 0];
+    this.result = { length: this.length, games: this._games.length, score,
+      winner: this.length > 0 && Math.max(...score) >= this.length ?
+        (score[0] >= this.length ? 0 : 1) : null };
+  }
+
+  /** The games, in order (an array). */
+  games() { return this._games; }
+
+  [Symbol.iterator]() { return this._games[Symbol.iterator](); }
+}
+
+/** A game, read and replayed. */
+export class Game {
+  constructor(bg, g, diags) {
+    this.number = g.number;
+    this.line = g.line;
+    this.players = g.players;
+    this.ratings = g.ratings;
+    this.scores = g.scores;
+    this.variant = VARIANTS[g.variant] ?? "standard";
+    this.result = result(g.result);
+    this.diagnostics = diags;
+    this._bg = bg;
+    this._g = g;
+    this._pos = null;
+    this._recs = null;
+  }
+
+  /** Every position: the start, then one after each action. */
+  get positions() {
+    if (this._pos === null) {
+      const names = this._g.names.map((n) => n || null);
+      this._pos = this._g.positions.map((p) => new Position(this._bg,
+        p[4], p[5], this.variant, names, !!p[3]));
+    }
+    return this._pos;
+  }
+
+  /** The records, each with .before, .after and .play. */
+  get records() {
+    if (this._recs === null) this._recs = link(this);
+    return this._recs;
+  }
+
+  [Symbol.iterator]() { return this.records[Symbol.iterator](); }
+}
+
+/** One entry of a game: a move, a cube action, a result, a comment. */
+export class Record {
+  constructor(r) {
+    this.kind = KINDS[r[0]] ?? "unparsed";
+    this.side = r[1] === 0 || r[1] === 1 ? r[1] : null;
+    this.line = r[2];
+    this.column = r[3];
+    this.moveno = r[4];
+    this.dice = r[5][0] ? r[5] : null;
+    this.value = r[6];
+    this._code = r[7];
+    this.text = r[9] ?? "";
+    this.before = this.after = null;
+    this.play = null;
+  }
+}
+
+// The records of a game linked to the positions around them.
+function link(game) {
+  const recs = game._g.records.map((r) => new Record(r));
+  for (const r of recs)
+    r.code = r._code ? game._bg._codes[r._code] ?? null : null;
+  const raw = game._g.positions, pos = game.positions;
+  let cur = pos.length ? pos[0] : null, k = 1;
+  recs.forEach((rec, i) => {
+    rec.before = cur;
+    while (k < raw.length && raw[k][1] === i) {
+      if (raw[k][6] !== null) rec.play = raw[k][6];
+      cur = pos[k++];
+    }
+    rec.after = cur;
+  });
+  return recs;
+}
+
+/** A board with its match state. */
+export class Position {
+  constructor(bg, board, ms, variant = "standard", names = [null, null],
+    lost = false) {
+    this._bg = bg;
+    this._b = board;
+    this._ms = ms;
+    this.variant = variant;
+    this.names = names;
+    this.lost = lost;
+  }
+
+  static _parse(bg, text, variant, length) {
+    const r = bg._call(bg._with([String(text), variant],
+      (t, v) => bg._m._bgjs_position(t, v)));
+    if (r.rc < 0)
+      throw new PositionError(`not a position: ${text}`, bg._codes[-r.rc],
+        -r.rc);
+    const ms = r.json.ms;
+    if (length !== undefined) ms[0] = length;
+    return new bg.Position(bg, r.json.board, ms,
+      VARIANTS[r.json.variant] ?? variant);
+  }
+
+  _show(what, o = {}) {
+    const bg = this._bg;
+    const names = o.names ?? this.names;
+    const r = bg._call(bg._with([this._b, Int32Array.from(this._ms),
+      this.variant, what, names[0] ?? "", names[1] ?? ""],
+    (b, ms, v, w, n0, n1) => bg._m._bgjs_show(b, ms, v, w,
+      o.bottom ?? 1, o.clockwise ? 1 : 0, n0, n1)));
+    if (r.rc < 0)
+      throw new PositionError(`cannot write ${what}`, bg._codes[-r.rc],
+        -r.rc);
+    return r.out;
+  }
+
+  /** The XGID with every field, "XGID=" included. */
+  get xgid() { return this._show("xgid"); }
+  /** gnubg's Position ID. */
+  get positionId() { return this._show("posid"); }
+  /** gnubg's Match ID. */
+  get matchId() { return this._show("matchid"); }
+  /** "PositionID:MatchID". */
+  get gnubgId() { return this.positionId + ":" + this.matchId; }
+  /** The OGID (OpenGammon). */
+  get ogid() { return this._show("ogid"); }
+  /** A FIBS board: line. */
+  get fibs() { return this._show("fibs"); }
+
+  /** board[s][p]: side s's checkers on point p (0 off, 25 the bar). */
+  get board() {
+    const b = [[], []];
+    for (let s = 0; s < 2; s++)
+      for (let p = 0; p < 26; p++)
+        b[s].push(parseInt(this._b.substr((s * 26 + p) * 2, 2), 16));
+    return b;
+  }
+
+  /** Pip counts [side 0, side 1]; the bar counts 25. */
+  get pips() {
+    return this.board.map((pts) => pts.reduce((t, n, p) => t + n * p, 0));
+  }
+
+  get length() { return this._ms[0]; }
+  get score() { return [this._ms[1], this._ms[2]]; }
+  get cube() { return this._ms[3]; }
+  get cubeOwner() { return this._ms[4] < 0 ? null : this._ms[4]; }
+  get onRoll() { return this._ms[5]; }
+  get turn() { return this._ms[6]; }
+  get crawford() { return !!this._ms[7]; }
+  get state() { return STATES[this._ms[8]] ?? String(this._ms[8]); }
+  get doubled() { return !!this._ms[9]; }
+  get dice() { return this._ms[11] ? [this._ms[11], this._ms[12]] : null; }
+
+  /** A text diagram in gnubg's layout; {bottom, clockwise, names}. */
+  text(o) { return this._show("text", o); }
+  /** A standalone SVG picture; the options of text(). */
+  svg(o) { return this._show("svg", o); }
+
+  /**
+   * Every legal play of the side on roll with dice ([6, 4], "64"; the
+   * position's roll when not given): [{text, after}], after a Position.
+   */
+  legalPlays(dice) {
+    const d = typeof dice === "string" ? [...dice.replace(/\D/g, "")]
+      .map(Number) : dice ?? this.dice;
+    if (!d || d.length !== 2 || !d.every((x) => x >= 1 && x <= 6))
+      throw new BgkitError("no dice: give two numbers from 1 to 6",
+        "einval", 2);
+    const bg = this._bg;
+    const r = bg._call(bg._with([this._b, Int32Array.from(this._ms),
+      this.variant], (b, ms, v) => bg._m._bgjs_legal(b, ms, v, d[0],
+      d[1])));
+    if (r.rc < 0)
+      throw new PositionError("cannot list the plays", bg._codes[-r.rc],
+        -r.rc);
+    return r.json.plays.map(([text, after]) => {
+      const ms = this._ms.slice();
+      ms[5] = ms[6] = 1 - this.onRoll;
+      ms[11] = ms[12] = 0;
+      return { text, after: new Position(bg, after, ms, this.variant,
+        this.names) };
+    });
+  }
+
+  toString() { return this.text(); }
+}
+
+const decoder = new TextDecoder("utf-8");
+const encoder = new TextEncoder();
+
+function bytesOf(v) {
+  if (typeof v === "string") return encoder.encode(v);
+  if (v instanceof Uint8Array) return v;
+  if (v instanceof ArrayBuffer) return new Uint8Array(v);
+  if (ArrayBuffer.isView(v))
+    return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  throw new TypeError("expected a Uint8Array or a string");
+}
+
+async function wasmBytes(opts) {
+  if (opts.wasmBinary) return opts.wasmBinary;
+  const url = opts.wasmURL ?? new URL("./bgkit.wasm", import.meta.url);
+  if (typeof process === "object" && process.versions?.node &&
+      String(url).startsWith("file:")) {
+    // Node's fetch takes no file: URL: read the file.
+    const fs = await import("node:fs/promises");
+    return fs.readFile(url);
+  }
+  const res = await fetch(url);
+  if (!res.ok) throw new BgkitError(`cannot load ${url}: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/**
+ * Load the WebAssembly module and return a Bgkit.  Options: wasmBinary
+ * (the .wasm's bytes), wasmURL (where to fetch it; by default beside
+ * this file).
+ */
+export async function init(opts = {}) {
+  const core = await createBgkitCore({ wasmBinary: await wasmBytes(opts) });
+  return new Bgkit(core);
+}

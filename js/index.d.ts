@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: BSD-2-Clause
+// The types of the bgkit package (bgkit.mjs).
+
+export type Variant = "standard" | "nackgammon" | "hyper1" | "hyper2" |
+  "hyper3" | "tavla";
+export type WriteFormat = "mat" | "sgf" | "json" | "gam" | "snowie" | "html";
+export type Input = Uint8Array | ArrayBuffer | string;
+export declare const VARIANTS: Variant[];
+
+export interface ReadOptions {
+  /** The name messages give the input (default "<string>"). */
+  name?: string;
+  /** The format to read ("mat", "sgf", ...); default: told from it. */
+  format?: string;
+  /** Rules that win over the record's: "crawford=on,jacoby=off". */
+  rules?: string;
+}
+
+export interface CheckOptions extends ReadOptions {
+  /** A repeated warning once, as bgcheck's text gives them. */
+  collapse?: boolean;
+}
+
+export interface ConvertOptions extends ReadOptions {
+  /** Write what has errors (bgconv -F). */
+  force?: boolean;
+  /** "xg": eXtreme Gammon's .mat layout (bgconv -s xg). */
+  style?: "gnubg" | "xg";
+  /** The game a .gam holds, from 1. */
+  game?: number;
+  /** A Uint8Array instead of a string. */
+  bytes?: boolean;
+}
+
+export declare class BgkitError extends Error {
+  code: string | null;
+  number: number;
+}
+export declare class ReadError extends BgkitError {
+  diagnostic: Diagnostic;
+  diagnostics: Diagnostic[];
+  file: string;
+  line: number;
+  column: number;
+}
+export declare class ConvertError extends BgkitError {
+  diagnostics: Diagnostic[];
+}
+export declare class PositionError extends BgkitError {}
+
+export declare class Diagnostic {
+  file: string;
+  line: number;
+  column: number;
+  game: number;
+  move: number;
+  /** The position before the action (Game.positions[turn]), or null. */
+  turn: number | null;
+  side: 0 | 1 | null;
+  player: string | null;
+  dice: [number, number] | null;
+  severity: "warning" | "error" | "system";
+  /** The stable name: "blocked_point". */
+  code: string;
+  number: number;
+  /** The text, with the detail after ": ". */
+  message: string;
+  detail: string;
+  /** How many more of its kind it stands for (collapse). */
+  more: number;
+  /** bgcheck's line, without "bgcheck: ". */
+  toString(): string;
+  /** bgcheck -T json's object. */
+  toJSON(): object;
+}
+
+export interface Result {
+  winner: 0 | 1 | null;
+  level: "drop" | "single" | "gammon" | "backgammon" | null;
+  endedBy: "none" | "bearoff" | "drop" | "resign";
+  cube: number;
+  points: number;
+  score: [number, number];
+  crawford: boolean;
+  records: number;
+}
+
+export interface MatchResult {
+  length: number;
+  games: number;
+  score: [number, number];
+  winner: 0 | 1 | null;
+}
+
+export interface Play {
+  /** The play in gnubg's notation: "13/8 13/11". */
+  text: string;
+  after: Position;
+}
+
+export declare class Position {
+  readonly xgid: string;
+  readonly positionId: string;
+  readonly matchId: string;
+  readonly gnubgId: string;
+  readonly ogid: string;
+  readonly fibs: string;
+  /** board[s][p]: side s's checkers on point p (0 off, 25 the bar). */
+  readonly board: number[][];
+  readonly pips: [number, number];
+  readonly length: number;
+  readonly score: [number, number];
+  readonly cube: number;
+  readonly cubeOwner: 0 | 1 | null;
+  readonly onRoll: 0 | 1;
+  readonly turn: 0 | 1;
+  readonly crawford: boolean;
+  readonly doubled: boolean;
+  readonly state: "none" | "playing" | "over" | "resigned" | "dropped";
+  readonly dice: [number, number] | null;
+  readonly variant: Variant;
+  readonly names: [string | null, string | null];
+  /** The replay lost track of the game before it. */
+  readonly lost: boolean;
+  text(o?: DrawOptions): string;
+  svg(o?: DrawOptions): string;
+  legalPlays(dice?: [number, number] | string): Play[];
+  static parse(text: string, variant?: Variant): Position;
+  static start(variant?: Variant, length?: number): Position;
+}
+
+export interface DrawOptions {
+  bottom?: 0 | 1;
+  clockwise?: boolean;
+  names?: [string | null, string | null];
+}
+
+export declare class Record {
+  kind: "move" | "double" | "take" | "drop" | "beaver" | "raccoon" | "win" |
+    "loss" | "illegal" | "setpos" | "comment" | "unparsed";
+  side: 0 | 1 | null;
+  line: number;
+  column: number;
+  moveno: number;
+  dice: [number, number] | null;
+  value: number;
+  text: string;
+  code: string | null;
+  before: Position;
+  after: Position;
+  /** The play the replay made, in gnubg's notation, or null. */
+  play: string | null;
+}
+
+export declare class Game {
+  number: number;
+  line: number;
+  players: [string | null, string | null];
+  ratings: [string | null, string | null];
+  scores: [number, number];
+  variant: Variant;
+  result: Result;
+  diagnostics: Diagnostic[];
+  readonly positions: Position[];
+  readonly records: Record[];
+  [Symbol.iterator](): Iterator<Record>;
+}
+
+export declare class Match {
+  length: number;
+  line: number;
+  players: [string | null, string | null];
+  source: string;
+  tags: { [key: string]: string };
+  comments: string[];
+  diagnostics: Diagnostic[];
+  result: MatchResult;
+  games(): Game[];
+  [Symbol.iterator](): Iterator<Game>;
+}
+
+export interface FormatInfo {
+  name: string;
+  extensions: string;
+  description: string;
+  read: boolean;
+  write: boolean;
+}
+
+export declare class Bgkit {
+  version: string;
+  formats: FormatInfo[];
+  Position: typeof Position;
+  read(input: Input, opts?: ReadOptions): Match[];
+  check(input: Input, opts?: CheckOptions): Diagnostic[];
+  /** bggrep --decisions -T json's objects. */
+  decisions(input: Input, opts?: ReadOptions): { [key: string]: unknown }[];
+  convert(input: Input, to: WriteFormat, opts?: ConvertOptions & { bytes: true }): Uint8Array;
+  convert(input: Input, to: WriteFormat, opts?: ConvertOptions): string;
+  convertFull(input: Input, to: WriteFormat, opts?: ConvertOptions):
+    { output: string | Uint8Array; written: boolean; diagnostics: Diagnostic[] };
+}
+
+export interface InitOptions {
+  /** The bytes of bgkit.wasm. */
+  wasmBinary?: Uint8Array | ArrayBuffer;
+  /** Where to fetch bgkit.wasm (default: beside bgkit.mjs). */
+  wasmURL?: string | URL;
+}
+
+export declare function init(opts?: InitOptions): Promise<Bgkit>;

@@ -6,7 +6,8 @@
 # network; then, with Chromium, loads the pages of that match and of a
 # record with a warning at several #gGmM fragments and compares each
 # position with bgshow's, steps through with keys, buttons and clicks,
-# and times the load (tests/page/check.py).  Without Chromium the browser
+# and loads it to the end of its script, printing the time it took
+# (tests/page/check.py).  Without Chromium the browser
 # checks are skipped with a SKIP line.  The page of an analysed match
 # (tests/corpus/analysed/m0001) is held to bggrep --decisions' marks and
 # errors and to gnubg's text export, and loaded in Chromium too.  Ends

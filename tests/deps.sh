@@ -33,8 +33,9 @@ if [ "$mode" = test ] || [ "$mode" = ci ]; then
 fi
 # "ci": the test tools and what only CI installs: GNU Backgammon, for
 # the interoperability test (tests/corpus_gnubg.sh skips without it),
-# and Python 3 with pytest and venv, for the Python package's tests
-# and its install in a fresh venv (tests/python.sh skips without them).
+# Python 3 with pytest and venv, for the Python package's tests and its
+# install in a fresh venv (tests/python.sh skips without them), and the
+# tools of the later parts of .ci/run.
 if [ "$mode" = ci ]; then
 	have_cmd gnubg || [ -x /usr/games/gnubg ] || need="$need gnubg"
 	{ python3 -c 'import pytest' ||
@@ -43,6 +44,14 @@ if [ "$mode" = ci ]; then
 	{ python3 -c 'import venv, ensurepip' ||
 	    /usr/bin/python3 -c 'import venv, ensurepip'; } >/dev/null 2>&1 ||
 	    need="$need python3-venv"
+	# The hardening targets' and the WebAssembly package's tools, in
+	# the same one install: valgrind (check-valgrind), clang
+	# (make fuzz, which checks its fuzzer runtime itself), Debian's
+	# emscripten and npm (make check-js, check-web).
+	have_cmd valgrind || need="$need valgrind"
+	have_cmd clang || need="$need clang"
+	have_cmd emcc || need="$need emscripten"
+	have_cmd npm || need="$need npm"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

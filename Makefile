@@ -111,14 +111,14 @@ bin/bgconv: tools/bgconv.o tools/bgconv_gam.o $(CLI_OBJ) lib/libbgkit.a
 
 tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
 
-# bganalyse's outputs are a file of their own.
-bin/bganalyse: tools/bganalyse.o tools/bganalyse_out.o $(CLI_OBJ) \
-    lib/libbgkit.a
+# bganalyse's run (gnubg found, signals) and outputs are files of their own.
+BGANALYSE_OBJ = tools/bganalyse.o tools/bganalyse_run.o tools/bganalyse_out.o
+bin/bganalyse: $(BGANALYSE_OBJ) $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bganalyse.o \
-	    tools/bganalyse_out.o $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BGANALYSE_OBJ) $(CLI_OBJ) \
+	    lib/libbgkit.a $(PCRE_LIBS)
 
-tools/bganalyse.o tools/bganalyse_out.o: tools/bganalyse.h
+$(BGANALYSE_OBJ): tools/bganalyse.h
 
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread

@@ -23,7 +23,7 @@ struct an_game {
 	size_t		 outlen;
 	pid_t		 pid;		/* the running gnubg, or 0 */
 	double		 deadline;	/* when it is killed */
-	char		 why[160];
+	char		 why[512];
 };
 
 struct an_input {

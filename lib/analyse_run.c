@@ -332,7 +332,7 @@ static void
 finish(bg_analyse *a, size_t i, int exited, int st)
 {
 	struct an_game *g = &a->g[i];
-	char path[4200], *buf, last[120];
+	char path[4200], *buf, last[400];
 	size_t len;
 
 	g->pid = 0;

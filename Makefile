@@ -182,6 +182,14 @@ W = 2
 mutate: check-build
 	@python3 tests/mutate.py -n $(N) -s $(SEED) -w $(W)
 
+# bganalyse with the real gnubg on the 12 matches of tests/corpus/analysed
+# (the analysis and gnubg's statistics of it, -j 2 against -j 1): minutes,
+# so not in make check; CI runs it.
+check-gnubg: check-build
+	sh tests/corpus_analyse.sh all
+
+.PHONY: check-gnubg
+
 # CI's sample: the mutants tests/mutate/ci.txt names by id.
 mutate-ci: check-build
 	@python3 tests/mutate.py --ids tests/mutate/ci.txt -w $(W)

@@ -116,13 +116,8 @@ if [ "${1:-}" = all ]; then
 		printf 'load match %s\nshow statistics match\n' \
 		    "$tmp/$m.gnubg.sgf" "$tmp/j2/$m.sgf" >>"$tmp/cmds"
 	done
-	# One gnubg run: each "show statistics match" one table, ended
-	# where the next load draws its board.
-	"$gnubg" -t -q -c "$tmp/cmds" </dev/null >"$tmp/gnubg.out" 2>&1
-	awk -v d="$tmp" '
-	/^Player  / { k++; f = sprintf("%s/stats.%d", d, k); on = 1 }
-	/^ GNU Backgammon/ && on { on = 0; close(f) }
-	on { print > f }' "$tmp/gnubg.out"
+	# One gnubg run: each "show statistics match" one table.
+	sh "$top/tests/gnubg_stats.sh" "$gnubg" "$tmp/cmds" "$tmp"
 	k=0
 	for f in "$@"; do
 		m=$(basename "$f" .sgf.gz)

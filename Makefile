@@ -119,14 +119,14 @@ bin/bgshow: tools/bgshow.o tools/bgshow_lost.o $(CLI_OBJ) lib/libbgkit.a
 
 tools/bgshow.o tools/bgshow_lost.o: tools/bgshow.h
 
-# bganalyse's outputs are a file of their own.
-bin/bganalyse: tools/bganalyse.o tools/bganalyse_out.o $(CLI_OBJ) \
-    lib/libbgkit.a
+# bganalyse's run (gnubg found, signals) and outputs are files of their own.
+BGANALYSE_OBJ = tools/bganalyse.o tools/bganalyse_run.o tools/bganalyse_out.o
+bin/bganalyse: $(BGANALYSE_OBJ) $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bganalyse.o \
-	    tools/bganalyse_out.o $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BGANALYSE_OBJ) $(CLI_OBJ) \
+	    lib/libbgkit.a $(PCRE_LIBS)
 
-tools/bganalyse.o tools/bganalyse_out.o: tools/bganalyse.h
+$(BGANALYSE_OBJ): tools/bganalyse.h
 
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread
@@ -199,6 +199,14 @@ W = 2
 mutate: check-build
 	@python3 tests/mutate.py -n $(N) -s $(SEED) -w $(W)
 
+# bganalyse with the real gnubg on the 12 matches of tests/corpus/analysed
+# (the analysis and gnubg's statistics of it, -j 2 against -j 1): minutes,
+# so not in make check; CI runs it.
+check-gnubg: check-build
+	sh tests/corpus_analyse.sh all
+
+.PHONY: check-gnubg
+
 # CI's sample: the mutants tests/mutate/ci.txt names by id, each of
 # which the unit suite must kill (only that suite runs, so that CI does
 # not pay for a second run of the others on the unchanged tree).
@@ -207,8 +215,8 @@ mutate-ci: check-build
 
 .PHONY: check-build mutate mutate-ci
 
-# The sources' size limits alone (also run by make check, suite lint):
-# every lib function over 120 lines, tool over 250, main over 80.
+# The sources' size limits alone (also run by make check, suite lint;
+# tests/size.sh says which).
 lint-size:
 	@sh tests/size.sh
 

@@ -35,10 +35,84 @@ bg_analyse_opts_init(bg_analyse_opts *o)
 	o->players = 3;
 }
 
+/*
+ * gnubg's named levels, as its manual's "Predefined settings" define
+ * them: the plies, the noise (deterministic, so that a run repeats), the
+ * pruning nets, and the move filter of the deeper ones (1: "Normal", 2:
+ * "Large"), in the order of bg_analyse_level()'s numbers.
+ */
+static const struct level {
+	const char	*name;
+	int		 plies;
+	const char	*noise;
+	int		 prune, filter;
+} levels[] = {
+	{ "beginner", 0, "0.060", 0, 0 },
+	{ "casual", 0, "0.050", 0, 0 },
+	{ "intermediate", 0, "0.030", 0, 0 },
+	{ "advanced", 0, "0.015", 0, 0 },
+	{ "expert", 0, "0", 0, 0 },
+	{ "worldclass", 2, "0", 1, 1 },
+	{ "supremo", 2, "0", 1, 2 },
+	{ "grandmaster", 3, "0", 1, 2 },
+};
+
+#define NLEVELS ((int)(sizeof levels / sizeof levels[0]))
+
+int
+bg_analyse_level(const char *name)
+{
+	int i;
+
+	for (i = 0; name != NULL && i < NLEVELS; i++)
+		if (strcmp(name, levels[i].name) == 0)
+			return i + 1;
+	return -BG_EINVAL;
+}
+
+/*
+ * The commands of level l (1 up) into buf: both kinds of decision at its
+ * plies, noise and pruning, and for 1 to 3 plies the move filter of
+ * each sub-ply, as "set analysis movefilter PLY SUBPLY ACCEPT EXTRA
+ * THRESHOLD" takes it (an ACCEPT of -1: no pruning at that sub-ply).
+ */
+static int
+level_settings(char *buf, size_t size, int l)
+{
+	static const char *const kind[] = { "chequerplay", "cubedecision" };
+	static const char *const filter[] = { "0 8 0.16", "0 16 0.32" };
+	static const char *const deep[] = { "0 2 0.04", "0 4 0.08" };
+	const struct level *v = &levels[l - 1];
+	size_t n = 0;
+	int k, ply;
+
+	for (k = 0; k < 2; k++)
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0,
+		    "set analysis %s evaluation plies %d\n"
+		    "set analysis %s evaluation noise %s\n"
+		    "set analysis %s evaluation deterministic on\n"
+		    "set analysis %s evaluation prune %s\n", kind[k],
+		    v->plies, kind[k], v->noise, kind[k], kind[k],
+		    v->prune ? "on" : "off");
+	for (ply = 1; v->filter > 0 && ply <= 3; ply++) {
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0,
+		    "set analysis movefilter %d 0 %s\n", ply,
+		    filter[v->filter - 1]);
+		if (ply >= 2)
+			n += (size_t)snprintf(buf + n, n < size ? size - n :
+			    0, "set analysis movefilter %d 1 -1 0 0\n", ply);
+		if (ply == 3)
+			n += (size_t)snprintf(buf + n, n < size ? size - n :
+			    0, "set analysis movefilter 3 2 %s\n",
+			    deep[v->filter - 1]);
+	}
+	return (int)n;
+}
+
 int
 bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 {
-	char off[80] = "";
+	char off[80] = "", eval[1024];
 	size_t n;
 	int s;
 
@@ -49,12 +123,16 @@ bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 			snprintf(off + n, sizeof off - n,
 			    "set analysis player %d analyse off\n", s);
 		}
-	return snprintf(buf, size,
-	    "set analysis chequerplay evaluation plies %d\n"
-	    "set analysis chequerplay evaluation noise 0\n"
-	    "set analysis cubedecision evaluation plies %d\n"
-	    "set analysis cubedecision evaluation noise 0\n%s",
-	    o->plies, o->cube_plies, off);
+	if (o->level > 0 && o->level <= NLEVELS)
+		level_settings(eval, sizeof eval, o->level);
+	else
+		snprintf(eval, sizeof eval,
+		    "set analysis chequerplay evaluation plies %d\n"
+		    "set analysis chequerplay evaluation noise 0\n"
+		    "set analysis cubedecision evaluation plies %d\n"
+		    "set analysis cubedecision evaluation noise 0\n",
+		    o->plies, o->cube_plies);
+	return snprintf(buf, size, "%s%s", eval, off);
 }
 
 static char *
@@ -70,7 +148,8 @@ bg_analyse_new(const bg_analyse_opts *o)
 
 	if (o->plies < 0 || o->plies > 7 || o->cube_plies < 0 ||
 	    o->cube_plies > 7 || o->jobs < 1 || o->timeout < 0 ||
-	    o->players < 1 || o->players > 3 ||
+	    o->players < 1 || o->players > 3 || o->level < 0 ||
+	    o->level > NLEVELS ||
 	    o->gnubg == NULL || o->tmpdir == NULL)
 		return NULL;
 	if ((a = calloc(1, sizeof *a)) == NULL)
@@ -164,8 +243,11 @@ bg_analyse_attach(bg_analyse *a, bg_pipeline *p, const bg_ruleset *rs)
 	bg_writer_free(a->w);
 	if ((a->w = bg_writer_new(BG_FORMAT_SGF, keep, a)) == NULL)
 		return -BG_ENOMEM;
-	if (rs != NULL)
+	if (rs != NULL) {
 		bg_writer_set_rules(a->w, rs);
+		a->rules = *rs;
+		a->has_rules = 1;
+	}
 	in = &a->in[a->nin++];
 	memset(in, 0, sizeof *in);
 	in->first = a->ng;
@@ -266,7 +348,7 @@ bg_analyse_input(bg_analyse *a, const char *name, int keep)
 	}
 	if ((in->name = strdup(name ? name : "<stdin>")) == NULL)
 		return -BG_ENOMEM;
-	in->n = a->ng - in->first;
+	in->n = in->left = a->ng - in->first;
 	/* Tree k is game k: the writer writes one tree a game. */
 	for (k = 0; k < in->n; k++) {
 		while (i < in->len && in->sgf[i] != '(')
@@ -318,7 +400,7 @@ cache_get(const bg_analyse *a, struct an_game *g)
 	size_t len;
 
 	if (p != NULL && an_slurp(p, &buf, &len) == 0) {
-		if (an_check(buf, len)) {
+		if (an_check(a, g, buf, len, g->why, sizeof g->why)) {
 			g->out = buf;
 			g->outlen = len;
 			g->res.status = BG_AN_CACHED;
@@ -382,23 +464,60 @@ assemble(bg_analyse *a, struct an_input *in)
 	return 0;
 }
 
+void
+bg_analyse_set_hooks(bg_analyse *a, bg_analyse_ready_fn ready,
+    bg_analyse_stop_fn stop, void *ctx)
+{
+	a->ready = ready;
+	a->stop = stop;
+	a->hctx = ctx;
+}
+
+/*
+ * Input k's record, once none of its games is left: put together and
+ * told to the ready hook.  A failure of memory leaves it without one
+ * (bg_analyse_result() gives NULL), as the caller finds.
+ */
+static void
+settle(bg_analyse *a, size_t k)
+{
+	struct an_input *in = &a->in[k];
+
+	if (in->left > 0 || in->result != NULL)
+		return;
+	if (assemble(a, in) == 0 && a->ready != NULL)
+		a->ready(a->hctx, k);
+}
+
+void
+an_ended(bg_analyse *a, size_t i)
+{
+	struct an_input *in = &a->in[a->g[i].input];
+
+	if (in->left > 0)
+		in->left--;
+	settle(a, (size_t)a->g[i].input);
+}
+
 int
 bg_analyse_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 {
 	size_t i;
-	int rc;
 
-	for (i = 0; i < a->ng; i++)
-		if (a->g[i].res.status == BG_AN_PENDING)
-			cache_get(a, &a->g[i]);
-	if ((rc = an_run(a, fn, ctx)) < 0)
-		return rc;
 	for (i = 0; i < a->nin; i++) {
 		free(a->in[i].result);
-		if ((rc = assemble(a, &a->in[i])) < 0)
-			return rc;
+		a->in[i].result = NULL;
 	}
-	return 0;
+	/* What the cache holds, and the inputs it makes whole, first. */
+	for (i = 0; i < a->ng; i++)
+		if (a->g[i].res.status == BG_AN_PENDING) {
+			cache_get(a, &a->g[i]);
+			if (a->g[i].res.status != BG_AN_PENDING)
+				an_ended(a, i);
+		}
+	for (i = 0; i < a->nin; i++)
+		settle(a, i);
+	return an_run(a, fn, ctx);
 }
 
 const char *

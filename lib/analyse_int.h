@@ -23,7 +23,7 @@ struct an_game {
 	size_t		 outlen;
 	pid_t		 pid;		/* the running gnubg, or 0 */
 	double		 deadline;	/* when it is killed */
-	char		 why[160];
+	char		 why[512];
 };
 
 struct an_input {
@@ -33,12 +33,13 @@ struct an_input {
 	size_t		 first, n;	/* its games in the game array */
 	char		*result;	/* the record with its analysis */
 	size_t		 rlen;
+	size_t		 left;		/* its games not ended yet */
 };
 
 struct bg_analyse {
 	bg_analyse_opts	 o;
 	char		*gnubg, *tmpdir, *cache;
-	char		 settings[512];	/* gnubg's commands before the game */
+	char		 settings[1536];	/* gnubg's commands before the game */
 	struct an_input	*in;
 	size_t		 nin, capin;
 	struct an_game	*g;
@@ -47,6 +48,11 @@ struct bg_analyse {
 	bg_fingerprint	*fp;
 	int		 werr;		/* the writer's memory failed */
 	char		*scratch;	/* the run's directory */
+	bg_ruleset	 rules;		/* the inputs' (gnubg's SGF too) */
+	int		 has_rules;
+	bg_analyse_ready_fn ready;	/* bg_analyse_set_hooks() */
+	bg_analyse_stop_fn stop;
+	void		*hctx;
 };
 
 /*
@@ -55,8 +61,14 @@ struct bg_analyse {
  * directory could not be made).
  */
 int	an_run(bg_analyse *, bg_analyse_fn, void *);
-/* Whether text (len bytes) is gnubg's SGF of one game with its analysis. */
-int	an_check(const char *, size_t);
+/*
+ * Whether text (len bytes) is gnubg's SGF of game g with its analysis:
+ * 1, or 0 with the reason in why[size].
+ */
+int	an_check(const bg_analyse *, const struct an_game *, const char *,
+	    size_t, char *, size_t);
+/* Game i has ended: its input's record is put together when it is whole. */
+void	an_ended(bg_analyse *, size_t);
 /* The text of a whole file into *buf (to free); 0 or -1 (errno set). */
 int	an_slurp(const char *, char **, size_t *);
 /* Put a's cache entry of game g in place; failures are not fatal. */

@@ -66,29 +66,89 @@ an_slurp(const char *path, char **buf, size_t *len)
 	return -1;
 }
 
-int
-an_check(const char *buf, size_t len)
+/* Whether game g of a pipeline holds the engine's analysis (or GS). */
+static int
+has_analysis(const bg_game *g)
 {
-	bg_reader *r = bg_reader_new_mem(buf, len, "gnubg");
-	const bg_match *m;
-	const bg_game *g;
 	size_t i;
-	int n = 0, analysed = 0;
 
-	if (r == NULL)
+	if (g == NULL)
 		return 0;
-	bg_reader_set_format(r, BG_FORMAT_SGF);
-	while (bg_reader_next_match(r, &m) > 0)
-		while (bg_reader_next_game(r, &g) > 0) {
-			n++;
-			/* A record with the engine's analysis (or GS). */
-			analysed = bg_game_sgf_count(g) > 0;
-			for (i = 0; i < bg_game_record_count(g); i++)
-				analysed |= bg_game_record_analysis(g, i) !=
-				    NULL;
+	if (bg_game_sgf_count(g) > 0)
+		return 1;
+	for (i = 0; i < bg_game_record_count(g); i++)
+		if (bg_game_record_analysis(g, i) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * gnubg's SGF read and replayed as any input is, its game fingerprinted
+ * as the game sent was: the first error found into why, and the game's
+ * count, analysis and fingerprint.
+ */
+static int
+read_back(const bg_analyse *a, const char *buf, size_t len, char *why,
+    size_t size, int *analysed, char *hex)
+{
+	bg_pipeline *p = bg_pipeline_new_mem(buf, len, "gnubg");
+	bg_fingerprint *fp = bg_fingerprint_new();
+	const bg_match *m;
+	const bg_diag *d;
+	size_t i;
+	int ev, n = 0;
+
+	if (p == NULL || fp == NULL) {
+		snprintf(why, size, "%s", bg_strerror(BG_ENOMEM));
+		n = -1;
+	} else {
+		bg_pipeline_set_format(p, BG_FORMAT_SGF);
+		if (a->has_rules)
+			bg_pipeline_set_rules(p, &a->rules);
+		bg_pipeline_set_callback(p, bg_fingerprint_pos, fp);
+	}
+	while (n >= 0 && (ev = bg_pipeline_next(p)) > 0) {
+		for (i = 0; i < bg_pipeline_diag_count(p); i++) {
+			d = bg_pipeline_diag(p, i);
+			if (d->severity >= BG_SEV_ERROR && why[0] == '\0')
+				snprintf(why, size, "%d:%d: %s%s%s", d->line,
+				    d->col, bg_strerror(d->code),
+				    d->detail[0] ? ": " : "", d->detail);
 		}
-	bg_reader_free(r);
-	return n == 1 && analysed;
+		m = bg_pipeline_match(p);
+		if (ev == BG_PIPE_MATCH)
+			bg_fingerprint_start(fp, m ? bg_match_length(m) : 0,
+			    bg_replay_variant(bg_pipeline_replay(p)));
+		else if (ev == BG_PIPE_GAME && n++ == 0) {
+			*analysed = has_analysis(bg_pipeline_game(p));
+			bg_fingerprint_game(fp, bg_pipeline_result(p), hex);
+		}
+	}
+	bg_pipeline_free(p);
+	bg_fingerprint_free(fp);
+	return n;
+}
+
+int
+an_check(const bg_analyse *a, const struct an_game *g, const char *buf,
+    size_t len, char *why, size_t size)
+{
+	char hex[65] = "", err[120] = "";
+	int analysed = 0, n;
+
+	n = read_back(a, buf, len, err, sizeof err, &analysed, hex);
+	if (err[0] != '\0')
+		snprintf(why, size, "its SGF cannot be read: %s", err);
+	else if (n != 1)
+		snprintf(why, size, "its SGF holds %d games, not 1", n);
+	else if (strcmp(hex, g->fp) != 0)
+		snprintf(why, size, "its SGF is not the game it was given "
+		    "(other moves or dice)");
+	else if (!analysed)
+		snprintf(why, size, "its SGF holds no analysis");
+	else
+		return 1;
+	return 0;
 }
 
 /* Write text to the file path; 0 or -1. */
@@ -237,7 +297,7 @@ start(bg_analyse *a, size_t i)
 {
 	struct an_game *g = &a->g[i];
 	char *argv[] = { a->gnubg, "-t", "-q", "-c", NULL, NULL };
-	char path[4200], cmd[1024], log[4200], home[4200], name[64];
+	char path[4200], cmd[2048], log[4200], home[4200], name[64];
 	int n;
 
 	snprintf(name, sizeof name, "g%zu", i);
@@ -263,6 +323,7 @@ start(bg_analyse *a, size_t i)
 	}
 	g->pid = 0;
 	g->res.status = BG_AN_FAILED;
+	g->res.why = g->why;
 	snprintf(g->why, sizeof g->why, "%s", strerror(errno));
 }
 
@@ -271,37 +332,39 @@ static void
 finish(bg_analyse *a, size_t i, int exited, int st)
 {
 	struct an_game *g = &a->g[i];
-	char path[4200], *buf;
+	char path[4200], *buf, last[400];
 	size_t len;
-	int got;
 
 	g->pid = 0;
+	g->res.why = g->why;
+	snprintf(path, sizeof path, "%s/g%zu.log", a->scratch, i);
+	last_words(last, sizeof last, path);
 	snprintf(path, sizeof path, "%s/g%zu.out.sgf", a->scratch, i);
-	if (!exited) {
-		g->res.status = BG_AN_TIMEOUT;
+	g->res.status = BG_AN_FAILED;
+	if (!exited)
 		snprintf(g->why, sizeof g->why, "no analysis within the "
 		    "time limit (%d s)", a->o.timeout);
-	} else if ((got = an_slurp(path, &buf, &len) == 0) &&
-	    an_check(buf, len)) {
+	else if (WIFSIGNALED(st))
+		snprintf(g->why, sizeof g->why, "killed by signal %d",
+		    WTERMSIG(st));
+	else if (WIFEXITED(st) && WEXITSTATUS(st) != 0)
+		snprintf(g->why, sizeof g->why, "exit status %d%s%s",
+		    WEXITSTATUS(st), last[0] ? ": " : "", last);
+	else if (an_slurp(path, &buf, &len) != 0) {
+		/* It ran through and saved nothing: it refused the game. */
+		g->res.status = BG_AN_REFUSED;
+		snprintf(g->why, sizeof g->why, "%s", last[0] ? last :
+		    "gnubg saved no analysis");
+	} else if (an_check(a, g, buf, len, g->why, sizeof g->why)) {
 		g->out = buf;
 		g->outlen = len;
 		g->res.status = BG_AN_DONE;
+		g->why[0] = '\0';
 		an_cache_put(a, g);
-	} else {
-		if (got)
-			free(buf);
-		g->res.status = WIFSIGNALED(st) || (WIFEXITED(st) &&
-		    WEXITSTATUS(st) >= 126) ? BG_AN_FAILED : BG_AN_REFUSED;
-		snprintf(path, sizeof path, "%s/g%zu.log", a->scratch, i);
-		last_words(g->why, sizeof g->why, path);
-		if (WIFSIGNALED(st))
-			snprintf(g->why, sizeof g->why, "killed by signal %d",
-			    WTERMSIG(st));
-		else if (g->why[0] == '\0')
-			snprintf(g->why, sizeof g->why, "gnubg saved no "
-			    "analysis (exit status %d)", WEXITSTATUS(st));
-	}
-	g->res.why = g->why;
+	} else
+		free(buf);
+	if (!exited)
+		g->res.status = BG_AN_TIMEOUT;
 }
 
 static void rm_tree(const char *);
@@ -352,11 +415,30 @@ rm_tree(const char *path)
 	(void)rmdir(path);
 }
 
+/*
+ * Stop: every running gnubg killed and waited for, its files removed;
+ * its game stays BG_AN_PENDING.
+ */
+static void
+stop_all(bg_analyse *a, size_t next)
+{
+	size_t i;
+	int st;
+
+	for (i = 0; i < next; i++)
+		if (a->g[i].pid > 0) {
+			kill(a->g[i].pid, SIGKILL);
+			waitpid(a->g[i].pid, &st, 0);
+			a->g[i].pid = 0;
+			clean(a, i);
+		}
+}
+
 int
 an_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 {
 	size_t i, next = 0, done = 0;
-	int running = 0, st, r;
+	int running = 0, st, r, stopped = 0;
 
 	if ((a->scratch = malloc(strlen(a->tmpdir) + 24)) == NULL)
 		return -BG_ENOMEM;
@@ -371,19 +453,32 @@ an_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 	if (fn != NULL && done > 0)
 		fn(ctx, done, a->ng);
 	while (next < a->ng || running > 0) {
+		if (a->stop != NULL && a->stop(a->hctx)) {
+			stop_all(a, next);
+			stopped = 1;
+			break;
+		}
 		for (; next < a->ng && running < a->o.jobs; next++)
 			if (a->g[next].res.status == BG_AN_PENDING) {
 				start(a, next);
-				running += a->g[next].pid > 0;
-				done += a->g[next].pid <= 0;
+				if (a->g[next].pid > 0) {
+					running++;
+					continue;
+				}
+				an_ended(a, next);
+				done++;
 			}
 		for (i = 0, r = 0; i < next; i++) {
+			/* A gnubg a signal killed is not a game's failure. */
+			if (a->stop != NULL && a->stop(a->hctx))
+				break;
 			if (a->g[i].pid <= 0 ||
 			    (r = reap(a->g[i].pid, a->g[i].deadline, &st)) < 0)
 				continue;
 			finish(a, i, r, st);
 			clean(a, i);
 			running--;
+			an_ended(a, i);
 			if (fn != NULL)
 				fn(ctx, ++done, a->ng);
 		}
@@ -393,5 +488,5 @@ an_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 	rm_tree(a->scratch);
 	free(a->scratch);
 	a->scratch = NULL;
-	return 0;
+	return stopped;
 }

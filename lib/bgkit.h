@@ -2034,10 +2034,18 @@ typedef struct bg_analyse_opts {
 	int		 timeout;	/* seconds a game; 0: no limit */
 	int		 players;	/* whose decisions: bit s for side
 					   s (0 the first player), 1 to 3 */
+	int		 level;		/* 0: plies and cube_plies; else a
+					   named level of gnubg's, 1 to 8 */
 } bg_analyse_opts;
 
 /* gnubg, /tmp, no cache, 0-ply, one job, 300 seconds, both players. */
 void bg_analyse_opts_init(bg_analyse_opts *o);
+/*
+ * The level named name (beginner, casual, intermediate, advanced,
+ * expert, worldclass, supremo, grandmaster: 1 to 8, gnubg's presets of
+ * its evaluation settings), or -BG_EINVAL.
+ */
+int bg_analyse_level(const char *name);
 /*
  * Run "gnubg --version" (at most timeout seconds): 0 when it is GNU
  * Backgammon 1.07 or later; -BG_EIO when it cannot be run (errno set),
@@ -2089,7 +2097,22 @@ int bg_analyse_event(bg_analyse *a, const bg_pipeline *p, int ev);
  * negative code on failure.
  */
 int bg_analyse_input(bg_analyse *a, const char *name, int keep);
-/* Every game queued: 0, or a negative code (errno set). */
+/* Called when every game of input i has ended: its record is ready. */
+typedef void (*bg_analyse_ready_fn)(void *ctx, size_t i);
+/* Asked between the steps of the run: nonzero stops it. */
+typedef int (*bg_analyse_stop_fn)(void *ctx);
+/*
+ * Set before bg_analyse_run(): ready is told of each input as soon as
+ * bg_analyse_result() gives its record (so that it can be written then),
+ * and stop is asked every few milliseconds; either may be NULL.
+ */
+void bg_analyse_set_hooks(bg_analyse *a, bg_analyse_ready_fn ready,
+    bg_analyse_stop_fn stop, void *ctx);
+/*
+ * Every game queued: 0; 1 when stop said to stop (the running gnubg
+ * processes are killed, the scratch directory removed, the games not
+ * ended left BG_AN_PENDING); or a negative code (errno set).
+ */
 int bg_analyse_run(bg_analyse *a, bg_analyse_fn fn, void *ctx);
 size_t bg_analyse_count(const bg_analyse *a);
 const bg_analysed *bg_analyse_get(const bg_analyse *a, size_t i);

@@ -22,6 +22,17 @@
 #           the error names the game's line, the exit status is 1, the
 #           first game has its analysis (48 nodes, as in gnubg's own
 #           analysis of m0007) and the second none.
+# With the argument "all" (make check-gnubg, which CI runs; minutes),
+# the truth of every match tests/corpus/analysed covers (12 matches):
+#   all     bganalyse --plies 0 -j 2 --directory over the 12 matches
+#           (-r jacoby=on for the money sessions, as gnubg's import of a
+#           .mat has it) writes the bytes -j 1 writes; each output has, node after
+#           node, the analysis properties (A, DA, LU, the marks BM, DO,
+#           BC, DC, GB, GW, MR and CR) of gnubg's own analysis of the
+#           match (mNNNN.sgf.gz); and gnubg's "show statistics match" of
+#           it loaded is, line for line, that of gnubg's own SGF loaded
+#           and that of mNNNN.stats (the match's table), where those two
+#           agree: bgkit and gnubg a game at a time equal gnubg alone.
 # Skipped when gnubg is not installed (the Debian package gnubg;
 # tests/deps.sh installs it).  BGKIT_CORPUS names another copy of
 # tests/corpus.  Ends "corpus_analyse: N passed, N failed".
@@ -48,20 +59,97 @@ export TMPDIR=$tmp BGKIT_GNUBG=$gnubg
 m3=$corpus/gnubg/matches/m0003.mat
 m7=$corpus/gnubg/matches/m0007.mat
 
-# The analysis properties of an SGF, a line a node, each tree after a
-# line "game": what the comparisons compare.
+# The analysis properties of an SGF (by default A, DA and LU), a line a
+# node, each tree after a line "game": what the comparisons compare.
 props() {
 	python3 -c '
 import gzip, re, sys
 p = sys.argv[1]
+names = sys.argv[2] if len(sys.argv) > 2 else "A|DA|LU"
 t = (gzip.open if p.endswith(".gz") else open)(p, "rb").read().decode()
 for tree in re.split(r"\n?\(;", t)[1:]:
     print("game")
     for node in tree.split("\n;"):
         print(" ".join(m.group(0) for m in re.finditer(
-            r"(?<![A-Z])(?:A|DA|LU)(?:\[[^\]]*\])+", node)))
-' "$1"
+            r"(?<![A-Z])(?:" + names + r")(?:\[[^\]]*\])+", node)))
+' "$@"
 }
+
+# all: the 12 matches of tests/corpus/analysed, then the end.
+if [ "${1:-}" = all ]; then
+	mkdir "$tmp/j1" "$tmp/j2"
+	set -- "$corpus"/analysed/m*.sgf.gz
+	# A money session's .mat says nothing of the Jacoby rule, and
+	# gnubg's import applies its own default, on (its SGF says
+	# RU[Jacoby]): those are analysed with -r jacoby=on, the matches
+	# as they are.
+	mats="" money=""
+	for f in "$@"; do
+		mat=$corpus/gnubg/matches/$(basename "$f" .sgf.gz).mat
+		if grep -q '^ *0 point match' "$mat"; then money="$money $mat"
+		else mats="$mats $mat"; fi
+	done
+	for j in 2 1; do
+		# shellcheck disable=SC2086 # the names hold no blank
+		"$bin/bganalyse" --plies 0 -j $j --directory "$tmp/j$j" $mats
+		check $? 0 "all: -j $j status"
+		# shellcheck disable=SC2086
+		"$bin/bganalyse" --plies 0 -r jacoby=on -j $j \
+		    --directory "$tmp/j$j" $money
+		check $? 0 "all: -j $j status (money sessions)"
+	done
+	: >"$tmp/cmds"
+	for f in "$@"; do
+		m=$(basename "$f" .sgf.gz)
+		if cmp -s "$tmp/j1/$m.sgf" "$tmp/j2/$m.sgf"; then ok
+		else bad "all: $m: -j 2 writes other bytes than -j 1"; fi
+		marks="A|DA|LU|BM|DO|BC|DC|GB|GW|MR|CR"
+		props "$f" "$marks" >"$tmp/want"
+		props "$tmp/j2/$m.sgf" "$marks" >"$tmp/got"
+		if cmp -s "$tmp/want" "$tmp/got" &&
+		    [ "$(grep -c 'A\[' "$tmp/got")" -gt 10 ]; then ok
+		else
+			bad "all: $m: the analysis differs from gnubg's"
+			diff "$tmp/want" "$tmp/got" | head -5
+		fi
+		gzip -dc "$f" >"$tmp/$m.gnubg.sgf"
+		printf 'load match %s\nshow statistics match\n' \
+		    "$tmp/$m.gnubg.sgf" "$tmp/j2/$m.sgf" >>"$tmp/cmds"
+	done
+	# One gnubg run: each "show statistics match" one table.
+	sh "$top/tests/gnubg_stats.sh" "$gnubg" "$tmp/cmds" "$tmp"
+	k=0
+	for f in "$@"; do
+		m=$(basename "$f" .sgf.gz)
+		k=$((k + 2))
+		# The match's table of mNNNN.stats, as the reload prints it.
+		awk '/^=== game/ { exit } { print }' "${f%.sgf.gz}.stats" |
+		    sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' >"$tmp/stats.file"
+		sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$tmp/stats.$k" \
+		    >"$tmp/stats.ours"
+		sed -e :a -e '/^\n*$/{$d;N;ba' -e '}' "$tmp/stats.$((k - 1))" \
+		    >"$tmp/stats.gnubg"
+		if [ -s "$tmp/stats.ours" ] &&
+		    cmp -s "$tmp/stats.gnubg" "$tmp/stats.ours"; then ok
+		else
+			bad "all: $m: gnubg's statistics of bganalyse's SGF are not those of its own SGF"
+			diff "$tmp/stats.gnubg" "$tmp/stats.ours" | head -4
+		fi
+		if cmp -s "$tmp/stats.file" "$tmp/stats.ours"; then ok
+		elif ! cmp -s "$tmp/stats.file" "$tmp/stats.gnubg"; then
+			# gnubg's reload of its own SGF differs from .stats too.
+			echo "NOTE: $m: $m.stats differs from gnubg's reload of its own SGF too:"
+			diff "$tmp/stats.file" "$tmp/stats.gnubg" | head -4
+			ok
+		else
+			bad "all: $m: gnubg's statistics of bganalyse's SGF are not $m.stats"
+			diff "$tmp/stats.file" "$tmp/stats.ours" | head -4
+		fi
+	done
+	echo "corpus_analyse: $pass passed, $fail failed"
+	[ $fail = 0 ]
+	exit
+fi
 
 # truth
 "$bin/bganalyse" --plies 0 -T sgf -o "$tmp/m3.sgf" "$m3"

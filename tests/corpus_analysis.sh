@@ -86,12 +86,7 @@ done
 # 4. One gnubg run: each "show statistics match" one table.
 gnubg=$(command -v gnubg || echo /usr/games/gnubg)
 if [ -x "$gnubg" ]; then
-	"$gnubg" -t -q -c "$tmp/cmds" </dev/null >"$tmp/gnubg.out" 2>&1
-	# A table ends where the next load draws its board.
-	awk -v d="$tmp" '
-	/^Player  / { k++; f = sprintf("%s/stats.%d", d, k); on = 1 }
-	/^ GNU Backgammon/ && on { on = 0; close(f) }
-	on { print > f }' "$tmp/gnubg.out"
+	sh "$top/tests/gnubg_stats.sh" "$gnubg" "$tmp/cmds" "$tmp"
 	k=0
 	for f in "$A"/m*.sgf.gz; do
 		m=$(basename "$f" .sgf.gz)

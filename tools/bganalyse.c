@@ -25,27 +25,9 @@
 	"[-j jobs] [-r rules] [--plies n]\n" \
 	"                 [--cube-plies n] [--players side] " \
 	"[--timeout seconds] [--cache dir]\n" \
-	"                 [-o file | --directory dir] [file ...]\n"
+	"                 [--level name] [-o file | --directory dir] " \
+	"[file ...]\n"
 
-
-/* The program: BGKIT_GNUBG, else gnubg on PATH, else Debian's. */
-static const char *
-gnubg(void)
-{
-	static char buf[4096];
-	const char *e = getenv("BGKIT_GNUBG"), *path = getenv("PATH"), *s;
-	size_t n;
-
-	if (e != NULL && *e != '\0')
-		return e;
-	for (s = path; s != NULL && *s != '\0'; s += n + (s[n] == ':')) {
-		n = strcspn(s, ":");
-		snprintf(buf, sizeof buf, "%.*s/gnubg", (int)n, s);
-		if (n > 0 && access(buf, X_OK) == 0)
-			return buf;
-	}
-	return "/usr/games/gnubg";
-}
 
 /* One input read, checked and its games queued; 0, 1 or 2. */
 static int
@@ -111,6 +93,11 @@ option(struct opts *o, int c, const char *arg)
 	    (c == CLI_LONG + 't' && cli_number(&an->timeout, arg, 0,
 	    "timeout") < 0))
 		return cli_usage(USAGE);
+	if (c == CLI_LONG + 'L' && (an->level = bg_analyse_level(arg)) < 0) {
+		cli_warnx("bad level: %s (beginner, casual, intermediate, "
+		    "advanced, expert, worldclass, supremo, grandmaster)", arg);
+		return cli_usage(USAGE);
+	}
 	if ((c == CLI_LONG + 'p' && an->plies > 7) ||
 	    (c == CLI_LONG + 'c' && an->cube_plies > 7)) {
 		cli_warnx("bad plies: %s (0 to 7)", arg);
@@ -128,6 +115,7 @@ option(struct opts *o, int c, const char *arg)
 		return cli_usage(USAGE);
 	}
 	o->cube_set |= c == CLI_LONG + 'c';
+	o->plies_set |= c == CLI_LONG + 'p';
 	o->out = c == 'o' ? arg : o->out;
 	o->dir = c == CLI_LONG + 'd' ? arg : o->dir;
 	an->cache = c == CLI_LONG + 'C' ? arg : an->cache;
@@ -135,38 +123,6 @@ option(struct opts *o, int c, const char *arg)
 	o->verbose |= c == 'v';
 	o->recurse |= c == 'R';
 	return 0;
-}
-
-/* BGKIT_PROGRESS: the seconds before the line into *wait; 0: off. */
-static int
-progress_wait(double *wait)
-{
-	const char *e = getenv("BGKIT_PROGRESS");
-	char *end;
-
-	*wait = 1;
-	if (e == NULL)
-		return 1;
-	*wait = strtod(e, &end);
-	return end != e && *end == '\0';
-}
-
-/* gnubg is there and is GNU Backgammon: 0, or 2 said. */
-static int
-have_gnubg(const bg_analyse_opts *an)
-{
-	char ver[128];
-	int r = bg_analyse_check(an, ver, sizeof ver);
-
-	if (r == -BG_EIO)
-		cli_warnx("GNU Backgammon not found: %s: install the Debian "
-		    "package gnubg (or name the program in BGKIT_GNUBG)",
-		    an->gnubg);
-	else if (r < 0)
-		cli_warnx("%s is not GNU Backgammon 1.07 or later (it says "
-		    "\"%s\"): install the Debian package gnubg", an->gnubg,
-		    ver);
-	return r < 0 ? 2 : 0;
 }
 
 int
@@ -190,6 +146,8 @@ main(int argc, char *argv[])
 		    "plies (default: --plies)" },
 		{ CLI_LONG + 't', "timeout", "SECONDS", "stop gnubg on a game "
 		    "after SECONDS\n(default 300; 0: no limit)" },
+		{ CLI_LONG + 'L', "level", "NAME", "analyse at a level of "
+		    "gnubg's (worldclass...)\ninstead of --plies" },
 		{ CLI_LONG + 'P', "players", "SIDE", "analyse the decisions of "
 		    "side 0 (the first\nplayer), 1 or both (the default)" },
 		{ CLI_LONG + 'C', "cache", "DIR", "keep each game's analysis "
@@ -199,7 +157,7 @@ main(int argc, char *argv[])
 		{ 0, NULL, NULL, NULL }
 	};
 	struct opts o;
-	int c, r, rc;
+	int c, rc;
 
 	cli_setprog(argv[0]);
 	memset(&o, 0, sizeof o);
@@ -211,35 +169,18 @@ main(int argc, char *argv[])
 			return rc;
 	argc -= optind;
 	argv += optind;
+	if (o.an.level > 0 && (o.plies_set || o.cube_set)) {
+		cli_warnx("--level and --plies or --cube-plies cannot go "
+		    "together");
+		return cli_usage(USAGE);
+	}
 	if (!o.cube_set)
 		o.an.cube_plies = o.an.plies;
-	o.an.gnubg = gnubg();
+	o.an.gnubg = find_gnubg();
 	o.an.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ?
 	    getenv("TMPDIR") : "/tmp";
 	if ((o.dir != NULL && (rc = cli_outdir(o.dir, o.out, argc, argv,
 	    USAGE)) != 0) || (rc = have_gnubg(&o.an)) != 0)
 		return rc;
-	if ((o.a = bg_analyse_new(&o.an)) == NULL) {
-		cli_warnx("%s", bg_strerror(BG_ENOMEM));
-		return 2;
-	}
-	if (!o.quiet)
-		cli_progress_init(1);
-	rc = o.status = cli_each(argc, argv, walk, &o);
-	cli_progress_clear();
-	o.tty = !o.quiet && isatty(2) && progress_wait(&o.wait);
-	o.t0 = seconds();
-	if (bg_analyse_run(o.a, progress, &o) < 0) {
-		cli_warnx("%s: %s", o.an.tmpdir, strerror(errno));
-		rc = 2;
-	} else {
-		if ((r = report(&o)) > rc)
-			rc = r;
-		if ((r = output(&o)) > rc)
-			rc = r;
-	}
-	bg_analyse_free(o.a);
-	if ((r = cli_close_stdout()) > rc)
-		rc = r;
-	return rc;
+	return run(&o, argc, argv, walk);
 }

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
- * bganalyse_out.c: what bganalyse says and writes once gnubg has run:
- * the progress line, the games gnubg did not analyse, and each input's
+ * bganalyse_out.c: what bganalyse says and writes of gnubg's run: the
+ * progress line, the games gnubg did not analyse, and each input's
  * record with its analysis (bg_analyse_result(3), read again and written
- * by the writer of -T's format) to the standard output, -o's file or
- * -d's files (cli_output.c).
+ * by the writer of -T's format) to the standard output or -o's file at
+ * the end, or to -d's files each as soon as its games are all analysed
+ * (cli_output.c: each put in place only when written through).
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "cli.h"
@@ -120,29 +123,99 @@ output_to(struct opts *o, const char *name, size_t from, size_t to)
 	return cli_output_close(&out, r == 0, r);
 }
 
-/* Every input to -o's file or the standard output, or -d's files. */
+/* qsort's order of input indices by their output names. */
+static const struct opts *sorting;
+
+static int
+by_dst(const void *x, const void *y)
+{
+	return strcmp(sorting->dst[*(const size_t *)x],
+	    sorting->dst[*(const size_t *)y]);
+}
+
+int
+outnames(struct opts *o)
+{
+	size_t n = 0, i, *ix;
+	int rc = 0;
+
+	while (bg_analyse_name(o->a, n) != NULL)
+		n++;
+	if ((o->dst = calloc(n + 1, sizeof *o->dst)) == NULL ||
+	    (ix = malloc((n + 1) * sizeof *ix)) == NULL) {
+		cli_warnx("%s", bg_strerror(BG_ENOMEM));
+		return 2;
+	}
+	for (i = 0; i < n; i++) {
+		ix[i] = i;
+		if ((o->dst[i] = cli_outname(o->dir, bg_analyse_name(o->a, i),
+		    bg_format_name(o->to))) == NULL) {
+			cli_warnx("%s", bg_strerror(BG_ENOMEM));
+			free(ix);
+			return 2;
+		}
+	}
+	/* Two inputs of one name (a/x.mat, b/x.gam): refused, both named. */
+	sorting = o;
+	qsort(ix, n, sizeof *ix, by_dst);
+	for (i = 1; i < n; i++)
+		if (strcmp(o->dst[ix[i - 1]], o->dst[ix[i]]) == 0) {
+			cli_warnx("%s: both %s and %s would be written there",
+			    o->dst[ix[i]], bg_analyse_name(o->a, ix[i - 1]),
+			    bg_analyse_name(o->a, ix[i]));
+			rc = 2;
+		}
+	free(ix);
+	return rc;
+}
+
+void
+ready(void *ctx, size_t i)
+{
+	struct opts *o = ctx;
+	int r = output_to(o, o->dst[i], i, i + 1);
+
+	if (r > o->wrote)
+		o->wrote = r;
+}
+
+/* Every input to -o's file or the standard output; -d's are written. */
 int
 output(struct opts *o)
 {
-	size_t i;
-	char *dst;
-	int rc = 0, r;
-
-	if (o->dir == NULL && o->out != NULL && o->status > 0) {
+	if (o->dir != NULL)
+		return o->wrote;
+	if (o->out != NULL && o->status > 0) {
 		cli_warnx("%s: not written: a record has errors", o->out);
 		return 0;
 	}
-	if (o->dir == NULL)
-		return output_to(o, o->out, 0, (size_t)-1);
-	for (i = 0; bg_analyse_name(o->a, i) != NULL; i++) {
-		if ((dst = cli_outname(o->dir, bg_analyse_name(o->a, i),
-		    bg_format_name(o->to))) == NULL) {
-			cli_warnx("%s", bg_strerror(BG_ENOMEM));
-			return 2;
-		}
-		if ((r = output_to(o, dst, i, i + 1)) > rc)
-			rc = r;
-		free(dst);
+	return output_to(o, o->out, 0, (size_t)-1);
+}
+
+void
+out_done(struct opts *o, int whole)
+{
+	struct dirent *e;
+	char path[4096];
+	size_t i;
+	DIR *d;
+
+	for (i = 0; o->dst != NULL && o->dst[i] != NULL; i++)
+		free(o->dst[i]);
+	free(o->dst);
+	o->dst = NULL;
+	/* The run went through: what it kept to go on is not needed. */
+	if (whole && o->dircache != NULL &&
+	    (d = opendir(o->dircache)) != NULL) {
+		while ((e = readdir(d)) != NULL)
+			if (e->d_name[0] != '.') {
+				snprintf(path, sizeof path, "%s/%s",
+				    o->dircache, e->d_name);
+				(void)unlink(path);
+			}
+		closedir(d);
+		(void)rmdir(o->dircache);
 	}
-	return rc;
+	free(o->dircache);
+	o->dircache = NULL;
 }

@@ -46,6 +46,11 @@ _bgkit_values()
 		echo mat sgf json html gam snowie ;;
 	bganalyse:-T | bganalyse:--format)
 		echo sgf json ;;
+	bganalyse:--level)
+		echo beginner casual intermediate advanced expert worldclass \
+		    supremo grandmaster ;;
+	bganalyse:--players)
+		echo 0 1 both ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from | \

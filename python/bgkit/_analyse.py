@@ -20,7 +20,8 @@ class _Opts(Structure):
     """bg_analyse_opts."""
     _fields_ = [("gnubg", c_char_p), ("tmpdir", c_char_p),
                 ("cache", c_char_p), ("plies", c_int), ("cube_plies", c_int),
-                ("jobs", c_int), ("timeout", c_int), ("players", c_int)]
+                ("jobs", c_int), ("timeout", c_int), ("players", c_int),
+                ("level", c_int)]
 
 
 class _Analysed(Structure):
@@ -37,6 +38,7 @@ class _Count(Structure):
 
 for _name, _res, _args in [
     ("bg_analyse_opts_init", None, [POINTER(_Opts)]),
+    ("bg_analyse_level", c_int, [c_char_p]),
     ("bg_analyse_check", c_int, [POINTER(_Opts), c_char_p, c_size_t]),
     ("bg_analyse_new", c_void_p, [POINTER(_Opts)]),
     ("bg_analyse_free", None, [c_void_p]),
@@ -125,7 +127,7 @@ def _read_input(a, data, name, fmt, rs):
 
 def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
             cache=None, gnubg=None, format="auto", rules=None,
-            tmpdir=None, players="both"):
+            tmpdir=None, players="both", level=None):
     """Have GNU Backgammon analyse the records of sources (a path, or a
     list of paths, in any format bgkit reads) and return a list of
     Analysed, one an input, in order.  plies and cube_plies (default:
@@ -134,7 +136,10 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     in timeout seconds (0: no limit) is stopped and reported in the
     Analysed's games; cache a directory that keeps each game's analysis
     (bganalyse(1) --cache); players 0, 1 or "both": whose decisions
-    are analysed.  gnubg is the program (default find_gnubg()).
+    are analysed; level one of gnubg's named levels ("beginner",
+    "casual", "intermediate", "advanced", "expert", "worldclass",
+    "supremo", "grandmaster": bganalyse(1) --level) instead of plies
+    and cube_plies.  gnubg is the program (default find_gnubg()).
 
     Raises FileNotFoundError when gnubg cannot be run, RuntimeError when
     it is not GNU Backgammon 1.07 or later (the Debian package gnubg),
@@ -154,6 +159,10 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     o.plies, o.cube_plies, o.jobs, o.timeout = plies, cube_plies, jobs, \
         timeout
     o.players = {0: 1, 1: 2, "both": 3}.get(players, 0)
+    if level is not None:
+        o.level = lib.bg_analyse_level(_enc(level))
+        if o.level < 0:
+            raise ValueError("unknown level: %r" % (level,))
     rs = _rules(rules)
     fmt = c_int()
     if lib.bg_format_parse(byref(fmt), _enc(format)) < 0:

@@ -7,6 +7,7 @@ gnubg is not installed, but for the errors that need no gnubg."""
 import gzip
 import os
 import re
+import subprocess
 
 import pytest
 
@@ -64,3 +65,22 @@ def test_analyse_bad_options(corpus):
         bgkit.analyse(mat, jobs=0, gnubg="/nonexistent")
     with pytest.raises(ValueError):
         bgkit.analyse(mat, players=2, gnubg="/nonexistent")
+
+
+def test_analyse_level(corpus, tmp_path):
+    """level= reaches gnubg's command file as bganalyse --level writes
+    it (a fake gnubg, tests/fakegnubg.sh, that quotes the lines of its
+    command file that set the plies); an unknown name is a ValueError."""
+    mat = os.path.join(corpus, "gnubg", "matches", "m0005.mat")
+    top = os.path.join(os.path.dirname(__file__), "..", "..")
+    fake = str(tmp_path / "gnubg")
+    subprocess.run(["sh", os.path.join(top, "tests", "fakegnubg.sh"), fake,
+                    'grep plies "$4" | tr "\\n" ";"; echo'], check=True)
+    (got,) = bgkit.analyse(mat, level="worldclass", gnubg=fake,
+                           tmpdir=str(tmp_path))
+    assert got.games[0]["status"] == "refused"
+    assert got.games[0]["why"] == (
+        "set analysis chequerplay evaluation plies 2;"
+        "set analysis cubedecision evaluation plies 2;")
+    with pytest.raises(ValueError, match="unknown level"):
+        bgkit.analyse(mat, level="master", gnubg=fake)

@@ -10,8 +10,10 @@
 # prints the table: rolls per second, MB per second, the ratios, the
 # cost of a file (2,000 one-game files against their games in one
 # file), peak RSS, instructions per roll under callgrind, the worst
-# position's listing time, the -j scaling and bgscore --statistics
-# against gnubg's statistics (tests/bench/stats.sh).  A benchmark, not a test: it never
+# position's listing time, the -j scaling, bgscore --statistics
+# against gnubg's statistics (tests/bench/stats.sh), and bganalyse -j 2
+# against gnubg analysing the same files itself (tests/bench/analyse.sh).
+# A benchmark, not a test: it never
 # runs from `make check`.  RUNS sets the minimum number of runs (5).
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -169,6 +171,10 @@ if [ -n "$gnubg" ]; then
 	    die "worst position: gnubg lists ${gplays:-no} plays, we ${worst%% *}"
 fi
 
+# bganalyse against gnubg alone, at 0-ply (tests/bench/analyse.sh).
+an=""
+[ -n "$gnubg" ] && an=$(sh "$top/tests/bench/analyse.sh")
+
 # ------------------------------------------------------------ report
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null |
     head -n 1)
@@ -189,5 +195,6 @@ ccv=$($cc --version 2>/dev/null | head -n 1)
 	echo "gnubgplays $gplays"
 	echo "mutants $nmut"
 	echo "ncpu $ncpu"
+	[ -z "$an" ] || echo "$an"
 } > "$out/raw.txt"
 awk -f "$top/tests/bench/report.awk" "$out/raw.txt"

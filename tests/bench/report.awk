@@ -43,6 +43,8 @@ csv && /,/ {
 /^worst / { wn = $2; wmed = $3; wmin = $4; wir = $5; next }
 /^mutants / { nmut = $2; next }
 /^gnubgplays / { gplays = $2; next }
+/^analyse / { an = 1; ang = $2; anbw = $3; angw = $4; anbc = $5; ankc = $6
+	angc = $7; next }
 /^ncpu / { ncpu = $2; next }
 
 # The statistics row alone (stats.sh gives only its times).
@@ -114,6 +116,8 @@ END {
 	else
 		print "Python: python3 not installed, no comparison"
 	stats_row()
+	if (an)
+		printf "bganalyse --plies 0 -j 2, 7 matches (%d games): %.1f s, %.2f games/s; gnubg alone, file after file: %.1f s, %.2f games/s; CPU time (user + system): bganalyse's own %.2f s beside its gnubg's %.2f s (gnubg alone %.2f s)\n", ang, anbw, ang / anbw, angw, ang / angw, anbc - ankc, ankc, angc
 	printf "exactness: every generated file valid; %d mutants, each error found at its line\n", nmut
 	printf "inputs generated in %s s\n", gen
 	print ""
@@ -130,6 +134,10 @@ END {
 	printf "  %-6s peak RSS at most 16 MB: %.1f MB\n", verdict(x <= 16 * 1024), x / 1024
 	printf "  %-6s peak RSS on the money session under 2 MB: %.2f MB\n", verdict(rss_session < 2 * 1024), rss_session / 1024
 	printf "  %-6s worst position under 100 us: %.1f us\n", verdict(wmed < 100), wmed
+	if (an) {
+		x = (anbc - ankc) / ankc
+		printf "  %-6s bganalyse's own CPU time at most 10%% of its gnubg's: %.1f%%\n", verdict(x <= 0.1), 100 * x
+	}
 	if (med["python-positions"] != "" && cpu["python-positions"] > 0) {
 		# In CPU time, which a busy machine moves less than wall time
 		# (both run on one core); the wall ratio beside it.

@@ -52,6 +52,10 @@ if [ "$mode" = ci ]; then
 	have_cmd clang || need="$need clang"
 	have_cmd emcc || need="$need emscripten"
 	have_cmd npm || need="$need npm"
+	# Debian's dask.distributed, for bganalyse's Dask recipe
+	# (tests/corpus_dask.sh skips without it).
+	/usr/bin/python3 -c 'import distributed' >/dev/null 2>&1 ||
+	    need="$need python3-distributed"
 fi
 if [ "$mode" = bench ]; then
 	have_cmd hyperfine || need="$need hyperfine"

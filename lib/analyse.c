@@ -71,10 +71,11 @@ bg_analyse_level(const char *name)
 }
 
 /*
- * The commands of level l (1 up) into buf: both kinds of decision at its
- * plies, noise and pruning, and for 1 to 3 plies the move filter of
- * each sub-ply, as "set analysis movefilter PLY SUBPLY ACCEPT EXTRA
- * THRESHOLD" takes it (an ACCEPT of -1: no pruning at that sub-ply).
+ * Write gnubg's commands for level l (counted from 1) into buf.  They
+ * set both kinds of decision to the level's plies, noise and pruning,
+ * and, for 1 to 3 plies, the move filter of each sub-ply, in the form
+ * "set analysis movefilter PLY SUBPLY ACCEPT EXTRA THRESHOLD" (an ACCEPT
+ * of -1 means no pruning at that sub-ply).
  */
 static int
 level_settings(char *buf, size_t size, int l)
@@ -116,7 +117,7 @@ bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 	size_t n;
 	int s;
 
-	/* gnubg's player s is bgkit's side s (PW, the .mat's left). */
+	/* gnubg's player s is bgkit's side s (PW, the left of a .mat). */
 	for (s = 0; s < 2; s++)
 		if (!(o->players & (1 << s))) {
 			n = strlen(off);
@@ -192,7 +193,8 @@ bg_analyse_free(bg_analyse *a)
 	free(a);
 }
 
-/* Room for one more of an array of *cap elements of size sz. */
+/* Make room for one more element in *pp, an array of n elements of size
+ * sz with room for *cap, doubling it when it is full. */
 static int
 grow(void *pp, size_t *cap, size_t n, size_t sz)
 {
@@ -208,7 +210,7 @@ grow(void *pp, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
-/* The writer's bg_write_fn: the current input's SGF grows. */
+/* The writer's bg_write_fn: it appends to the current input's SGF. */
 static long
 keep(void *ctx, const char *buf, size_t n)
 {
@@ -286,9 +288,9 @@ bg_analyse_event(bg_analyse *a, const bg_pipeline *p, int ev)
 }
 
 /*
- * The end of the SGF tree that starts at s[i] ('('): the index past its
- * ')', or n when it does not end.  Values ("[...]", '\\' escaping) may
- * hold any bracket.
+ * Find the end of the SGF tree that starts with the '(' at s[i]: return
+ * the index just past its closing ')', or n when it does not end.  A
+ * value ("[...]", in which '\\' escapes) may hold any bracket.
  */
 static size_t
 tree_end(const char *s, size_t i, size_t n)
@@ -311,7 +313,8 @@ tree_end(const char *s, size_t i, size_t n)
 	return n;
 }
 
-/* The cache key of g: SHA-256 of the settings and the game's SGF. */
+/* Set the cache key of g: the SHA-256 of the settings and the game's
+ * SGF. */
 static void
 key(const bg_analyse *a, struct an_game *g)
 {
@@ -349,7 +352,7 @@ bg_analyse_input(bg_analyse *a, const char *name, int keep)
 	if ((in->name = strdup(name ? name : "<stdin>")) == NULL)
 		return -BG_ENOMEM;
 	in->n = in->left = a->ng - in->first;
-	/* Tree k is game k: the writer writes one tree a game. */
+	/* Tree k is game k: the writer writes one tree for each game. */
 	for (k = 0; k < in->n; k++) {
 		while (i < in->len && in->sgf[i] != '(')
 			i++;
@@ -377,7 +380,8 @@ bg_analyse_get(const bg_analyse *a, size_t i)
 	return i < a->ng ? &a->g[i].res : NULL;
 }
 
-/* The cache's file of g, to free; NULL without a cache. */
+/* Return the path of g's file in the cache, for the caller to free;
+ * NULL when there is no cache. */
 static char *
 cache_path(const bg_analyse *a, const struct an_game *g)
 {
@@ -392,7 +396,7 @@ cache_path(const bg_analyse *a, const struct an_game *g)
 	return p;
 }
 
-/* The entry of g from the cache, when it has a sound one. */
+/* Take g's analysis from the cache when the cache holds a sound one. */
 static void
 cache_get(const bg_analyse *a, struct an_game *g)
 {
@@ -437,7 +441,8 @@ out:
 	free(p);
 }
 
-/* Input i's record: each game's SGF, gnubg's when it has one. */
+/* Put input in's record together: each game's SGF, in order, taking
+ * gnubg's when there is one. */
 static int
 assemble(bg_analyse *a, struct an_input *in)
 {
@@ -474,9 +479,10 @@ bg_analyse_set_hooks(bg_analyse *a, bg_analyse_ready_fn ready,
 }
 
 /*
- * Input k's record, once none of its games is left: put together and
- * told to the ready hook.  A failure of memory leaves it without one
- * (bg_analyse_result() gives NULL), as the caller finds.
+ * Once none of input k's games is left to analyse, put its record
+ * together and tell the ready hook.  When memory runs out, the input has
+ * no record (bg_analyse_result() returns NULL), which is how the caller
+ * finds out.
  */
 static void
 settle(bg_analyse *a, size_t k)
@@ -508,7 +514,8 @@ bg_analyse_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 		free(a->in[i].result);
 		a->in[i].result = NULL;
 	}
-	/* What the cache holds, and the inputs it makes whole, first. */
+	/* First take what the cache holds, and settle the inputs it makes
+	 * whole. */
 	for (i = 0; i < a->ng; i++)
 		if (a->g[i].res.status == BG_AN_PENDING) {
 			cache_get(a, &a->g[i]);

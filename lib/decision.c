@@ -22,14 +22,14 @@ struct bg_decisions {
 	bg_outfmt	 f;
 	char		*file;
 	char		*names[2];
-	int		 game;		/* ordinal in the match */
+	int		 game;		/* the game's number in the match */
 	bg_board	 board;		/* the position before */
 	bg_matchstate	 ms;
-	int		 ok;		/* it is known */
+	int		 ok;		/* set when board and ms are known */
 	char		*buf;		/* the current game's rows */
 	size_t		 n, cap;
 	int		 err;
-	const bg_pipeline *p;		/* its game holds the analysis */
+	const bg_pipeline *p;		/* its game has the analysis */
 	bg_decision_fn	 keep;		/* which rows to write, or NULL */
 	void		*keepctx;
 };
@@ -72,7 +72,7 @@ bg_decisions_header(bg_write_fn fn, void *ctx, bg_outfmt f)
 	    (long)(sizeof header - 1) ? 0 : -BG_EIO;
 }
 
-/* *dst = a copy of s ("" for NULL). */
+/* Replace *dst with a copy of s (of "" when s is NULL). */
 static int
 set(char **dst, const char *s)
 {
@@ -106,7 +106,8 @@ bg_decisions_set_filter(bg_decisions *d, bg_decision_fn fn, void *ctx)
 	d->keepctx = ctx;
 }
 
-/* The bg_write_fn of the rows: into d->buf. */
+/* The bg_write_fn that the rows are written through: it appends them
+ * to d->buf. */
 static long
 hold(void *ctx, const char *s, size_t n)
 {
@@ -129,7 +130,8 @@ hold(void *ctx, const char *s, size_t n)
 	return (long)n;
 }
 
-/* A pair of ints: "a,b" in CSV, "[a,b]" in JSON; null or "," when !ok. */
+/* Write a pair of ints as "a,b" in CSV or "[a,b]" in JSON.  When ok is
+ * 0, write an empty pair instead: "," in CSV, null in JSON. */
 static void
 pair(struct out *o, bg_outfmt f, const char *key, int a, int b, int ok)
 {
@@ -143,7 +145,7 @@ pair(struct out *o, bg_outfmt f, const char *key, int a, int b, int ok)
 		out_printf(o, f == BG_OUT_JSON ? "[%d,%d]" : "%d,%d", a, b);
 }
 
-/* A string member or field. */
+/* Write a string as a JSON member or a CSV field. */
 static void
 str(struct out *o, bg_outfmt f, const char *key, const char *s)
 {
@@ -158,9 +160,10 @@ str(struct out *o, bg_outfmt f, const char *key, const char *s)
 }
 
 /*
- * A number: in JSON, or a CSV field, null or empty when !ok; written
- * in at most six decimals, with no zeros at the end ("-0.048",
- * "1.0"), as Python's str() writes the number read back.
+ * Write a number as a JSON member or a CSV field; when ok is 0, write
+ * null in JSON or an empty field in CSV.  The number has at most six
+ * decimals and no zeros at the end ("-0.048", "1.0"), as Python's str()
+ * writes the number once read back.
  */
 static void
 number(struct out *o, bg_outfmt f, const char *key, double x, int ok)
@@ -185,7 +188,7 @@ number(struct out *o, bg_outfmt f, const char *key, double x, int ok)
 	out_put(o, b, n);
 }
 
-/* The columns of the analysis: error ... mwc (bggrep(1)). */
+/* Write the columns of the analysis, from error to mwc (bggrep(1)). */
 static void
 analysis(bg_decisions *d, struct out *o, const bg_replay_pos *pos)
 {
@@ -218,7 +221,7 @@ analysis(bg_decisions *d, struct out *o, const bg_replay_pos *pos)
 	number(o, f, "mwc", j.mwc, j.has & DJ_MWC);
 }
 
-/* One row: the action of pos, from the position before it. */
+/* Write one row: the action of pos, from the position before it. */
 static void
 row(bg_decisions *d, const bg_replay_pos *pos)
 {
@@ -399,7 +402,7 @@ dec_cube(const bg_rec_analysis *a, double eq[3], int *proper)
 	return 1;
 }
 
-/* The cube decision of a double or a take from its three equities. */
+/* Judge a double or a take from the three equities of its position. */
 static void
 judge_cube(struct judged *j, const bg_record *r, const double eq[3],
     int prop)
@@ -426,7 +429,7 @@ judge_cube(struct judged *j, const bg_record *r, const double eq[3],
 	}
 }
 
-/* A play's candidates: the best (the file's first) and the one made. */
+/* Find a play's best candidate (the file's first) and the one made. */
 static void
 judge_play(struct judged *j, const bg_rec_analysis *a)
 {

@@ -228,7 +228,12 @@ static const char *const script[] = {
 "k.textContent='cube '+q.cube;st.appendChild(k);}}",
 "function link(g,m){return list.querySelector('a[href=\"#g'+(g+1)+'t'+m+",
 "'\"]');}",
-/* Sections laid out only near the view may move it: once per frame. */
+/*
+ * reveal() scrolls the list, or the page, so that the chosen entry is in
+ * view.  Sections are laid out only when they come near the view, which
+ * may move the entry, so go() calls it again at each of the next two
+ * frames.
+ */
 "function reveal(a){var i,top;if(!a)return;",
 "if(list.scrollHeight>list.clientHeight+1){",
 "top=a.getBoundingClientRect().top-list.getBoundingClientRect().top;",
@@ -248,7 +253,8 @@ static const char *const script[] = {
 "svg.setAttribute('data-at',id);",
 "if(shown)shown.classList.remove('cur');shown=link(g,m);",
 "if(shown)shown.classList.add('cur');",
-/* "Game 1, move 3, turn 5: Mallory 52: 13/8 13/11", the row's number. */
+/* The heading reads "Game 1, move 3, turn 5: Mallory 52: 13/8 13/11",
+ * where the move is the number of the entry's row in the list. */
 "where.textContent='Game '+(g+1)+(shown&&m>0?', move '+",
 "shown.parentNode.parentNode.cells[0].textContent.replace(')','')+",
 "', turn '+m+': '+name([sec.getAttribute('data-o'),",
@@ -275,7 +281,8 @@ static const char *const script[] = {
 "if(m<0){if(g===0)return;g--;m=pos[g].length-1;}",
 "else if(m>=pos[g].length){if(g===secs.length-1)return;g++;m=0;}",
 "go(g,m);}",
-/* An old "#g3m12" is read, and the address then given the new form. */
+/* An address of the old form "#g3m12" is still read, and then
+ * rewritten in the new form. */
 "function fromhash(){var r=/^#g(\\d+)([tm])(\\d+)$/.exec(location.hash);",
 "if(r)go(+r[1]-1,+r[3],r[2]==='t');else go(0,0,true);}",
 "document.getElementById('first').onclick=function(){go(cur.g,0);};",
@@ -309,8 +316,8 @@ putlines(bg_writer *w, const char *const *lines)
 }
 
 /*
- * Text for HTML: escaped, control characters and invalid UTF-8 as
- * U+FFFD.  s[0..n).
+ * Write the n bytes at s as HTML text: escape what HTML needs escaped,
+ * and write control characters and invalid UTF-8 as U+FFFD.
  */
 static void
 text(bg_writer *w, const char *s, size_t n)
@@ -349,7 +356,8 @@ textz(bg_writer *w, const char *s)
 		text(w, s, strlen(s));
 }
 
-/* The name of side s in game g (NULL: the match's), or "". */
+/* Return the name of side s in game g, or in the match when g is NULL
+ * or does not name it; "" when neither does. */
 static const char *
 player(const bg_writer *w, const bg_game *g, int s)
 {
@@ -454,10 +462,11 @@ fmt_html_match(bg_writer *w)
 	return w->err;
 }
 
-/* A diagnostic's place: the record it concerns, or n for the game. */
+/* Where a diagnostic goes: the index of the record it concerns, or n
+ * (the number of records) when it concerns the whole game. */
 struct place {
 	size_t		 rec;
-	size_t		 i;		/* its index, to keep the order */
+	size_t		 i;		/* d's index, to keep the order */
 	const bg_diag	*d;
 };
 
@@ -471,7 +480,8 @@ byplace(const void *a, const void *b)
 	return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The first place of record rec in pl (sorted), or npl. */
+/* Return the index of the first place of record rec in pl, which is
+ * sorted; when rec has none, the index of the next place, or npl. */
 static size_t
 firstof(const struct place *pl, size_t npl, size_t rec)
 {
@@ -488,9 +498,10 @@ firstof(const struct place *pl, size_t npl, size_t rec)
 }
 
 /*
- * The record diagnostic d concerns: the last record of its line that
- * starts at or before its column and, when it names a side, is that
- * side's; n when there is none.  Records are in line order.
+ * Return the index of the record that diagnostic d concerns: the last
+ * record on d's line that starts at or before d's column and, when d
+ * names a side, is that side's.  Return n when there is none.  The
+ * records are in line order.
  */
 static size_t
 placeof(const bg_game *g, size_t n, const bg_diag *d)
@@ -539,7 +550,7 @@ diagitem(bg_writer *w, const bg_diag *d, const char *at)
 	fmt_puts(w, "</li>\n");
 }
 
-/* The words of a record in the list. */
+/* Write the words that show a record in the list. */
 static void
 words(bg_writer *w, const bg_record *r, const struct wrec *wr)
 {
@@ -592,7 +603,8 @@ words(bg_writer *w, const bg_record *r, const struct wrec *wr)
 	}
 }
 
-/* A position for data-p: its XGID without "XGID=", and its state. */
+/* Write a position for data-p: its XGID without "XGID=", then the
+ * state of the game when it is over or lost track of. */
 static void
 posdata(bg_writer *w, const bg_board *b, const bg_matchstate *ms, int lost)
 {
@@ -601,7 +613,7 @@ posdata(bg_writer *w, const bg_board *b, const bg_matchstate *ms, int lost)
 
 	n = bg_xgid_encode(xg, sizeof xg, b, ms);
 	if (n < 5 || (size_t)n >= sizeof xg) {
-		/* Not to be: the replay's positions are consistent. */
+		/* Cannot happen: the replay's positions are consistent. */
 		w->err = -BG_EINVAL;
 		return;
 	}
@@ -623,7 +635,8 @@ posdata(bg_writer *w, const bg_board *b, const bg_matchstate *ms, int lost)
 		fmt_puts(w, "/x");
 }
 
-/* The mark of record i shown in the list: the worse of its two. */
+/* Return the mark shown for record i in the list: the worse of its
+ * play's mark and its cube action's mark. */
 static int
 markof(const bg_game *g, size_t i)
 {
@@ -636,7 +649,8 @@ markof(const bg_game *g, size_t i)
 	return (int)a->cube_skill > m ? (int)a->cube_skill : m;
 }
 
-/* The board before record i: the position after the last one before. */
+/* Return the board before record i: the position after the last
+ * record before it that has one, or the start. */
 static const bg_board *
 before(const bg_writer *w, size_t i)
 {
@@ -646,7 +660,7 @@ before(const bg_writer *w, size_t i)
 	return &w->start;
 }
 
-/* An equity in a cell: "+0.127", the minus sign a real one. */
+/* Write an equity in a cell as "+0.127", with a true minus sign. */
 static void
 equity(bg_writer *w, double x)
 {
@@ -659,7 +673,7 @@ equity(bg_writer *w, double x)
 		fmt_puts(w, e);
 }
 
-/* The candidates of a play: the best five, and the play made. */
+/* Write the candidates of a play: the best five, and the play made. */
 static void
 candidates(bg_writer *w, const bg_rec_analysis *a, const bg_board *b0,
     int side)
@@ -695,7 +709,8 @@ candidates(bg_writer *w, const bg_rec_analysis *a, const bg_board *b0,
 	fmt_puts(w, "</table>");
 }
 
-/* The cube decision: its three equities, or its two chances. */
+/* Write the cube decision: its three equities, or, when the record has
+ * only those, its two match-winning chances. */
 static void
 cubeline(bg_writer *w, const bg_rec_analysis *a)
 {
@@ -735,7 +750,7 @@ shown_an(const bg_game *g, size_t i, struct judged *j)
 	    (a->has & (BG_AN_CUBE | BG_AN_CUBEEQ));
 }
 
-/* Under the row, in record i's column: its analysis, folded. */
+/* Write record i's analysis, folded, under its row in its column. */
 static void
 analysis(bg_writer *w, const bg_game *g, size_t i)
 {
@@ -824,7 +839,7 @@ chart(bg_writer *w, const bg_game *g, size_t n, int turns)
 
 struct row {
 	int		 no;		/* the move number shown */
-	size_t		 rec[2];	/* record of each side, or n */
+	size_t		 rec[2];	/* each side's record, or n */
 };
 
 static void
@@ -865,8 +880,9 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 }
 
 /*
- * The diagnostics of record rec (n: of the game), as items of a list
- * opened on the first; each names the position it concerns.
+ * Write the diagnostics of record rec (of the whole game when rec is n)
+ * as items of a list, which is opened before the first (*open says
+ * whether it is).  Each item names the position it concerns.
  */
 static void
 diags(bg_writer *w, const bg_game *g, size_t n, size_t rec, int game,
@@ -973,7 +989,7 @@ fmt_html_game(bg_writer *w)
 		if (!w->wr[i].pos)
 			continue;
 		if (w->wr[i].turn != ++turn)
-			w->err = -BG_EINVAL;	/* not to be */
+			w->err = -BG_EINVAL;	/* cannot happen */
 		fmt_put(w, " ", 1);
 		posdata(w, &w->wr[i].after, &w->wr[i].ms, w->wr[i].lost);
 	}

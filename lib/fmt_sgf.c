@@ -52,58 +52,68 @@ struct rootinfo {
 };
 
 struct sgf {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* must come first: reader.c reads it */
 	char		*buf;
 	size_t		 blen, bpos;
 	int		 eof, err;
-	int		 line, col, cr;	/* position of the next byte */
+	int		 line, col, cr;	/* where the next byte is */
 
 	/* the node read last */
 	struct prop	*prop;
 	size_t		 nprop, capprop;
 	struct val	*val;
 	size_t		 nval, capval;
-	char		*vb;		/* raw values */
+	char		*vb;		/* the values, as written */
 	size_t		 vlen, vcap;
 	int		 nline, ncol;	/* where the node starts */
 
 	/* the tree being read */
-	int		 depth;		/* open parentheses */
-	int		 mainline;	/* still on the first line of play */
-	int		 garbage;	/* a syntax error reported in it */
+	int		 depth;		/* how many '(' are still open */
+	int		 mainline;	/* set while on the main line of play */
+	int		 garbage;	/* syntax errors found in the tree */
 	int		 varwarned;
 
 	/* where the reader is */
 	int		 nmatch;
 	int		 in_match;
-	int		 pending;	/* a root read, its game not yet made */
+	/* Set when a root was read but its game is not made yet. */
+	int		 pending;
 	struct rootinfo	 ri;		/* what that root says */
-	int		 last_index;	/* MI game index of the last tree */
+	int		 last_index;	/* the last tree's game index (MI) */
 	int		 encwarned;
-	int		 outwarned;	/* text outside a tree reported */
-	int		 latin1;	/* CA says ISO-8859-1 */
+	int		 outwarned;	/* set: text outside a tree was told */
+	int		 latin1;	/* set when CA says ISO-8859-1 */
 
 	/* the game being made */
 	bg_variant	 variant;
 	bg_board	 board;
 	int		 cube, owner, cubeless;
-	int		 pend;		/* a double waiting: 1, a beaver: 2 */
+	/* What waits for an answer: 0 nothing, 1 a double, 2 a beaver. */
+	int		 pend;
 	int		 pendval, pendside;
-	int		 last_side;	/* who moved last, -1 */
-	int		 roll_side;	/* a roll shown by PL/DI, -1 none */
-	int		 resign_side;	/* Gibbon's resign:N offered, -1 none */
+	int		 last_side;	/* who moved last, or -1 */
+	/* The side of a roll that PL and DI showed but no move played yet,
+	 * or -1 when there is none. */
+	int		 roll_side;
+	/* The side that offered a resignation with Gibbon's resign:N, or -1
+	 * when none is offered. */
+	int		 resign_side;
 	int		 resign_pts;
-	int		 has_accept;	/* the offer accepted: accept_win */
+	/* Set when the offer was accepted; accept_win is then its result. */
+	int		 has_accept;
 	bg_record	 accept_win;
 	int		 roll_dice[2], roll_line, roll_col;
-	int		 roll_in_pos;	/* the last set position holds it */
-	int		 board_set;	/* AE, AW or AB set the board up */
-	int		 pl_next;	/* PL alone: who acts next, or -1 */
+	/* Set when the last set-position record holds that roll. */
+	int		 roll_in_pos;
+	int		 board_set;	/* set when AE, AW or AB set it up */
+	/* The side that a PL without a roll says acts next, or -1. */
+	int		 pl_next;
 	int		 crawford_game;
-	int		 sgame;		/* game number, for diagnostics */
-	int		 keepdiag;	/* diagnostics of the next match */
+	int		 sgame;		/* the game number, for diagnostics */
+	/* Set when the diagnostics held belong to the next match. */
+	int		 keepdiag;
 
-	char		*tmp;		/* a value converted */
+	char		*tmp;		/* the value decoded last */
 	size_t		 tcap;
 };
 
@@ -160,7 +170,7 @@ refill(struct sgf *s)
 	return 1;
 }
 
-/* The next byte without taking it, or -1 at the end. */
+/* Return the next byte without taking it, or -1 at the end. */
 static int
 peekc(struct sgf *s)
 {
@@ -203,7 +213,7 @@ skip_blanks(struct sgf *s)
 		getc_(s);
 }
 
-/* A syntax error at line:col, once per tree. */
+/* Report a syntax error at line:col; only the first of a tree is told. */
 static void
 syntax_at(struct sgf *s, int line, int col, const char *what)
 {
@@ -211,7 +221,7 @@ syntax_at(struct sgf *s, int line, int col, const char *what)
 		diags(s, BG_ESGF, line, col, what);
 }
 
-/* A syntax error here. */
+/* Report a syntax error at the current place. */
 static void
 syntax(struct sgf *s, const char *what)
 {
@@ -220,7 +230,8 @@ syntax(struct sgf *s, const char *what)
 
 /* --------------------------------------------------------------- values */
 
-/* Read a value after its '['; raw into the node (store) or dropped. */
+/* Read a value after its '['.  When store is set, keep it as written in
+ * the node's values; otherwise drop it. */
 static int
 read_value(struct sgf *s, int store)
 {
@@ -345,8 +356,8 @@ skip_variation(struct sgf *s)
 }
 
 /*
- * The next node of the tree on the main line: 1 with its properties
- * read, 0 when the tree is closed (or the input ends).
+ * Read the next node of the tree on the main line.  Return 1 with its
+ * properties read, or 0 when the tree is closed (or the input ends).
  */
 static int
 next_node(struct sgf *s)
@@ -381,9 +392,10 @@ next_node(struct sgf *s)
 }
 
 /*
- * After a tree's '(': up to the ';' of its first node, 1; 0 when the
- * tree closes before it (an empty tree, reported when *warn); -1 when
- * the input ends inside it (reported).
+ * After a tree's '(', read up to the ';' of its first node and return 1.
+ * Return 0 when the tree closes before it (an empty tree, which is
+ * reported when *warn is set), or -1 when the input ends inside it
+ * (which is reported).
  */
 static int
 tree_start(struct sgf *s, int *warn)
@@ -421,10 +433,10 @@ tree_start(struct sgf *s, int *warn)
 }
 
 /*
- * The root node of the next tree: 1 with its properties read, 0 at the
- * end of the input.  Empty trees before it are skipped, in a loop (not
- * a call per tree: a file of them is no deeper than one), and the first
- * of a run of them is reported.
+ * Read the root node of the next tree.  Return 1 with its properties
+ * read, or 0 at the end of the input.  Empty trees before it are
+ * skipped in a loop (not by a call for each tree, so that a file of them
+ * goes no deeper than one), and the first of a run of them is reported.
  */
 static int
 next_root(struct sgf *s)
@@ -478,7 +490,8 @@ raw(const struct sgf *s, const struct prop *p, size_t k, size_t *len)
 	return s->vb != NULL ? s->vb + v->off : "";
 }
 
-/* Length of a valid UTF-8 sequence at p[0..n), or 0. */
+/* Return the length of the valid UTF-8 sequence that starts at p, in
+ * the n bytes there, or 0 when there is none. */
 static size_t
 utf8_len(const unsigned char *p, size_t n)
 {
@@ -505,8 +518,9 @@ utf8_len(const unsigned char *p, size_t n)
 }
 
 /*
- * Append byte c of a value, in UTF-8: Latin-1 when the tree says so or
- * when the bytes are not UTF-8.
+ * Append the character at in[*i] to s->tmp at *o, in UTF-8, and move *i
+ * past it.  Its byte is read as Latin-1 when the tree says so or when the
+ * bytes are not valid UTF-8 (*bad is then set, as for a NUL).
  */
 static int
 put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
@@ -518,7 +532,7 @@ put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
 	if (fmt_reserve(&s->tmp, &s->tcap, *o + 5) < 0)
 		return s->err = -BG_ENOMEM;
 	if (*p == 0) {
-		/* A NUL would cut the text short: U+FFFD, as in .mat. */
+		/* A NUL would cut the text short: write U+FFFD, as in .mat. */
 		memcpy(s->tmp + *o, "\xef\xbf\xbd", 3);
 		*o += 3;
 		(*i)++;
@@ -553,14 +567,15 @@ bad_encoding(struct sgf *s, const struct prop *p)
 }
 
 enum vtype {
-	V_SIMPLE,		/* SimpleText: every line break a space */
-	V_TEXT,			/* Text: hard line breaks kept */
-	V_RAW			/* escapes and line breaks as written */
+	V_SIMPLE,		/* SimpleText: line breaks become spaces */
+	V_TEXT,			/* Text: hard line breaks are kept */
+	V_RAW			/* keep escapes and line breaks */
 };
 
 /*
- * Value k of p decoded into s->tmp (NUL-terminated, also *len): escapes
- * resolved, soft line breaks removed, other blanks as the type says.
+ * Decode value k of p into s->tmp, ending it with a NUL, and return it
+ * with its length in *len.  Escapes are resolved and soft line breaks
+ * removed; other blanks are treated as type t says.
  */
 static const char *
 text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
@@ -581,7 +596,7 @@ text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
 			i++;
 			c = (unsigned char)in[i];
 			if (c == '\n' || c == '\r') {
-				/* A soft line break: nothing. */
+				/* A soft line break: drop it. */
 				i++;
 				if (i < n && (in[i] == '\n' || in[i] == '\r') &&
 				    in[i] != c)
@@ -617,7 +632,8 @@ text(struct sgf *s, const struct prop *p, size_t k, enum vtype t,
 	return s->tmp;
 }
 
-/* Value 0 of property id as simple text, trimmed, or NULL. */
+/* Return the first value of property id as simple text, trimmed, or
+ * NULL when there is none. */
 static const char *
 simple(struct sgf *s, const char *id, size_t *len)
 {
@@ -638,7 +654,8 @@ simple(struct sgf *s, const char *id, size_t *len)
 	return t;
 }
 
-/* A decimal at s[0..n) of at most 9 digits; -1 if it is not one. */
+/* Read the n bytes at t as a decimal of at most 9 digits; return -1 if
+ * they are not one. */
 static int
 read_count(const char *t, size_t n)
 {
@@ -657,7 +674,7 @@ read_count(const char *t, size_t n)
 
 /* ------------------------------------------------------------ root node */
 
-/* The MI and RU of the root node just read. */
+/* Read the MI and RU properties of the root node just read. */
 static void
 root_info(struct sgf *s, struct rootinfo *ri)
 {
@@ -801,7 +818,7 @@ game_comment(struct sgf *s, const struct prop *p)
 }
 
 /*
- * The match from the root just read: length, players, and its tags:
+ * Set the match from the root just read: length, players, and its tags:
  * those in GC first, then the ones its properties state (unless GC
  * has them already).
  */
@@ -895,7 +912,8 @@ add_record(struct sgf *s, bg_record *rec, const char *t, size_t len)
 	return rc;
 }
 
-/* A roll shown without a play (PL and DI): a move without a play. */
+/* Record the roll that PL and DI showed, which no move played, as a move
+ * without a play. */
 static int
 flush_roll(struct sgf *s)
 {
@@ -921,7 +939,7 @@ flush_roll(struct sgf *s)
 	return add_record(s, &rec, t, strlen(t));
 }
 
-/* A cube action: "double", "take" or "drop". */
+/* Record a cube action: "double", "take" or "drop". */
 static int
 cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
 {
@@ -977,8 +995,8 @@ cube_action(struct sgf *s, const struct prop *p, int side, const char *v)
 /*
  * Gibbon's resignation, written as moves: "resign:N" offers N points
  * (the number is optional), "accept" or "reject" answers it.  An offer
- * accepted is the game's result when no RE gives one.  1 when v[0..n)
- * is one of them, 0 when not, or a negative code.
+ * accepted is the game's result when no RE gives one.  Return 1 when
+ * the n bytes at v are one of them, 0 when not, or a negative code.
  */
 static int
 resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
@@ -1005,7 +1023,7 @@ resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
 	    (n != 6 || strncmp(v, "reject", 6) != 0))
 		return 0;
 	if (s->resign_side != !side)
-		return 0;	/* an answer to no offer: a bad value */
+		return 0;	/* it answers no offer: a bad value */
 	if (s->roll_side >= 0 && flush_roll(s) < 0)
 		return s->err;
 	if (v[0] == 'a') {
@@ -1021,7 +1039,7 @@ resign_action(struct sgf *s, const struct prop *p, int side, const char *v,
 	return 1;
 }
 
-/* W[...] or B[...]: a roll and its play, or a cube action. */
+/* Record a W[...] or B[...]: a roll and its play, or a cube action. */
 static int
 move(struct sgf *s, const struct prop *p, int side)
 {
@@ -1049,7 +1067,7 @@ move(struct sgf *s, const struct prop *p, int side)
 	}
 	if ((k = resign_action(s, p, side, v, n)) != 0)
 		return k < 0 ? k : 0;
-	/* The roll a PL/DI node showed is this move's, or a roll of its own. */
+	/* A roll a PL/DI node showed is this move's, or a move of its own. */
 	if (s->roll_side >= 0 && (s->roll_side != side || n < 2 ||
 	    s->roll_dice[0] != v[0] - '0' || s->roll_dice[1] != v[1] - '0') &&
 	    flush_roll(s) < 0)
@@ -1143,7 +1161,7 @@ roll_to_play(struct sgf *s)
 	s->b.game.nrec--;
 }
 
-/* C[...]: one comment record per line. */
+/* Record a C[...]: one comment record for each of its lines. */
 static int
 comment(struct sgf *s, const struct prop *p)
 {
@@ -1169,7 +1187,7 @@ comment(struct sgf *s, const struct prop *p)
 	return 0;
 }
 
-/* A point list of AE, AW or AB: letters and a:b ranges. */
+/* Apply the point list of an AE, AW or AB: letters and a:b ranges. */
 static int
 points(struct sgf *s, const struct prop *p, int side, int clear)
 {
@@ -1193,7 +1211,7 @@ points(struct sgf *s, const struct prop *p, int side, int clear)
 		}
 		for (x = a; x <= b; x++) {
 			if (clear) {
-				/* Both sides' checkers there. */
+				/* Clear both sides' checkers there. */
 				for (opp = 0; opp < 2; opp++) {
 					pt = sgf_letter_point(x, opp);
 					if (pt == BG_OFF || pt < 0)
@@ -1307,8 +1325,8 @@ setup(struct sgf *s, int root)
 }
 
 /*
- * A set-position record at property p: the board, the cube, the score,
- * side on turn (or -1) and dice (or 0s), as an XGID.
+ * Add a set-position record at line:col: an XGID of the board, the cube,
+ * the score, the side on turn (or -1) and the dice (or zeros).
  */
 static int
 setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
@@ -1328,7 +1346,7 @@ setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
 		ms.dice[0] = dice[0];
 		ms.dice[1] = dice[1];
 		ms.cube_max = s->cubeless ? 0 : 10;
-		/* No XGID holds a cube of 2^20: an error (negative), no text. */
+		/* No XGID holds a cube of 2^20: on that error, no text. */
 		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
 		    sizeof xg)
 			xg[0] = '\0';
@@ -1343,7 +1361,7 @@ setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
 	return 0;
 }
 
-/* Properties of the root that the match and game take. */
+/* Whether id is a property of the root that the match or game takes. */
 static int
 root_prop(const char *id)
 {
@@ -1451,7 +1469,8 @@ analysis(struct sgf *s, size_t rec)
 	return rc;
 }
 
-/* The records of the node just read (root: only what is not root info). */
+/* Add the records of the node just read (of a root, only what the match
+ * and game have not taken). */
 static int
 node(struct sgf *s, int root)
 {
@@ -1459,7 +1478,8 @@ node(struct sgf *s, int root)
 	size_t i, n0 = s->b.game.nrec;
 	int an;
 
-	/* A board set up next takes the roll (setup). */
+	/* A pending roll is a move without a play unless this node plays it
+	 * or sets up a board, which takes the roll (setup()). */
 	if (s->roll_side >= 0 && find(s, "W") == NULL && find(s, "B") == NULL &&
 	    find(s, "AE") == NULL && find(s, "AW") == NULL &&
 	    find(s, "AB") == NULL && flush_roll(s) < 0)
@@ -1472,7 +1492,7 @@ node(struct sgf *s, int root)
 		    move(s, p, p->id[0] == 'B') < 0)
 			return s->err;
 	}
-	/* Its analysis goes with the record it made. */
+	/* The node's analysis goes with the record that the node made. */
 	an = s->b.game.nrec > n0 && s->b.game.rec[s->b.game.nrec - 1].kind !=
 	    BG_REC_UNPARSED;
 	if (an && analysis(s, s->b.game.nrec - 1) < 0)
@@ -1494,7 +1514,7 @@ node(struct sgf *s, int root)
 	return 0;
 }
 
-/* The result: RE[W+4] or RE[B+2R] ("Resign" too). */
+/* Record the result from RE[W+4] or RE[B+2R] (or "Resign"). */
 static int
 result(struct sgf *s, const struct prop *p)
 {
@@ -1528,7 +1548,7 @@ result(struct sgf *s, const struct prop *p)
 	return add_record(s, &rec, w, strlen(w));
 }
 
-/* The players and ratings of the root just read. */
+/* Set the players and ratings from the root just read. */
 static int
 players(struct sgf *s)
 {
@@ -1552,7 +1572,7 @@ players(struct sgf *s)
 	return 0;
 }
 
-/* The game of the root just read, up to the end of its tree. */
+/* Read the game of the root just read, to the end of its tree. */
 static int
 read_game_tree(struct sgf *s, const struct rootinfo *ri)
 {
@@ -1598,7 +1618,7 @@ read_game_tree(struct sgf *s, const struct rootinfo *ri)
 		ms.cube = ri->cv;
 		ms.cube_max = ri->nocube ? 0 : 10;
 		ms.crawford = ri->crawford_game;
-		/* No XGID holds a cube of 2^20: an error (negative), no text. */
+		/* No XGID holds a cube of 2^20: on that error, no text. */
 		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
 		    sizeof xg)
 			xg[0] = '\0';
@@ -1610,7 +1630,7 @@ read_game_tree(struct sgf *s, const struct rootinfo *ri)
 		if (add_record(s, &rec, xg, strlen(xg)) < 0)
 			return s->err;
 	}
-	/* RE is the root's, but its record comes last. */
+	/* RE is in the root, but its record comes last. */
 	if ((re = find(s, "RE")) != NULL) {
 		size_t n0 = s->b.game.nrec;
 
@@ -1693,8 +1713,8 @@ sgf_fini(void *p)
 }
 
 /*
- * Read the next tree's root; skip trees that are not backgammon.
- * 1 with the root read, 0 at the end.
+ * Read the next tree's root, skipping trees that are not backgammon.
+ * Return 1 with the root read, or 0 at the end.
  */
 static int
 root(struct sgf *s, struct rootinfo *ri)
@@ -1816,7 +1836,7 @@ const struct fmt_ops fmt_sgf_ops = {
 	sizeof (struct sgf), sgf_init, sgf_fini, sgf_next_match, sgf_next_game
 };
 
-/* '(' then ';': a game tree. */
+/* Bid for input that starts with '(' then ';', as a game tree does. */
 static int
 sgf_bid(const struct fmt_head *h, int *more)
 {

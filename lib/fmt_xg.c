@@ -91,35 +91,36 @@ struct zlib {
 };
 
 struct xg {
-	struct fmt_base	 b;		/* first: reader.c reads it */
+	struct fmt_base	 b;		/* must come first: reader.c reads it */
 	struct zlib	 z;
 	int		 started, err;
 	unsigned char	*in;		/* the whole input */
 	size_t		 inlen;
-	unsigned char	*gf;		/* temp.xg inflated */
-	size_t		 nrec;		/* its records */
+	unsigned char	*gf;		/* temp.xg (the games), inflated */
+	size_t		 nrec;		/* the number of records in gf */
 	size_t		 at;		/* the next record to read */
-	int		 version;	/* of the match header */
-	int		 bad;		/* a fatal problem reported */
-	int		 done;		/* the match was handed out */
+	int		 version;	/* the match header's version */
+	int		 bad;		/* set once a fatal problem is told */
+	int		 done;		/* set when the match was handed out */
 	int		 in_match;
 	int		 length;
 	bg_variant	 variant;
-	int		 notread;	/* what to warn of (NR_*) */
-	int		 gameno;	/* games read */
+	/* The NR_* bits: what the file holds that was not read, to warn of. */
+	int		 notread;
+	int		 gameno;	/* how many games were read */
 	unsigned char	*xgr, *xgc;	/* the rollout and comment streams */
 	struct xg_streams st;		/* the same, as the analysis reads them */
 	bg_candidate	 cand[XG_MAXCAND];
 
 	/* the game being read */
 	bg_board	 board;
-	int		 synced;	/* board follows XG's positions */
+	int		 synced;	/* set while board agrees with XG's */
 	int		 cube, owner;
-	int		 autos;		/* automatic doubles of the game */
+	int		 autos;		/* automatic doubles made this game */
 	int		 score[2];
 	/* A cube decision with no double, for the mover's next move. */
 	bg_rec_analysis	 pend;
-	int		 pend_side;	/* -1: none */
+	int		 pend_side;	/* the side of pend, or -1 for none */
 	size_t		 lastan;	/* one past the last record analysed */
 };
 
@@ -248,7 +249,7 @@ trim(const char *s, size_t *n)
 
 /* ------------------------------------------------------------ container */
 
-/* Read the whole input into x->in: 0, or a negative code. */
+/* Read the whole input into x->in.  Return 0, or a negative code. */
 static int
 slurp(struct xg *x)
 {
@@ -278,7 +279,7 @@ slurp(struct xg *x)
 	}
 }
 
-/* zlib's functions in *z: 0, or -1. */
+/* Load zlib and look its functions up into *z.  Return 0, or -1. */
 static int
 load_zlib(struct zlib *z)
 {
@@ -291,8 +292,9 @@ load_zlib(struct zlib *z)
 }
 
 /*
- * Inflate in[0..n) into a new buffer of exactly want bytes: the buffer,
- * or NULL with *why set.
+ * Inflate the n bytes at in into a new buffer of exactly want bytes.
+ * Return the buffer, or NULL with *why set to the problem (*why is NULL
+ * when memory ran out).
  */
 static unsigned char *
 inflate_all(const struct zlib *zl, const unsigned char *in, size_t n,
@@ -343,9 +345,11 @@ inflate_all(const struct zlib *zl, const unsigned char *in, size_t n,
 }
 
 /*
- * The file name (temp.xg, temp.xgr or temp.xgc) whose archive entry is
- * e, from its csize bytes at data (stored, or deflated to osize bytes),
- * into *out: 0, or -1 with the problem reported (or x->err set).
+ * Read the file called name (temp.xg, temp.xgr or temp.xgc), whose
+ * archive entry is e, from its csize bytes at at: they are either stored
+ * as they are or deflated from osize bytes.  Check its checksum and put
+ * a new buffer holding it in *out.  Return 0, or -1 when the problem was
+ * reported (or x->err was set, when memory ran out).
  */
 static int
 entry_file(struct xg *x, const char *name, const unsigned char *e,
@@ -383,7 +387,9 @@ entry_file(struct xg *x, const char *name, const unsigned char *e,
 	return 0;
 }
 
-/* The streams of the archive: 0, or -1 with the problem reported. */
+/* Keep the archive entry called name if it is one of the streams read
+ * (temp.xg, temp.xgr or temp.xgc) and the first of its name.  Return 0,
+ * or -1 when a problem was reported. */
 static int
 stream_file(struct xg *x, const char *name, const unsigned char *e,
     const unsigned char *at, size_t csize, size_t osize)
@@ -392,7 +398,7 @@ stream_file(struct xg *x, const char *name, const unsigned char *e,
 
 	if (strcmp(name, "temp.xg") == 0) {
 		if (x->gf != NULL)
-			return 0;	/* the first one read */
+			return 0;	/* keep the first one */
 		if (entry_file(x, name, e, at, csize, osize, &x->gf) < 0)
 			return -1;
 		x->nrec = osize / RECSIZE;
@@ -674,7 +680,7 @@ follow(struct xg *x, const unsigned char *p, int s, const int d[2],
 	return 0;
 }
 
-/* A cube record (2560 bytes at p, the k-th of the file). */
+/* Read a cube record: the 2560 bytes at p, the k-th record of the file. */
 static int
 cube_rec(struct xg *x, const unsigned char *p, int k)
 {
@@ -684,7 +690,7 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	    rr = xg_s32(p + 28);
 	int s = side_of(xg_s32(p + 12));
 
-	/* A position edited before the decision: set there. */
+	/* The position was edited before the decision: set it up there. */
 	if (s >= 0 && x->version >= 24 && p[296] &&
 	    follow(x, p + 36, s, NULL, 1, xg_s32(p + 32), k) < 0)
 		return -1;
@@ -717,7 +723,7 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 		return add_record(x, &r, "Takes");
 	}
 	if (take != 2) {
-		/* The answer is not known yet: a game stopped there. */
+		/* The answer is not known yet: the game stopped there. */
 		return 0;
 	}
 	r.kind = BG_REC_BEAVER;
@@ -1125,8 +1131,9 @@ add_tag(struct xg *x, const char *key, const char *val, size_t n)
 	return rc;
 }
 
-/* One of the header's texts: Unicode (version 24 on) or, when that is
- * empty, the short string of XG's first version. */
+/* Copy one of the header's texts into out and return its length.  Take
+ * the Unicode text (written from version 24 on) or, when that is empty,
+ * the short string that XG's first version wrote. */
 static size_t
 text(const struct xg *x, char *out, const unsigned char *p, int ansi_off,
     int ansi_max, int wide_off)
@@ -1140,7 +1147,7 @@ text(const struct xg *x, char *out, const unsigned char *p, int ansi_off,
 	return n;
 }
 
-/* Days since 1899-12-30 as a civil date. */
+/* Turn a count of days since 1899-12-30 into a calendar date. */
 static void
 civil(long days, int *y, int *m, int *d)
 {
@@ -1327,7 +1334,7 @@ read_game_records(struct xg *x)
 	bg_board_start(&start, x->variant);
 	x->board = start;
 	x->synced = 1;
-	/* A transcribed game's header may hold no position: the start. */
+	/* A transcribed game's header may hold no position: use the start. */
 	if (!zero_pos(p + 21) && xg_board(&x->board, p + 21, 0,
 	    x->variant) < 0) {
 		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "the game's "
@@ -1356,7 +1363,7 @@ read_game_records(struct xg *x)
 	}
 	if (add_comment(x, xg_s32(p + 56), k) < 0 || game_body(x) < 0)
 		return x->err;
-	/* A position's cube decision (.xgp): the position's. */
+	/* A position's cube decision (.xgp) is attached to its position. */
 	if (x->pend_side >= 0 && x->b.game.nrec > 0 &&
 	    x->b.game.rec[x->b.game.nrec - 1].kind == BG_REC_SETPOS &&
 	    attach(x, x->b.game.nrec - 1, &x->pend, NULL) < 0)

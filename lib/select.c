@@ -31,21 +31,26 @@ struct bg_select {
 	pcre2_code	*name, *winner;
 	struct tagre	 tag[MAXTAGS];
 	int		 ntag;
-	int		 lo[2], hi[2];		/* length, cube; -1 open */
-	unsigned	 kinds;			/* BG_SEL_SINGLE ... */
+	/* The bounds asked of the match length ([0]) and of the cube ([1]);
+	 * -1 leaves that end of the range open. */
+	int		 lo[2], hi[2];
+	unsigned	 kinds;			/* bits of the results asked */
 	int		 havepos;
 	bg_board	 pb;
 	bg_matchstate	 pms;
-	unsigned	 need;			/* BG_SELPOS_ROLL ... */
+	unsigned	 need;			/* the BG_SELPOS_* bits asked */
 	int		 haveplay;
 	int		 pdice[2];
 	bg_notation	 pnote;
-	int		 verdict;		/* 1 accepted, 2 rejected */
-	double		 minerr[3];		/* by DJ_PLAY ..; < 0 none */
-	unsigned	 marks;			/* bits of marks[] */
-	bg_select_analysis analysed;		/* with or without analysis */
-	int		 decok;			/* a decision was a hit */
-	const bg_pipeline *p;			/* the pipeline read */
+	/* Which games to keep by the replay's verdict, a bg_select_keep. */
+	int		 verdict;
+	/* The least error asked of a play, a double and a take, indexed by
+	 * the DJ_* kind; below 0 when nothing is asked. */
+	double		 minerr[3];
+	unsigned	 marks;			/* bits of markname[] asked */
+	bg_select_analysis analysed;		/* games with or without it */
+	int		 decok;			/* set: a decision matched */
+	const bg_pipeline *p;			/* the pipeline being read */
 	/* the match and game being read */
 	bg_fingerprint	*fp;
 	pcre2_match_data *md;
@@ -58,7 +63,7 @@ struct bg_select {
 	bg_select_hit	*hit;
 	size_t		 nhit, caphit;
 	int		 games;
-	int		 nofp;			/* no fingerprints */
+	int		 nofp;			/* set: take no fingerprints */
 	bg_replay_fn	 next;			/* the caller's callback */
 	void		*nextctx;
 	char		 hex[BG_FINGERPRINT_LEN + 1];
@@ -165,7 +170,7 @@ bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size)
 	return 0;
 }
 
-/* A count: digits only, at most 9. */
+/* Read a count: digits only, at most 9 of them. */
 static int
 read_count(const char *p, const char *e, int *v)
 {
@@ -306,7 +311,7 @@ bg_select_error(bg_select *s, bg_select_kind kind, const char *spec)
 	return 0;
 }
 
-/* The names of marks, bits of s->marks in this order. */
+/* The names of the marks; the bits of s->marks follow this order. */
 static const char *const markname[] = { "doubtful", "bad", "very_bad",
 	"lucky", "very_lucky", "unlucky", "very_unlucky" };
 
@@ -338,7 +343,7 @@ bg_select_analysed(bg_select *s, bg_select_analysis v)
 	s->analysed = v;
 }
 
-/* The bits of s->marks a judged decision has. */
+/* Return the bits of s->marks that the judged decision j earns. */
 static unsigned
 marksof(const struct judged *j)
 {
@@ -422,7 +427,7 @@ bg_select_fingerprint(bg_select *s)
 	return s->fp;
 }
 
-/* Whether pattern re matches text t (NULL: ""). */
+/* Whether pattern re matches text t (a NULL t counts as ""). */
 static int
 like(bg_select *s, pcre2_code *re, const char *t)
 {
@@ -454,7 +459,8 @@ bg_select_match(bg_select *s, const bg_pipeline *p)
 	return 0;
 }
 
-/* Side a of board b is side x of board c, and !a is !x. */
+/* Whether side a of board b has the checkers of side x of board c, and
+ * side !a those of side !x. */
 static int
 sameside(const bg_board *b, int a, const bg_board *c, int x)
 {
@@ -501,7 +507,8 @@ posmatch(const bg_select *s, const bg_board *b, const bg_matchstate *ms,
 	return 0;
 }
 
-/* The play wanted, made by pos from the position before it. */
+/* Whether pos makes the play asked for, with the dice asked for, from
+ * the position before it. */
 static int
 playmatch(const bg_select *s, const bg_replay_pos *pos)
 {
@@ -517,7 +524,7 @@ playmatch(const bg_select *s, const bg_replay_pos *pos)
 	return memcmp(&rv.after, &pos->board, sizeof rv.after) == 0;
 }
 
-/* The first hit of the game is at this position. */
+/* Note pos as the place of the game's first hit, unless one is noted. */
 static void
 hitat(bg_select *s, const bg_replay_pos *pos)
 {
@@ -571,7 +578,7 @@ bg_select_pos(void *ctx, const bg_replay_pos *pos)
 	s->prevok = !pos->lost;
 }
 
-/* The game's result is one of each kind asked. */
+/* Whether the game's result is of every kind asked. */
 static int
 kinds(const bg_select *s, const bg_result *r)
 {

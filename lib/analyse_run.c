@@ -66,7 +66,8 @@ an_slurp(const char *path, char **buf, size_t *len)
 	return -1;
 }
 
-/* Whether game g of a pipeline holds the engine's analysis (or GS). */
+/* Whether game g of a pipeline holds the engine's analysis, or any of
+ * gnubg's properties kept as written (GS and the like). */
 static int
 has_analysis(const bg_game *g)
 {
@@ -83,9 +84,10 @@ has_analysis(const bg_game *g)
 }
 
 /*
- * gnubg's SGF read and replayed as any input is, its game fingerprinted
- * as the game sent was: the first error found into why, and the game's
- * count, analysis and fingerprint.
+ * Read and replay gnubg's SGF as any input is, and fingerprint its game
+ * as the game sent was.  Put the first error found into why, whether the
+ * first game holds analysis into *analysed and its fingerprint into hex;
+ * return the number of games, or -1 when memory runs out.
  */
 static int
 read_back(const bg_analyse *a, const char *buf, size_t len, char *why,
@@ -151,7 +153,7 @@ an_check(const bg_analyse *a, const struct an_game *g, const char *buf,
 	return 0;
 }
 
-/* Write text to the file path; 0 or -1. */
+/* Write the len bytes of text to the file path.  Return 0, or -1. */
 static int
 put(const char *path, const char *text, size_t len)
 {
@@ -165,10 +167,11 @@ put(const char *path, const char *text, size_t len)
 }
 
 /*
- * Start argv[0] with argv in directory dir (NULL: here) with HOME home
- * (NULL: none), its stdin /dev/null, its stdout and stderr to the file
- * out (or the pipe fd out_fd): the pid, or -1.  It stays in our process
- * group, so that an interrupt from the terminal stops it too.
+ * Start argv[0] with argv in directory dir (here when dir is NULL) and
+ * with HOME set to home_dir (unset when it is NULL).  Its stdin is
+ * /dev/null; its stdout and stderr go to the file out (or to the pipe
+ * out_fd).  Return its pid, or -1.  It stays in our process group, so
+ * that an interrupt from the terminal stops it too.
  */
 static pid_t
 spawn(char *const argv[], const char *dir, const char *home_dir,
@@ -199,8 +202,9 @@ spawn(char *const argv[], const char *dir, const char *home_dir,
 }
 
 /*
- * The child's exit status into *status: 1 when it has ended, -1 while
- * it runs, 0 when it was past deadline (not 0) and has been killed.
+ * Put the child's exit status into *status and return 1 when it has
+ * ended; return -1 while it runs.  When deadline is not 0 and has
+ * passed, kill the child and return 0.
  */
 static int
 reap(pid_t pid, double deadline, int *status)
@@ -270,7 +274,7 @@ bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size)
 	return 0;
 }
 
-/* The last line of the file path that is not blank, into buf. */
+/* Copy the last line of the file path that is not blank into buf. */
 static void
 last_words(char *buf, size_t size, const char *path)
 {
@@ -291,7 +295,8 @@ last_words(char *buf, size_t size, const char *path)
 	free(text);
 }
 
-/* Start gnubg on game i; its status FAILED when it cannot start. */
+/* Start gnubg on game i; when it cannot start, set the game's status
+ * to FAILED. */
 static void
 start(bg_analyse *a, size_t i)
 {
@@ -327,7 +332,8 @@ start(bg_analyse *a, size_t i)
 	snprintf(g->why, sizeof g->why, "%s", strerror(errno));
 }
 
-/* Game i's gnubg has ended (timed out when !exited): what it gave. */
+/* Game i's gnubg has ended (or timed out, when exited is 0): set the
+ * game's status from what it gave. */
 static void
 finish(bg_analyse *a, size_t i, int exited, int st)
 {
@@ -386,7 +392,7 @@ clean(const bg_analyse *a, size_t i)
 	rm_tree(path);
 }
 
-/* Remove path and, when it is a directory, what it holds (gnubg's HOME). */
+/* Remove path and, when it is a directory (gnubg's HOME), what it holds. */
 static void
 rm_tree(const char *path)
 {
@@ -416,8 +422,8 @@ rm_tree(const char *path)
 }
 
 /*
- * Stop: every running gnubg killed and waited for, its files removed;
- * its game stays BG_AN_PENDING.
+ * Stop the run: kill every running gnubg, wait for it and remove its
+ * files.  Its game stays BG_AN_PENDING.
  */
 static void
 stop_all(bg_analyse *a, size_t next)
@@ -469,7 +475,8 @@ an_run(bg_analyse *a, bg_analyse_fn fn, void *ctx)
 				done++;
 			}
 		for (i = 0, r = 0; i < next; i++) {
-			/* A gnubg a signal killed is not a game's failure. */
+			/* First ask the stop hook: a gnubg killed by an
+			 * interrupt is not its game's failure. */
 			if (a->stop != NULL && a->stop(a->hctx))
 				break;
 			if (a->g[i].pid <= 0 ||

@@ -29,7 +29,8 @@
 	"[file ...]\n"
 
 
-/* One input read, checked and its games queued; 0, 1 or 2. */
+/* Read and check one input, and queue its games for gnubg.  Return the
+ * exit status for it: 0, 1 or 2. */
 static int
 input(void *ctx, const char *name)
 {
@@ -77,7 +78,8 @@ walk(void *ctx, const char *name)
 	    input(ctx, name);
 }
 
-/* One option other than --help and --version: 0, or the exit status. */
+/* Take one option other than --help and --version.  Return 0, or the
+ * exit status. */
 static int
 option(struct opts *o, int c, const char *arg)
 {

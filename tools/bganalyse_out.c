@@ -18,7 +18,7 @@
 #include "cli.h"
 #include "bganalyse.h"
 
-/* Seconds on a clock that only goes forward. */
+/* Return the time in seconds on a clock that only goes forward. */
 double
 seconds(void)
 {
@@ -29,9 +29,9 @@ seconds(void)
 }
 
 /*
- * The progress line on a terminal: games done, the time a game takes,
- * the time left; once the run has taken o->wait seconds, taken away at
- * the end.
+ * Draw the progress line on a terminal: the games done, the time a game
+ * takes and the time left.  It is drawn only once the run has taken
+ * o->wait seconds, and erased at the end.
  */
 void
 progress(void *ctx, size_t done, size_t total)
@@ -49,7 +49,8 @@ progress(void *ctx, size_t done, size_t total)
 	fputs(done == total ? "\r\033[K" : "\033[K", stderr);
 }
 
-/* What became of the games: each one gnubg did not analyse; 0 or 1. */
+/* Report what became of the games: tell each one that gnubg did not
+ * analyse.  Return 1 when there was one, else 0. */
 int
 report(const struct opts *o)
 {
@@ -77,7 +78,8 @@ report(const struct opts *o)
 	return rc;
 }
 
-/* Input i's record with its analysis, written by w; 0 or 2. */
+/* Write input i's record with its analysis through w.  Return 0, or 2
+ * on failure. */
 static int
 write_one(struct opts *o, size_t i, bg_writer *w)
 {
@@ -101,7 +103,8 @@ write_one(struct opts *o, size_t i, bg_writer *w)
 	return rc < 0 ? 2 : 0;
 }
 
-/* Inputs from to to (or the last) to the output name (NULL: stdout). */
+/* Write the inputs from from up to to (or up to the last input) to the
+ * output name, or to the standard output when name is NULL. */
 static int
 output_to(struct opts *o, const char *name, size_t from, size_t to)
 {
@@ -123,7 +126,8 @@ output_to(struct opts *o, const char *name, size_t from, size_t to)
 	return cli_output_close(&out, r == 0, r);
 }
 
-/* qsort's order of input indices by their output names. */
+/* by_dst() sorts input indices by their output names for qsort, which
+ * cannot pass it the options: sorting holds them. */
 static const struct opts *sorting;
 
 static int
@@ -155,7 +159,8 @@ outnames(struct opts *o)
 			return 2;
 		}
 	}
-	/* Two inputs of one name (a/x.mat, b/x.gam): refused, both named. */
+	/* Refuse two inputs that would have one output name (a/x.mat and
+	 * b/x.gam), naming both. */
 	sorting = o;
 	qsort(ix, n, sizeof *ix, by_dst);
 	for (i = 1; i < n; i++)
@@ -179,7 +184,8 @@ ready(void *ctx, size_t i)
 		o->wrote = r;
 }
 
-/* Every input to -o's file or the standard output; -d's are written. */
+/* Write every input to -o's file or the standard output.  With
+ * --directory, the files were written as each input was ready. */
 int
 output(struct opts *o)
 {
@@ -204,7 +210,7 @@ out_done(struct opts *o, int whole)
 		free(o->dst[i]);
 	free(o->dst);
 	o->dst = NULL;
-	/* The run went through: what it kept to go on is not needed. */
+	/* The run went through, so what it kept to resume is not needed. */
 	if (whole && o->dircache != NULL &&
 	    (d = opendir(o->dircache)) != NULL) {
 		while ((e = readdir(d)) != NULL)

@@ -14,7 +14,7 @@
 #include "cli.h"
 #include "bggrep.h"
 
-/* The output of one match, held until its fingerprint is known. */
+/* The output of one match, held back until its fingerprint is known. */
 struct buf {
 	char	*p;
 	size_t	 n, cap;
@@ -39,9 +39,9 @@ bufwrite(void *ctx, const char *s, size_t n)
 }
 
 /*
- * --split: the match's records to a file of its own, named by the
- * template, put in place whole or not at all, and not over a file
- * already there without -O.
+ * For --split, write the match's records to a file of its own, named by
+ * the template.  The file is put in place whole or not at all, and not
+ * over a file already there unless -O is given.
  */
 static void
 split(struct opts *o, const bg_pipeline *p, const char *hex,
@@ -70,7 +70,9 @@ split(struct opts *o, const bg_pipeline *p, const char *hex,
 		o->status = 2;
 }
 
-/* What the match just read gives: its hits, its records, its line. */
+/* When the match just read has hits, write what the mode asks of it:
+ * its hits, its fingerprint line, or its records (to a file of its own
+ * with --split). */
 static void
 emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
     struct buf *b)
@@ -104,8 +106,8 @@ emit(struct opts *o, bg_pipeline *p, const char *hex, int line, int games,
 		fwrite(b->p, 1, b->n, stdout);
 }
 
-/* One file: its matches, each judged, kept or not as a whole. */
-/* -c and -l: the file (or archive member) with its count of games kept. */
+/* For -c, write the name of the file (or archive member) with its count
+ * of games kept; for -l, write the name when it kept any. */
 static void
 tally(const struct opts *o, const bg_pipeline *p, int before)
 {
@@ -118,6 +120,8 @@ tally(const struct opts *o, const bg_pipeline *p, int before)
 	}
 }
 
+/* Read one file: judge each of its matches, and keep or drop each match
+ * as a whole. */
 static int
 grep_file(void *ctx, const char *name)
 {

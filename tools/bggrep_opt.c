@@ -73,9 +73,9 @@ static const struct cli_opt opts[] = {
 	{ 0, NULL, NULL, NULL }
 };
 
-/* One criterion or setting; 0, or -1 after saying what is wrong. */
-/* The criteria on the engine's analysis: --analysed, --unanalysed,
- * --error, --error-play, --error-double, --error-take and --mark. */
+/* Set one of the criteria on the engine's analysis: --analysed,
+ * --unanalysed, --error, --error-play, --error-double, --error-take or
+ * --mark.  Return 0, or a negative code. */
 static int
 analysis_option(bg_select *sel, int c, const char *a)
 {
@@ -95,6 +95,8 @@ analysis_option(bg_select *sel, int c, const char *a)
 	}
 }
 
+/* Take one criterion or setting.  Return 0, or -1 after saying what is
+ * wrong. */
 static int
 option(struct opts *o, int c, const char *a, const char **pos,
     unsigned *need)
@@ -204,7 +206,7 @@ bggrep_options(struct opts *o, int argc, char *argv[], int *rc)
 		fputs(USAGE, stderr);
 		return -2;
 	}
-	/* Fingerprints only where they are shown or used. */
+	/* Take fingerprints only where they are shown or used. */
 	bg_select_set_fingerprint(o->sel, o->unique || o->mode == 'n' ||
 	    o->mode == MODE_FINGERPRINTS || o->mode == 'D' || o->mode == 'X' ||
 	    (o->split != NULL && strstr(o->split, "%f") != NULL));

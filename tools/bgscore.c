@@ -20,12 +20,13 @@
 #define USAGE "usage: bgscore [--statistics] [-f format] [-M file] " \
 	"[-r rules] [-T text|csv|json] [file ...]\n"
 
-static bg_ruleset rules;	/* -r */
-static bg_format from;		/* -f */
-static int stats;		/* --statistics */
-static bg_met *met;		/* -M, or the default table */
+static bg_ruleset rules;	/* -r's rules */
+static bg_format from;		/* -f's format */
+static int stats;		/* set by --statistics */
+static bg_met *met;		/* -M's table, or the default one */
 
-/* The statistics of the pipeline's last game, added to the match's. */
+/* Write the statistics of the pipeline's last game and add them to the
+ * match's. */
 static int
 stats_game(bg_pipeline *p, bg_outfmt f, bg_stats *match, int n,
     const char *names[2])
@@ -47,7 +48,7 @@ stats_game(bg_pipeline *p, bg_outfmt f, bg_stats *match, int n,
 	return 0;
 }
 
-/* One file's results; bgscore leaves warnings to bgcheck. */
+/* Write one file's results; bgscore leaves warnings to bgcheck. */
 static int
 score_file(void *ctx, const char *name)
 {
@@ -98,7 +99,8 @@ score_file(void *ctx, const char *name)
 	return rc < 0 ? 2 : errors ? 1 : 0;
 }
 
-/* -M: the table in file name, or exit status 2 after a message. */
+/* For -M, read the table in file name.  Return 0, or exit status 2
+ * after a message. */
 static int
 read_met(const char *name)
 {
@@ -150,7 +152,7 @@ main(int argc, char *argv[])
 		{ 0, NULL, NULL, NULL }
 	};
 	bg_outfmt f = BG_OUT_TEXT;
-	const char *metfile = NULL;	/* -M, read once the options are */
+	const char *metfile = NULL;	/* -M's file, read after all options */
 	int c, k = 0, r, rc = 0;
 
 	cli_setprog(argv[0]);

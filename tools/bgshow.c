@@ -21,22 +21,22 @@
 struct opts {
 	bg_posfmt	 format;
 	int		 all;
-	int		 game;		/* 0: the last */
-	int		 move;		/* -1: the end of the game */
-	const char	*pos;		/* -p */
-	bg_variant	 variant;	/* -V, for IDs */
+	int		 game;		/* -g; 0 means the last game */
+	int		 move;		/* -m; -1 means the game's end */
+	const char	*pos;		/* -p's argument */
+	bg_variant	 variant;	/* -V, to read IDs with */
 	bg_drawopts	 draw;
-	bg_diagfilter	 filter;	/* -w */
+	bg_diagfilter	 filter;	/* -w's filter */
 	bg_ruleset	 rules;
-	bg_format	 from;		/* -f */
-	int		 printed;	/* positions, all files so far */
-	bg_pipeline	*p;		/* the file's */
+	bg_format	 from;		/* -f's format */
+	int		 printed;	/* positions printed, all files */
+	bg_pipeline	*p;		/* the current file's pipeline */
 	bg_pick		*pick;		/* the position asked for */
-	int		 errors;	/* the file's */
-	int		 system;	/* a write or memory error */
+	int		 errors;	/* the current file's errors */
+	int		 system;	/* set on a write or memory error */
 };
 
-/* Write one position; 0, or the exit status of the failure. */
+/* Write one position.  Return 0, or the exit status of the failure. */
 static int
 show(const struct opts *o, bg_shownpos *p, int first)
 {
@@ -67,7 +67,8 @@ show(const struct opts *o, bg_shownpos *p, int first)
 	return 1;
 }
 
-/* The replay's callback: the pick keeps it; -a, or a position file, prints. */
+/* The replay's callback: offer the position to the pick, and print it
+ * with -a or when the pick says to (a position file). */
 static void
 onpos(void *ctx, const bg_replay_pos *pos)
 {
@@ -77,7 +78,7 @@ onpos(void *ctx, const bg_replay_pos *pos)
 
 	if (o->system || (rc = bg_pick_offer(o->pick, o->p, pos, &p)) == 0 ||
 	    (rc == 1 && !o->all) || p.lost)
-		return;		/* a position lost: the diagnostics say why */
+		return;		/* when lost, the diagnostics say why */
 	if ((rc = show(o, &p, o->printed == 0)) > 1)
 		o->system = 1;
 	else if (rc == 1)
@@ -85,7 +86,8 @@ onpos(void *ctx, const bg_replay_pos *pos)
 	o->printed++;
 }
 
-/* One file (cli_each): 0, 1 or 2. */
+/* Show the positions of one file (for cli_each); return the exit status
+ * for it, 0, 1 or 2. */
 static int
 show_file(void *ctx, const char *name)
 {
@@ -110,7 +112,7 @@ show_file(void *ctx, const char *name)
 		free(at);
 		return 2;
 	}
-	/* The errors told (not the warnings), -a's positions printed. */
+	/* onpos prints -a's positions and counts the errors it tells. */
 	bg_pipeline_set_callback(o->p, onpos, o);
 	if ((r = cli_run(o->p, stdout, stderr, 0, 1)) < 0)
 		cli_pipe_syserr(stdout, stderr, o->format == BG_POS_JSON,
@@ -130,7 +132,7 @@ show_file(void *ctx, const char *name)
 	return r ? r : o->errors ? 1 : 0;
 }
 
-/* -p: a position from an ID or a FIBS board line. */
+/* Show -p's position, given as an ID or a FIBS board line. */
 static int
 show_id(const struct opts *o)
 {
@@ -140,7 +142,7 @@ show_id(const struct opts *o)
 	size_t len = strlen(pos);
 	int rc;
 
-	/* "-p -": the position is the standard input's line. */
+	/* With "-p -", the position is read from the standard input. */
 	if (strcmp(pos, "-") == 0) {
 		len = fread(buf, 1, sizeof buf - 1, stdin);
 		buf[len] = '\0';
@@ -155,7 +157,8 @@ show_id(const struct opts *o)
 	return show(o, &p, 1);
 }
 
-/* One option other than -h and --version: 0, or the exit status. */
+/* Take one option other than -h and --version.  Return 0, or the exit
+ * status. */
 static int
 option(struct opts *o, int c, const char *arg)
 {
@@ -189,7 +192,8 @@ option(struct opts *o, int c, const char *arg)
 	return 0;
 }
 
-/* What the options say together: 0, or the exit status. */
+/* Check that the options agree with each other.  Return 0, or the exit
+ * status. */
 static int
 coherent(const struct opts *o, int argc)
 {

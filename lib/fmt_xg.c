@@ -109,7 +109,7 @@ struct xg {
 	int		 notread;
 	int		 gameno;	/* how many games were read */
 	unsigned char	*xgr, *xgc;	/* the rollout and comment streams */
-	struct xg_streams st;		/* the same, as the analysis reads them */
+	struct xg_streams st;		/* the same, for the analysis */
 	bg_candidate	 cand[XG_MAXCAND];
 
 	/* the game being read */
@@ -195,8 +195,9 @@ xg_put_utf8(char *out, unsigned long c)
 }
 
 /*
- * A UTF-16LE string of at most n units, ended by a NUL, into out (room
- * for 4n + 1 bytes) as UTF-8; a unit that is no UTF-16 becomes U+FFFD.
+ * Convert the UTF-16LE string at p, of at most n units and ended by a
+ * NUL, into UTF-8 in out (which has room for 4n + 1 bytes), and return
+ * its length.  A unit that is not valid UTF-16 becomes U+FFFD.
  */
 static size_t
 wide(char *out, const unsigned char *p, size_t n)
@@ -220,8 +221,9 @@ wide(char *out, const unsigned char *p, size_t n)
 }
 
 /*
- * A Delphi short string of at most max bytes (the length first), in
- * the Windows code page XG's first version wrote, read as Latin-1.
+ * Convert the Delphi short string at p (its length byte first, then at
+ * most max bytes) into UTF-8 in out, and return its length.  XG's first
+ * version wrote it in a Windows code page; it is read as Latin-1.
  */
 static size_t
 ansi(char *out, const unsigned char *p, size_t max)
@@ -234,7 +236,8 @@ ansi(char *out, const unsigned char *p, size_t max)
 	return o;
 }
 
-/* Trim blanks at both ends of s[0..*n); returns the new start. */
+/* Trim blanks at both ends of the *n bytes at s: return the new start,
+ * with the new length in *n. */
 static const char *
 trim(const char *s, size_t *n)
 {
@@ -429,7 +432,8 @@ stream_file(struct xg *x, const char *name, const unsigned char *e,
 
 /*
  * Find temp.xg in the archive after the header and inflate it into
- * x->gf: 0, or -1 with the problem reported (or x->err set).
+ * x->gf.  Return 0, or -1 when the problem was reported (or x->err was
+ * set).
  */
 static int
 open_archive(struct xg *x)
@@ -525,10 +529,12 @@ open_archive(struct xg *x)
 /* ---------------------------------------------------------- positions */
 
 /*
- * XG's position (26 signed bytes: 1..24 the points in the numbering of
- * the side it is seen from, positive its checkers, negative the other
- * side's; 25 that side's bar, 0 the other side's) as a board, seen
- * from side s.  -1 when it holds more checkers than the variant has.
+ * Turn XG's position at p into board b, seen from side s.  The position
+ * is 26 signed bytes: bytes 1 to 24 are the points, numbered as the side
+ * it is seen from numbers them, positive for that side's checkers and
+ * negative for the other side's; byte 25 is that side's bar and byte 0
+ * the other side's.  Return -1 when it holds more checkers than the
+ * variant has.
  */
 static int
 xg_board(bg_board *b, const unsigned char *p, int s, bg_variant v)
@@ -560,8 +566,8 @@ xg_board(bg_board *b, const unsigned char *p, int s, bg_variant v)
 }
 
 /*
- * Does XG's position p show board b?  XG keeps positions in its player
- * 1's view (side 0); the mover's view is accepted too.
+ * Whether XG's position p shows board b.  XG keeps positions as its
+ * player 1 (side 0) sees them; the mover's view is accepted too.
  */
 static int
 same_board(const bg_board *b, const unsigned char *p, int mover,
@@ -587,9 +593,9 @@ zero_pos(const unsigned char *p)
 }
 
 /*
- * The cube as a record's signed field f gives it (0 centred, +n 2^n
- * held by player 1, -n by player 2), times the game's automatic
- * doubles, into x->cube and x->owner.
+ * Set x->cube and x->owner from a record's signed cube field f: 0 is a
+ * centred cube, +n a cube of 2^n held by player 1, and -n one held by
+ * player 2.  The value is multiplied by the game's automatic doubles.
  */
 static void
 cube_field(struct xg *x, long f)
@@ -600,7 +606,8 @@ cube_field(struct xg *x, long f)
 	x->owner = f > 0 ? 0 : f < 0 ? 1 : BG_CENTRED;
 }
 
-/* The XGID of board b with cube, owner, side on roll and dice. */
+/* Add a set-position record for record rec: the XGID of board b with the
+ * score, the cube and its owner, the side on roll and the dice. */
 static int
 add_setpos(struct xg *x, const bg_board *b, int on_roll, const int dice[2],
     int rec)
@@ -644,8 +651,8 @@ add_record(struct xg *x, bg_record *r, const char *t)
 	return rc;
 }
 
-/* The side of XG's "active player": 1 is its player 1, -1 (or 2) the
- * other; -1 for anything else. */
+/* Return the side of XG's "active player": 1 is its player 1 (side 0),
+ * -1 (or 2) the other (side 1); anything else gives -1. */
 static int
 side_of(long a)
 {
@@ -751,7 +758,8 @@ cube_rec(struct xg *x, const unsigned char *p, int k)
 	return 0;
 }
 
-/* Append text t to out[*o..size), cut short where it does not fit. */
+/* Append text t to out at *o, cut short where it does not fit in size
+ * bytes, and move *o to its end. */
 static void
 put(char *out, size_t size, size_t *o, const char *t)
 {
@@ -762,12 +770,12 @@ put(char *out, size_t size, size_t *o, const char *t)
 }
 
 /*
- * A play XG itself marks illegal: as Snowie's "dd: Illegal play (...)"
- * entry, which gives the board after it (XG's, at p, in the mover's
- * view as every position after a move) as a Snowie position line seen
- * from the side to roll next, its field 4 naming the mover as Snowie
- * and gnubg write it (bgkit-snowie(5)); the replay goes on from that
- * board with a warning.
+ * Record a play that XG itself marks illegal as Snowie's "dd: Illegal
+ * play (...)" entry.  The entry gives the board after the play (XG's, at
+ * p, in the mover's view like every position after a move) as a Snowie
+ * position line seen from the side to roll next; its field 4 names the
+ * mover as Snowie and gnubg write it (bgkit-snowie(5)).  The replay goes
+ * on from that board with a warning.
  */
 static int
 illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
@@ -821,9 +829,9 @@ illegal_rec(struct xg *x, bg_record *r, const unsigned char *p)
 }
 
 /*
- * A move record whose roll was not played (p[2308] 0) that ends the
- * file's last game, with no record after it: a position to decide
- * (.xgp), not a dance.
+ * Record a move record whose roll was not played (p[2308] is 0) and
+ * which ends the file's last game, with no record after it.  It is a
+ * position to decide (.xgp), not a dance.
  */
 static int
 position_rec(struct xg *x, const unsigned char *p, int s, const int d[2],
@@ -840,7 +848,7 @@ position_rec(struct xg *x, const unsigned char *p, int s, const int d[2],
 	return add_setpos(x, &b, s, d, k);
 }
 
-/* A move record. */
+/* Read a move record: the k-th record of the file, at p. */
 static int
 move_rec(struct xg *x, const unsigned char *p, int k)
 {
@@ -934,10 +942,11 @@ move_rec(struct xg *x, const unsigned char *p, int k)
 }
 
 /*
- * A game's footer: its result.  The points are XG's points won, but for
- * the game that ends a match, where XG may count only what the winner
- * needed: its score after the game then says the points (a result
- * before the end of the game is a resignation of that many points).
+ * Read a game's footer, which holds its result.  The points are XG's
+ * points won, except in the game that ends a match, where XG may count
+ * only what the winner needed: there the score after the game gives the
+ * points.  A result before the end of the game is a resignation of that
+ * many points.
  */
 static int
 footer_rec(struct xg *x, const unsigned char *p, int k)
@@ -967,9 +976,10 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 /* ------------------------------------------------------ the analysis */
 
 /*
- * Comment idx of the comment stream (none when below 0): 1 with its
- * plain text in *t (malloc'd, *n bytes), 0 when there is none, or -1
- * with the problem reported (or x->err set).
+ * Find comment idx of the comment stream (there is none when idx is
+ * below 0).  Return 1 with its plain text in *t (allocated, *n bytes
+ * long), 0 when there is none, or -1 when the problem was reported (or
+ * x->err was set).
  */
 static int
 comment_text(struct xg *x, long idx, int k, char **t, size_t *n)
@@ -992,7 +1002,8 @@ comment_text(struct xg *x, long idx, int k, char **t, size_t *n)
 	return 1;
 }
 
-/* Comment idx as comment records, one a line, after record k. */
+/* Add comment idx as comment records, one for each line, after record
+ * k. */
 static int
 add_comment(struct xg *x, long idx, int k)
 {
@@ -1017,7 +1028,7 @@ add_comment(struct xg *x, long idx, int k)
 	return rc < 0 ? rc : 0;
 }
 
-/* The match's comment idx as its comment lines. */
+/* Add comment idx to the match as its comment lines. */
 static int
 match_comment(struct xg *x, long idx)
 {
@@ -1054,9 +1065,9 @@ attach(struct xg *x, size_t rec, const bg_rec_analysis *a,
 }
 
 /*
- * The analysis of the cube record p, the k-th, whose records start at
- * before: a double's is its own; a decision not to double is kept for
- * the side's move after it.
+ * Read the analysis of the cube record p, the k-th, whose records start
+ * at index before.  A double keeps its own analysis; the analysis of a
+ * decision not to double is kept for the side's move after it.
  */
 static int
 cube_analysis(struct xg *x, const unsigned char *p, int k, size_t before)
@@ -1081,7 +1092,7 @@ cube_analysis(struct xg *x, const unsigned char *p, int k, size_t before)
 	return 0;
 }
 
-/* The analysis of the move record p, the k-th, and of the cube
+/* Read the analysis of the move record p, the k-th, and of the cube
  * decision before it. */
 static int
 move_analysis(struct xg *x, const unsigned char *p, int k, size_t before)
@@ -1389,7 +1400,8 @@ xg_fini(void *p)
 	free(x->xgc);
 }
 
-/* Read and check everything up to the first game: 0 or 1 (a match). */
+/* Read and check everything up to the first game.  Return 1 when there
+ * is a match, 0 when there is none, or a negative code. */
 static int
 start(struct xg *x)
 {
@@ -1409,7 +1421,7 @@ start(struct xg *x)
 		char t[sizeof ((bg_diag *)0)->detail];
 		size_t k;
 
-		/* Text read as XG (-f xg) is no binary data. */
+		/* Text read as XG (-f xg) is not XG's binary data. */
 		for (k = 0; k < x->inlen && k < 512; k++)
 			if (x->in[k] < 0x09 || (x->in[k] > 0x0d &&
 			    x->in[k] < 0x20 && x->in[k] != 0x1b))
@@ -1508,7 +1520,8 @@ const struct fmt_ops fmt_xg_ops = {
 	sizeof (struct xg), NULL, xg_fini, xg_next_match, xg_next_game
 };
 
-/* "RGMH", or as much of it as has come. */
+/* Bid for input that starts with "RGMH", or with as much of it as has
+ * come. */
 static int
 xg_bid(const struct fmt_head *h, int *more)
 {

@@ -190,9 +190,11 @@ typedef enum bg_severity {
 	BG_SEV_SYSTEM
 } bg_severity;
 
-/* Static English text of a code ("point is blocked"). */
+/* Return the English text of a code ("point is blocked"), a static
+ * string. */
 const char *bg_strerror(int code);
-/* Static stable identifier of a code ("blocked_point"), for JSON. */
+/* Return the stable identifier of a code ("blocked_point"), a static
+ * string, for JSON. */
 const char *bg_code_name(int code);
 bg_severity bg_code_severity(int code);
 /*
@@ -216,7 +218,8 @@ void bg_diagfilter_init(bg_diagfilter *f);
  * code is no warning.
  */
 int bg_diagfilter_set(bg_diagfilter *f, int code, int on);
-/* 1 when a diagnostic of code is given (every error is), else 0. */
+/* Return 1 when filter f lets a diagnostic of code through (it lets
+ * every error through), else 0. */
 int bg_diagfilter_shows(const bg_diagfilter *f, int code);
 
 /* ------------------------------------------------------------- variants */
@@ -248,7 +251,7 @@ typedef struct bg_variant_info {
 	unsigned	flags;		/* BG_VF_* */
 } bg_variant_info;
 
-/* NULL for an unknown variant. */
+/* Return the description of variant v, or NULL for an unknown one. */
 const bg_variant_info *bg_variant_get(bg_variant v);
 /*
  * Read a variant's name: the names above and common spellings of them.
@@ -271,11 +274,13 @@ typedef struct bg_board {
 } bg_board;
 
 void bg_board_start(bg_board *b, bg_variant v);
-/* Pip count of side s (bar counts 25). */
+/* Return side s's pip count (a checker on the bar counts 25). */
 int bg_board_pips(const bg_board *b, int s);
-/* Checkers side s has on the board and bar (not borne off). */
+/* Return how many checkers side s has on the board and the bar (those
+ * borne off do not count). */
 int bg_board_checkers(const bg_board *b, int s);
-/* 0 if the board is consistent for variant v, else a negative code. */
+/* Return 0 if the board is consistent for variant v, else a negative
+ * code. */
 int bg_board_check(const bg_board *b, bg_variant v);
 
 /*
@@ -286,7 +291,8 @@ int bg_dice_parse(int d[2], const char *s, size_t len);
 
 /* ----------------------------------------------------------------- play */
 
-/* One checker step in the mover's numbering: 25 = bar, 0 = off. */
+/* One checker step, in the mover's numbering: point 25 is the bar and
+ * point 0 is off. */
 typedef struct bg_step {
 	signed char from, to;
 } bg_step;
@@ -360,7 +366,8 @@ typedef enum bg_direction {
 	BG_DIR_UP = 1,		/* from 1 to 24: position p is point 25 - p */
 	BG_DIR_AUTO = 2		/* as the text of the play shows it */
 } bg_direction;
-/* "up", "down" or "auto" into *d; BG_EINVAL for any other name. */
+/* Read a direction's name, "up", "down" or "auto", into *d; return
+ * BG_EINVAL for any other name. */
 int bg_direction_parse(bg_direction *d, const char *name);
 /*
  * Parse a play in FIBS's absolute numbering, as its "move" command and
@@ -374,9 +381,10 @@ int bg_direction_parse(bg_direction *d, const char *name);
  */
 int bg_notation_parse_fibs(bg_notation *n, const char *s, size_t len,
     bg_direction *dir, size_t *errpos);
-/* Read a style's name, "gnubg", "mat" or "xg"; BG_EINVAL for any other. */
+/* Read a style's name, "gnubg", "mat" or "xg", into *st; return
+ * BG_EINVAL for any other. */
 int bg_style_parse(bg_style *st, const char *name);
-/* Write notation n in style st (without dice prefix). */
+/* Write notation n in style st (without the dice in front). */
 int bg_notation_format(char *buf, size_t size, const bg_notation *n,
     bg_style st);
 /* Group the steps of p into written parts the way style st writes them. */
@@ -387,7 +395,8 @@ void bg_notation_from_play(bg_notation *n, const bg_play *p, bg_style st);
  * BG_ETOOMANY when they exceed four steps.
  */
 int bg_play_from_notation(bg_play *p, const bg_notation *n);
-/* bg_notation_from_play then bg_notation_format. */
+/* Write play p in style st: bg_notation_from_play(), then
+ * bg_notation_format(). */
 int bg_play_format(char *buf, size_t size, const bg_play *p, bg_style st);
 
 /* ---------------------------------------------------------------- rules */
@@ -596,7 +605,8 @@ typedef struct bg_moveline {
  */
 int bg_moveline_check(bg_moveline *ml, const bg_moveline_setup *su,
     const char *s, size_t len, char *msg, size_t size, size_t *msglen);
-/* Take out of ml->warn the warnings f turns off (f NULL: none). */
+/* Take out of ml->warn the warnings that f turns off (none when f is
+ * NULL). */
 void bg_moveline_filter(bg_moveline *ml, const bg_diagfilter *f);
 /* Fill ml for the legal play p of the setup that leads to after. */
 int bg_moveline_play(bg_moveline *ml, const bg_moveline_setup *su,
@@ -694,24 +704,26 @@ typedef struct bg_record {
  */
 typedef struct bg_match bg_match;
 
-/* Length in points; 0 = money session; -1 = no "N point match" line. */
+/* Return the match length in points: 0 for a money session, -1 when
+ * there is no "N point match" line. */
 int bg_match_length(const bg_match *m);
-/* Line of "N point match", 0 if none. */
+/* Return the line of "N point match", or 0 if there is none. */
 int bg_match_line(const bg_match *m);
 /*
  * Player of side s: the first game's score line without a rating, else
  * the "Player 1"/"Player 2" tag, else NULL.
  */
 const char *bg_match_player(const bg_match *m, int s);
-/* The name given to the reader ("<stdin>", a file name). */
+/* Return the name given to the reader ("<stdin>" or a file name). */
 const char *bg_match_source(const bg_match *m);
 /* The "; [Key "value"]" tags, in file order. */
 size_t bg_match_tag_count(const bg_match *m);
 const char *bg_match_tag_key(const bg_match *m, size_t i);
 const char *bg_match_tag_value(const bg_match *m, size_t i);
-/* Value of the first tag named key (any case), or NULL. */
+/* Return the value of the first tag named key (in any case), or NULL. */
 const char *bg_match_tag(const bg_match *m, const char *key);
-/* The other header comment lines, without the ';' or '#' and one space. */
+/* The header's other comment lines, without their ';' or '#' and the
+ * one space after it. */
 size_t bg_match_comment_count(const bg_match *m);
 const char *bg_match_comment(const bg_match *m, size_t i);
 
@@ -721,10 +733,11 @@ const char *bg_match_comment(const bg_match *m, size_t i);
  */
 typedef struct bg_game bg_game;
 
-/* N of " Game N" as written, and its line. */
+/* The number N of " Game N" as written, and the line it is on. */
 int bg_game_number(const bg_game *g);
 int bg_game_line(const bg_game *g);
-/* The score line: its line (0 if missing), names, ratings, scores. */
+/* The score line: the line it is on (0 if it is missing), and the names,
+ * ratings and scores it gives. */
 int bg_game_score_line(const bg_game *g);
 const char *bg_game_player(const bg_game *g, int s);	/* NULL if none */
 const char *bg_game_rating(const bg_game *g, int s);	/* "1615" or NULL */
@@ -851,7 +864,7 @@ typedef struct bg_rec_analysis {
 	double		taker_error;
 } bg_rec_analysis;
 
-/* Record i's analysis, or NULL when the file gives none. */
+/* Return record i's analysis, or NULL when the file gives none. */
 const bg_rec_analysis *bg_game_record_analysis(const bg_game *g, size_t i);
 
 /*
@@ -962,7 +975,7 @@ typedef enum bg_format {
  * "oldmoves", "xgtext", "gam"); BG_EINVAL if unknown.
  */
 int bg_format_parse(bg_format *f, const char *name);
-/* Static name of f ("mat"), or NULL. */
+/* Return the name of format f ("mat"), a static string, or NULL. */
 const char *bg_format_name(bg_format f);
 
 /*
@@ -1010,9 +1023,10 @@ int bg_format_list(bg_format_info *fi, size_t i);
 typedef struct bg_reader bg_reader;
 typedef long (*bg_read_fn)(void *ctx, char *buf, size_t n);
 
-/* NULL when out of memory.  name is copied ("<stdin>" if NULL). */
+/* Make a reader over the read function read.  name is copied
+ * ("<stdin>" when it is NULL).  Return NULL when out of memory. */
 bg_reader *bg_reader_new(bg_read_fn read, void *ctx, const char *name);
-/* Read from buf[0..len), which must outlive the reader. */
+/* Make a reader over the len bytes at buf, which must outlive it. */
 bg_reader *bg_reader_new_mem(const char *buf, size_t len, const char *name);
 void bg_reader_free(bg_reader *r);
 /*
@@ -1062,7 +1076,7 @@ typedef struct bg_ruleset {
 	int	cube;		/* 0 no cube, 1 cube */
 } bg_ruleset;
 
-/* Every rule "not stated". */
+/* Set every rule of rs to "not stated". */
 void bg_ruleset_init(bg_ruleset *rs);
 /*
  * Read "key=value,..." (crawford=on|off, holland=on|off, jacoby=on|off,
@@ -1127,7 +1141,8 @@ void bg_replay_free(bg_replay *rp);
 void bg_replay_set_rules(bg_replay *rp, const bg_ruleset *rs);
 /* Start a match, taking its length and the rules its tags state. */
 int bg_replay_match(bg_replay *rp, const bg_match *m);
-/* The rules in force for the current match, as far as known. */
+/* Return the rules in force for the current match, as far as they are
+ * known. */
 const bg_ruleset *bg_replay_rules(const bg_replay *rp);
 /* Replay one game; its diagnostics replace the previous ones. */
 int bg_replay_game(bg_replay *rp, const bg_game *g);
@@ -1146,7 +1161,8 @@ const bg_diag *bg_replay_diag(const bg_replay *rp, size_t i);
  */
 size_t bg_diag_merge(const bg_diag **list, size_t size, const bg_reader *rd,
     const bg_replay *rp, int *eof);
-/* The last game's result, board (after its last record) and state. */
+/* Return the last game's result, its board (after its last record) and
+ * its match state. */
 const bg_result *bg_replay_result(const bg_replay *rp);
 const bg_board *bg_replay_board(const bg_replay *rp);
 const bg_matchstate *bg_replay_state(const bg_replay *rp);
@@ -1260,7 +1276,8 @@ typedef struct bg_drawopts {
 	const char	*name[2];	/* player names by side, or NULL */
 } bg_drawopts;
 
-/* Side 1 at the bottom, home at the bottom right, standard, no names. */
+/* Set d to the defaults: side 1 at the bottom, home at the bottom
+ * right, standard size, no names. */
 void bg_drawopts_init(bg_drawopts *d);
 /*
  * A text diagram in the layout of gnubg's ASCII board (bg_draw_text(3)):
@@ -1433,10 +1450,10 @@ typedef struct bg_pipe_count {
  * unpacked, member after member.  NULL: out of memory.
  */
 bg_pipeline *bg_pipeline_new(bg_read_fn read, void *ctx, const char *name);
-/* Read buf[0..len), which must outlive the pipeline. */
+/* Make a pipeline over the len bytes at buf, which must outlive it. */
 bg_pipeline *bg_pipeline_new_mem(const char *buf, size_t len,
     const char *name);
-/* Read fp, left open by bg_pipeline_free(). */
+/* Make a pipeline that reads fp; bg_pipeline_free() leaves fp open. */
 bg_pipeline *bg_pipeline_new_file(FILE *fp, const char *name);
 /*
  * Open the file at path ("-" or NULL: the standard input, named
@@ -1454,9 +1471,10 @@ int bg_pipeline_free(bg_pipeline *p);
  * first bg_pipeline_next().
  */
 int bg_pipeline_set_format(bg_pipeline *p, bg_format f);
-/* Rules stated by the caller, as bg_replay_set_rules(). */
+/* Set the rules stated by the caller, as bg_replay_set_rules() does. */
 void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
-/* Every position of the replay, as bg_replay_set_callback(). */
+/* Hand every position of the replay to fn, as
+ * bg_replay_set_callback() does. */
 void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
 /*
  * Write every match and game read to w as well (bgconv(1)); what w says
@@ -1487,7 +1505,8 @@ void bg_pipeline_set_filter(bg_pipeline *p, const bg_diagfilter *f);
  * in its place (the default).
  */
 void bg_pipeline_set_collapse(bg_pipeline *p, int on);
-/* The next event, 0 at the end, or a negative code. */
+/* Read on to the next event and return it; return 0 at the end, or a
+ * negative code. */
 int bg_pipeline_next(bg_pipeline *p);
 /* The diagnostics of the last event, in line order. */
 size_t bg_pipeline_diag_count(const bg_pipeline *p);
@@ -1526,11 +1545,12 @@ const char *bg_pipeline_name(const bg_pipeline *p);
  * words ("truncated gzip input"); else "".
  */
 const char *bg_pipeline_why(const bg_pipeline *p);
-/* The current (else the last) match, the game (NULL between), the replay. */
+/* Return the current match (else the last), the current game (NULL
+ * between games) and the replay. */
 const bg_match *bg_pipeline_match(const bg_pipeline *p);
 const bg_game *bg_pipeline_game(const bg_pipeline *p);
 const bg_replay *bg_pipeline_replay(const bg_pipeline *p);
-/* The last game's result, as bg_replay_result(). */
+/* Return the last game's result, as bg_replay_result() does. */
 const bg_result *bg_pipeline_result(const bg_pipeline *p);
 const bg_pipe_count *bg_pipeline_count(const bg_pipeline *p);
 /*
@@ -1611,7 +1631,8 @@ int bg_diag_write_turn(bg_write_fn write, void *ctx, bg_outfmt f,
 int bg_diag_write_more(bg_write_fn write, void *ctx, bg_outfmt f,
     const char *file, const char *who, const bg_diag *d, int turn,
     size_t more);
-/* What an action is called: "start" (rec NULL), "move", ..., "resign". */
+/* Return the name of pos's action: "start" (when pos->rec is NULL),
+ * "move", ..., "resign". */
 const char *bg_action_name(const bg_replay_pos *pos);
 /*
  * The result of game n of file and the running score (bgscore(1));
@@ -1746,7 +1767,7 @@ int bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
  */
 int bg_string_write(bg_write_fn write, void *ctx, bg_outfmt f,
     const char *s);
-/* A bg_write_fn writing to the FILE * ctx. */
+/* A bg_write_fn that writes to ctx, a FILE *. */
 long bg_write_stdio(void *ctx, const char *buf, size_t n);
 
 /* --------------------------------------------------------- fingerprint */
@@ -1771,12 +1792,13 @@ typedef struct bg_fingerprint bg_fingerprint;
 
 bg_fingerprint *bg_fingerprint_new(void);
 void bg_fingerprint_free(bg_fingerprint *fp);
-/* Echo the canonical text through write; NULL stops the echo. */
+/* Echo the canonical text through write; a NULL write stops the echo. */
 void bg_fingerprint_set_text(bg_fingerprint *fp, bg_write_fn write,
     void *ctx);
 /* Start a match of length points (0 for money) and variant v. */
 void bg_fingerprint_start(bg_fingerprint *fp, int length, bg_variant v);
-/* A bg_replay_fn taking each position of the replay; ctx is the fingerprint. */
+/* A bg_replay_fn that takes each position of the replay; ctx is the
+ * fingerprint. */
 void bg_fingerprint_pos(void *ctx, const bg_replay_pos *pos);
 /*
  * End the game, with result r (NULL when it has none), and write its
@@ -1830,20 +1852,25 @@ typedef struct bg_select_hit {
 
 bg_select *bg_select_new(void);
 void bg_select_free(bg_select *s);
-/* PCRE2 patterns; a bad one: -BG_EINVAL and why into msg. */
+/* Set a PCRE2 pattern for the names or the winner.  For a bad one,
+ * return -BG_EINVAL with the reason in msg. */
 int bg_select_name(bg_select *s, const char *re, char *msg, size_t size);
 int bg_select_winner(bg_select *s, const char *re, char *msg, size_t size);
 int bg_select_tag(bg_select *s, const char *spec, char *msg, size_t size);
-/* "N", "N-M", "N-", "-M". */
+/* Set a range w, written "N", "N-M", "N-" or "-M". */
 int bg_select_range(bg_select *s, bg_select_what w, const char *spec);
-/* single, gammon, backgammon, bearoff, drop, resign; each one added. */
+/* Ask for a result kind: single, gammon, backgammon, bearoff, drop or
+ * resign.  Each call adds one kind. */
 int bg_select_result(bg_select *s, const char *kind);
-/* An XGID, an OGID, a gnubg ID or a FIBS board line; need: BG_SELPOS_*. */
+/* Ask for a position given as an XGID, an OGID, a gnubg ID or a FIBS
+ * board line; need holds the BG_SELPOS_* bits it must also share. */
 int bg_select_position(bg_select *s, const char *id, unsigned need,
     bg_variant v);
-/* "roll,dice,cube,score" (any of them) into BG_SELPOS_* bits. */
+/* Read a list such as "roll,dice,cube,score" (any of those words) into
+ * BG_SELPOS_* bits. */
 int bg_select_need(unsigned *need, const char *list);
-/* A roll and a play in any dialect, "65 24/13"; *errpos on error. */
+/* Ask for a roll and a play written in any dialect, "65 24/13"; on an
+ * error, *errpos is where it is. */
 int bg_select_play(bg_select *s, const char *text, size_t *errpos);
 /* Which games bg_select_verdict() keeps, by the replay's verdict. */
 typedef enum bg_select_keep {
@@ -1882,18 +1909,22 @@ void bg_select_analysed(bg_select *s, bg_select_analysis v);
  * bg_decision_fn for bg_decisions_set_filter().
  */
 int bg_select_decision(void *ctx, const bg_replay_pos *pos);
-/* 0: compute no fingerprint (hits' and match's ""); 1, the default. */
+/* With on 0, compute no fingerprint (the hits' and the match's are
+ * then ""); with 1, the default, compute them. */
 void bg_select_set_fingerprint(bg_select *s, int on);
-/* Hand every position on to fn(ctx, pos) too (NULL: none). */
+/* Hand every position on to fn(ctx, pos) too (to none when fn is
+ * NULL). */
 void bg_select_set_next(bg_select *s, bg_replay_fn fn, void *ctx);
-/* The fingerprint it computes, e.g. to echo its text. */
+/* Return the fingerprint it computes, e.g. to echo its text. */
 bg_fingerprint *bg_select_fingerprint(bg_select *s);
 int bg_select_match(bg_select *s, const bg_pipeline *p);
 /* A bg_replay_fn; ctx is the bg_select. */
 void bg_select_pos(void *ctx, const bg_replay_pos *pos);
-/* 1 the game is kept (a hit added), 0 not, or -BG_ENOMEM. */
+/* Judge the game just read: return 1 when it is kept (a hit is added),
+ * 0 when not, or -BG_ENOMEM. */
 int bg_select_game(bg_select *s, const bg_pipeline *p);
-/* The match's fingerprint into hex[65]; its hits stay until the next. */
+/* End the match: write its fingerprint into hex[65].  Its hits stay
+ * until the next match. */
 void bg_select_match_end(bg_select *s, char *hex);
 size_t bg_select_hit_count(const bg_select *s);
 const bg_select_hit *bg_select_hit_get(const bg_select *s, size_t i);
@@ -1960,7 +1991,7 @@ const bg_trace_entry *bg_trace_get(const bg_trace *t, size_t i);
  */
 int bg_trace_diff(const bg_trace *a, const bg_trace *b, size_t *ia,
     size_t *ib);
-/* Both indexes on to the next game (or match) of their list. */
+/* Move both indexes on to the next game (or match) of their list. */
 void bg_trace_skip(const bg_trace *a, const bg_trace *b, size_t *ia,
     size_t *ib);
 /*
@@ -2038,7 +2069,8 @@ typedef struct bg_analyse_opts {
 					   named level of gnubg's, 1 to 8 */
 } bg_analyse_opts;
 
-/* gnubg, /tmp, no cache, 0-ply, one job, 300 seconds, both players. */
+/* Set o to the defaults: the program gnubg, /tmp, no cache, 0-ply, one
+ * job, 300 seconds a game, and both players analysed. */
 void bg_analyse_opts_init(bg_analyse_opts *o);
 /*
  * The level named name (beginner, casual, intermediate, advanced,
@@ -2053,7 +2085,8 @@ int bg_analyse_level(const char *name);
  * ver[size] (NUL-ended, maybe cut), "" when none.
  */
 int bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size);
-/* The commands that set gnubg's analysis up, one a line, as written. */
+/* Write into buf the commands that set gnubg's analysis up, one on each
+ * line, as they are sent. */
 int bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o);
 
 typedef struct bg_analyse bg_analyse;
@@ -2078,7 +2111,8 @@ typedef struct bg_analysed {
 					   last words or the reason; else "" */
 } bg_analysed;
 
-/* Called as each game ends: games done (cache included), all games. */
+/* Called as each game ends, with the number of games done (those from
+ * the cache included) and the number of all games. */
 typedef void (*bg_analyse_fn)(void *ctx, size_t done, size_t total);
 
 bg_analyse *bg_analyse_new(const bg_analyse_opts *o);
@@ -2089,7 +2123,7 @@ void bg_analyse_free(bg_analyse *a);
  * -BG_ENOMEM.
  */
 int bg_analyse_attach(bg_analyse *a, bg_pipeline *p, const bg_ruleset *rs);
-/* After each bg_pipeline_next() of p that returned ev > 0. */
+/* Call this after each bg_pipeline_next() of p that returned ev > 0. */
 int bg_analyse_event(bg_analyse *a, const bg_pipeline *p, int ev);
 /*
  * The input is read through: with keep, its games join the queue and
@@ -2099,7 +2133,7 @@ int bg_analyse_event(bg_analyse *a, const bg_pipeline *p, int ev);
 int bg_analyse_input(bg_analyse *a, const char *name, int keep);
 /* Called when every game of input i has ended: its record is ready. */
 typedef void (*bg_analyse_ready_fn)(void *ctx, size_t i);
-/* Asked between the steps of the run: nonzero stops it. */
+/* Asked between the steps of the run: a nonzero answer stops it. */
 typedef int (*bg_analyse_stop_fn)(void *ctx);
 /*
  * Set before bg_analyse_run(): ready is told of each input as soon as
@@ -2121,7 +2155,7 @@ const bg_analysed *bg_analyse_get(const bg_analyse *a, size_t i);
  * its analysis, the others as they were given.  NULL for no such input.
  */
 const char *bg_analyse_result(const bg_analyse *a, size_t i, size_t *len);
-/* Input i's name as bg_analyse_input() was given it, or NULL. */
+/* Return input i's name as it was given, or NULL. */
 const char *bg_analyse_name(const bg_analyse *a, size_t i);
 
 /* ------------------------------------------------------------ statistics */
@@ -2155,7 +2189,8 @@ typedef struct bg_met_error {
 	char	msg[96];
 } bg_met_error;
 
-/* gnubg's default table, Kazaross-XG2 (25 points), or NULL. */
+/* Make gnubg's default table, Kazaross-XG2 (25 points); return NULL
+ * when out of memory. */
 bg_met *bg_met_new(void);
 /*
  * A table in gnubg's XML format from buf[0..len): 0 and *m, or
@@ -2199,7 +2234,8 @@ typedef struct bg_gs {
  * other letters are passed over.
  */
 int bg_gs_parse(bg_gs *gs, const char *text, size_t len);
-/* Game g's GS (bg_game_sgf()) into *gs: 1, 0 without one, or -BG_EINVAL. */
+/* Read game g's GS property (see bg_game_sgf()) into *gs.  Return 1, 0
+ * when the game has none, or -BG_EINVAL. */
 int bg_game_gs(const bg_game *g, bg_gs *gs);
 
 /* The units of a figure: [0] EMG, [1] MWC (match) or points (money). */

@@ -198,9 +198,9 @@ const char *bg_strerror(int code);
 const char *bg_code_name(int code);
 bg_severity bg_code_severity(int code);
 /*
- * The code whose name bg_code_name() gives, '-' read as '_'
- * ("hit-not-marked" too): 0 or a positive code; -BG_EINVAL for a name
- * the catalogue does not have.
+ * Return the code whose name bg_code_name() gives, reading '-' as '_'
+ * (so "hit-not-marked" works too): 0 or a positive code, or -BG_EINVAL
+ * for a name the catalogue does not have.
  */
 int bg_code_parse(const char *name);
 
@@ -214,8 +214,8 @@ typedef struct bg_diagfilter {
 } bg_diagfilter;
 void bg_diagfilter_init(bg_diagfilter *f);
 /*
- * Turn the warnings of code on (on not 0) or off: 0, or -BG_EINVAL when
- * code is no warning.
+ * Turn the warnings of code on (when on is not 0) or off.  Return 0, or
+ * -BG_EINVAL when code is not a warning.
  */
 int bg_diagfilter_set(bg_diagfilter *f, int code, int on);
 /* Return 1 when filter f lets a diagnostic of code through (it lets
@@ -995,8 +995,9 @@ typedef struct bg_format_info {
 } bg_format_info;
 
 /*
- * Fill *fi with the i-th format (from 0), in the library's order, the
- * order of every list of formats: 0, or BG_EINVAL after the last.
+ * Fill *fi with the i-th format (counting from 0) in the library's
+ * order, which every list of formats follows.  Return 0, or BG_EINVAL
+ * after the last.
  */
 int bg_format_list(bg_format_info *fi, size_t i);
 
@@ -1338,15 +1339,16 @@ typedef struct bg_movebatch {
 } bg_movebatch;
 
 /*
- * The position pos of the list file (NULL: "<stdin>") in variant v:
- * write its line through fn, "FILE:LINE: PLAY" ("PLAY; PLAY; ..." for
- * the list) or a JSON object with "file", "line" and bg_moveline_format's
- * members ("plays", an array of them, for the list).  Returns 0 with
- * ml's warnings to tell; 1 for the position's error, in words in
- * msg[0..size) and ml->code and ml->column set (JSON: its object written
- * too, with "column", "severity" and "message"); a negative code for a
- * system error.  A position not of a list (not a set-up record) is
- * skipped: 0, nothing written.
+ * Write the line of position pos of the list file ("<stdin>" when file
+ * is NULL), in variant v, through fn: "FILE:LINE: PLAY" ("PLAY; PLAY;
+ * ..." for the list), or a JSON object with "file", "line" and
+ * bg_moveline_format's members ("plays", an array of them, for the
+ * list).  Return 0, with ml's warnings to tell.  Return 1 for an error
+ * in the position: its words are in msg (size bytes), ml->code and
+ * ml->column are set, and in JSON its object is written too, with
+ * "column", "severity" and "message".  Return a negative code for a
+ * system error.  A position that is not of a list (not a set-up record)
+ * is skipped: the call returns 0 and writes nothing.
  */
 int bg_movebatch_pos(const bg_movebatch *mb, bg_write_fn fn, void *ctx,
     const char *file, const bg_replay_pos *pos, bg_variant v,
@@ -1462,8 +1464,8 @@ bg_pipeline *bg_pipeline_new_file(FILE *fp, const char *name);
  */
 bg_pipeline *bg_pipeline_open(const char *path);
 /*
- * Free p and close what bg_pipeline_open() opened: 0, or -BG_EIO with
- * errno set when closing failed.
+ * Free p and close what bg_pipeline_open() opened.  Return 0, or
+ * -BG_EIO with errno set when closing failed.
  */
 int bg_pipeline_free(bg_pipeline *p);
 /*
@@ -1518,8 +1520,8 @@ const bg_diag *bg_pipeline_diag(const bg_pipeline *p, size_t i);
  */
 int bg_pipeline_diag_turn(const bg_pipeline *p, size_t i);
 /*
- * How many more warnings of its code, in this input, diagnostic i
- * stands for (bg_pipeline_set_collapse); 0 for any other.
+ * Return how many more warnings of its code in this input diagnostic i
+ * stands for (see bg_pipeline_set_collapse); 0 for any other diagnostic.
  */
 size_t bg_pipeline_diag_repeats(const bg_pipeline *p, size_t i);
 /*
@@ -1746,18 +1748,19 @@ typedef struct bg_pick bg_pick;
 bg_pick *bg_pick_new(int game, int move, int line, int col);
 void bg_pick_free(bg_pick *k);
 /*
- * Offer position pos of pipeline p's replay (from its callback): 1 when
- * it is one asked for by game and move (*sp filled: bgshow -a shows
- * it), 0 when not; 2 when none is asked for and pos is the one position
- * of a game that is only a position set up (a file of positions: each
- * is to be shown).
+ * Offer position pos of pipeline p's replay (call it from the replay's
+ * callback).  Return 1 when it is one that game and move ask for (*sp
+ * is then filled, and bgshow -a shows it), 0 when not, and 2 when none
+ * is asked for and pos is the one position of a game that is only a
+ * position set up (in a file of positions, each is to be shown).
  */
 int bg_pick_offer(bg_pick *k, const bg_pipeline *p, const bg_replay_pos *pos,
     bg_shownpos *sp);
 /*
- * Once the input is read (games games in it): 0 and *sp the position
- * chosen (NULL when the last game's was offered with 2), or BG_EINVAL
- * with why the record has none in why ("no game 3 (2 in the file)").
+ * Call this once the input is read, with the number of games it held.
+ * Return 0 with the position chosen in *sp (NULL when it was the last
+ * game's and was offered with 2), or BG_EINVAL with the reason the
+ * record has none in why ("no game 3 (2 in the file)").
  */
 int bg_pick_done(bg_pick *k, int games, bg_shownpos **sp, char *why,
     size_t size);
@@ -1809,9 +1812,9 @@ void bg_fingerprint_game(bg_fingerprint *fp, const bg_result *r,
 /* End the match, and write its hash into hex[65]. */
 void bg_fingerprint_end(bg_fingerprint *fp, char *hex);
 /*
- * The canonical line of one position (its length; 0 and "" for a
- * position that gives none) and of a game's result, without the line
- * feed, as snprintf writes.
+ * Write the canonical line of one position, or of a game's result,
+ * without the line feed, as snprintf does, and return its length.  A
+ * position that gives no line gives "" and 0.
  */
 int bg_fingerprint_line(char *buf, size_t size, const bg_replay_pos *pos);
 int bg_fingerprint_result(char *buf, size_t size, const bg_result *r);
@@ -1905,8 +1908,8 @@ int bg_select_mark(bg_select *s, const char *list);
 void bg_select_analysed(bg_select *s, bg_select_analysis v);
 /*
  * Whether the decision of pos (its record) satisfies the criteria on
- * decisions: 1 when none is set.  ctx is the bg_select; a
- * bg_decision_fn for bg_decisions_set_filter().
+ * decisions; 1 when none is set.  ctx is the bg_select.  It is a
+ * bg_decision_fn, for bg_decisions_set_filter().
  */
 int bg_select_decision(void *ctx, const bg_replay_pos *pos);
 /* With on 0, compute no fingerprint (the hits' and the match's are
@@ -1975,8 +1978,8 @@ typedef struct bg_trace_entry {
 bg_trace *bg_trace_new(void);
 void bg_trace_free(bg_trace *t);
 /*
- * Call these at the events BG_PIPE_MATCH and BG_PIPE_GAME of p; 0 or
- * -BG_ENOMEM.
+ * Call these at the events BG_PIPE_MATCH and BG_PIPE_GAME of p.  They
+ * return 0 or -BG_ENOMEM.
  */
 int bg_trace_match(bg_trace *t, const bg_pipeline *p);
 int bg_trace_game(bg_trace *t, const bg_pipeline *p);
@@ -2073,16 +2076,18 @@ typedef struct bg_analyse_opts {
  * job, 300 seconds a game, and both players analysed. */
 void bg_analyse_opts_init(bg_analyse_opts *o);
 /*
- * The level named name (beginner, casual, intermediate, advanced,
- * expert, worldclass, supremo, grandmaster: 1 to 8, gnubg's presets of
- * its evaluation settings), or -BG_EINVAL.
+ * Return the number of the level named name, or -BG_EINVAL.  The levels
+ * are gnubg's presets of its evaluation settings: beginner, casual,
+ * intermediate, advanced, expert, worldclass, supremo and grandmaster,
+ * numbered 1 to 8.
  */
 int bg_analyse_level(const char *name);
 /*
- * Run "gnubg --version" (at most timeout seconds): 0 when it is GNU
- * Backgammon 1.07 or later; -BG_EIO when it cannot be run (errno set),
- * -BG_EINVAL when it answers otherwise.  Its first line into
- * ver[size] (NUL-ended, maybe cut), "" when none.
+ * Run "gnubg --version" (for at most timeout seconds).  Return 0 when it
+ * is GNU Backgammon 1.07 or later, -BG_EIO when it cannot be run (with
+ * errno set), or -BG_EINVAL when it answers otherwise.  Its first line
+ * goes into ver (size bytes, NUL-ended, perhaps cut short); "" when it
+ * wrote none.
  */
 int bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size);
 /* Write into buf the commands that set gnubg's analysis up, one on each
@@ -2118,9 +2123,9 @@ typedef void (*bg_analyse_fn)(void *ctx, size_t done, size_t total);
 bg_analyse *bg_analyse_new(const bg_analyse_opts *o);
 void bg_analyse_free(bg_analyse *a);
 /*
- * A new input read by p: its writer and position callback are set to
- * a's (the game's text, its fingerprint), with rules rs.  0 or
- * -BG_ENOMEM.
+ * Add a new input, read by p: set p's writer and position callback to
+ * a's (they keep the game's text and its fingerprint), with rules rs.
+ * Return 0 or -BG_ENOMEM.
  */
 int bg_analyse_attach(bg_analyse *a, bg_pipeline *p, const bg_ruleset *rs);
 /* Call this after each bg_pipeline_next() of p that returned ev > 0. */
@@ -2193,8 +2198,9 @@ typedef struct bg_met_error {
  * when out of memory. */
 bg_met *bg_met_new(void);
 /*
- * A table in gnubg's XML format from buf[0..len): 0 and *m, or
- * -BG_EINVAL with *err saying where and why, or -BG_ENOMEM.
+ * Read a table in gnubg's XML format from the len bytes at buf.  Return
+ * 0 with the table in *m, -BG_EINVAL with *err saying where and why, or
+ * -BG_ENOMEM.
  */
 int bg_met_read(bg_met **m, const char *buf, size_t len, bg_met_error *err);
 void bg_met_free(bg_met *m);
@@ -2230,8 +2236,8 @@ typedef struct bg_gs {
 
 /*
  * Read the GS property text ("GS[M:...][C:...][D:...]", or its values
- * alone) into *gs: 0, or -BG_EINVAL when it is malformed.  Sections of
- * other letters are passed over.
+ * alone) into *gs.  Return 0, or -BG_EINVAL when it is malformed.
+ * Sections of other letters are passed over.
  */
 int bg_gs_parse(bg_gs *gs, const char *text, size_t len);
 /* Read game g's GS property (see bg_game_sgf()) into *gs.  Return 1, 0
@@ -2279,8 +2285,8 @@ typedef struct bg_stats {
 
 void bg_stats_init(bg_stats *st, int length);
 /*
- * Add game g, its result r (bg_pipeline_result()), to st: 0, or
- * -BG_EINVAL when a score is beyond the table met.
+ * Add game g, with its result r (from bg_pipeline_result()), to st.
+ * Return 0, or -BG_EINVAL when a score is beyond the table met.
  */
 int bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *r,
     const bg_met *met);

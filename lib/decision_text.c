@@ -15,10 +15,12 @@
 #include "draw_int.h"
 #include "out_int.h"
 
-/* The candidates printed, as gnubg prints them; the play made besides. */
+/* How many candidates are printed, as gnubg prints them; the play made
+ * is printed as well when it is not among them. */
 #define SHOWN	5
 
-/* The bg_write_fn under the text: draw_text.c's output to a buffer. */
+/* The bg_write_fn under the text: it puts draw_text.c's output into a
+ * buffer. */
 static long
 sput(void *ctx, const char *s, size_t n)
 {
@@ -26,7 +28,7 @@ sput(void *ctx, const char *s, size_t n)
 	return (long)n;
 }
 
-/* Chances: "0.533 0.154 0.010 - 0.467 0.132 0.006". */
+/* Write the chances, such as "0.533 0.154 0.010 - 0.467 0.132 0.006". */
 static void
 chances(struct out *o, const char *indent, const bg_outputs *x)
 {
@@ -36,7 +38,8 @@ chances(struct out *o, const char *indent, const bg_outputs *x)
 		    x->lose_gammon, x->lose_bg);
 }
 
-/* "Cubeful 0-ply", "Rollout", or the name the file gives. */
+/* Name the evaluation e into buf: "Cubeful 0-ply", "Rollout", or the
+ * name the file gives. */
 static void
 label(char *buf, size_t size, const bg_eval *e)
 {
@@ -50,8 +53,8 @@ label(char *buf, size_t size, const bg_eval *e)
 }
 
 /*
- * The three cubeful equities, the proper action first, in the
- * doubler's order; sign -1 shows them from the taker's side.
+ * Write the three cubeful equities, the proper action first, as the
+ * doubler sees them; with sign -1 they are shown from the taker's side.
  */
 static void
 cube_equities(struct out *o, const double eq[3], int prop, double sign)
@@ -69,7 +72,7 @@ cube_equities(struct out *o, const double eq[3], int prop, double sign)
 	for (i = 0, j = 1; i < 3; i++)
 		if (i != first)
 			order[j++] = i;
-	/* The other two, the larger first. */
+	/* Then the other two, the larger first. */
 	if (eq[order[2]] > eq[order[1]]) {
 		t = order[1];
 		order[1] = order[2];
@@ -90,7 +93,7 @@ cube_equities(struct out *o, const double eq[3], int prop, double sign)
 		out_printf(o, "Proper cube action: %s\n", proper[prop]);
 }
 
-/* x seen from the other side. */
+/* Return the figures x as the other side sees them. */
 static bg_outputs
 flip(const bg_outputs *x)
 {
@@ -108,9 +111,10 @@ flip(const bg_outputs *x)
 }
 
 /*
- * The cube decision: its evaluation, chances and equities; taker 1 for
- * a take or drop, whose record holds the doubler's figures (gnubg
- * writes the double's DA again), shown from the taker's side.
+ * Write the cube decision: its evaluation, chances and equities.  taker
+ * is 1 for a take or a drop: its record holds the doubler's figures
+ * (gnubg writes the double's DA again), which are then shown from the
+ * taker's side.
  */
 static void
 cube(struct out *o, const bg_rec_analysis *a, int taker)
@@ -127,7 +131,7 @@ cube(struct out *o, const bg_rec_analysis *a, int taker)
 		return;
 	out_puts(o, "Cube analysis\n");
 	if (a->has & BG_AN_CUBE) {
-		/* "0-ply cubeless equity": the plies alone. */
+		/* "0-ply cubeless equity" names the plies alone. */
 		if (a->cube_eval.kind == BG_EVAL_PLY)
 			snprintf(ev, sizeof ev, "%d-ply", a->cube_eval.plies);
 		else
@@ -147,8 +151,9 @@ cube(struct out *o, const bg_rec_analysis *a, int taker)
 }
 
 /*
- * The marks: "Alert: bad move (-0.101)", "Alert: lucky roll!"; a missed
- * double with what it lost when the cube equities are known.
+ * Write the marks: "Alert: bad move (-0.101)", "Alert: lucky roll!".  A
+ * missed double is written with what it lost when the cube equities are
+ * known.
  */
 static void
 alerts(struct out *o, const struct judged *j, const bg_rec_analysis *a)
@@ -189,7 +194,7 @@ alerts(struct out *o, const struct judged *j, const bg_rec_analysis *a)
 		out_printf(o, "Alert: %s roll!\n", luck[j->luck_mark + 2]);
 }
 
-/* One candidate: its line and its chances. */
+/* Write one candidate: its line and its chances. */
 static void
 candidate(struct out *o, const bg_rec_analysis *a, size_t i,
     const bg_board *before, int side, int rank)

@@ -21,7 +21,8 @@
 
 #include "analysis_int.h"
 
-/* The next blank-separated value of s[*i..n) up to ']': its span. */
+/* Find the next blank-separated value in s from *i, before n and before
+ * a ']'.  Return 1 with its span in *a and *b, or 0 when there is none. */
 static int
 value(const char *s, size_t n, size_t *i, size_t *a, size_t *b)
 {
@@ -38,7 +39,8 @@ value(const char *s, size_t n, size_t *i, size_t *a, size_t *b)
 	return 1;
 }
 
-/* The ni whole numbers and nf decimals of one section into iv and fv. */
+/* Read the ni whole numbers and nf decimals of one section into iv and
+ * fv.  Return 0, or -1 when they are not exactly that. */
 static int
 numbers(const char *s, size_t n, size_t *i, int *iv, size_t ni, double *fv,
     size_t nf)
@@ -63,7 +65,7 @@ numbers(const char *s, size_t n, size_t *i, int *iv, size_t ni, double *fv,
 	return value(s, n, i, &a, &b) ? -1 : 0;
 }
 
-/* Section c's numbers into gs. */
+/* Read the numbers of section c into gs.  Return 0, or -1. */
 static int
 section(bg_gs *gs, int c, const char *s, size_t n, size_t *i)
 {

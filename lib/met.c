@@ -67,10 +67,15 @@ struct xr {
 	int		 line, col;
 	bg_met_error	*err;
 	bg_met		*m;
-	int		 rows, cols, prow;	/* pre rows read, entries */
-	int		 post, pside, pcols;	/* post tables, the side */
-	int		 len;			/* <length>, or 0 */
-	int		 width;			/* the first row's entries */
+	/* The rows of the pre-Crawford table read so far, the entries of
+	 * its current row, and the rows of the current post-Crawford table. */
+	int		 rows, cols, prow;
+	/* The players whose post-Crawford table was read (bit 0 for player
+	 * 0, bit 1 for player 1), the current table's player (2 for both)
+	 * and its entries so far. */
+	int		 post, pside, pcols;
+	int		 len;			/* <length>'s value, or 0 */
+	int		 width;			/* entries in the first row */
 };
 
 static int
@@ -105,7 +110,8 @@ skip_space(struct xr *x)
 		step(x, 1);
 }
 
-/* Step past the first end after p; -1 when the text ends first. */
+/* Step past the first string end after x->p.  Return 0, or -1 when the
+ * text ends first. */
 static int
 skip_past(struct xr *x, const char *end)
 {
@@ -119,7 +125,8 @@ skip_past(struct xr *x, const char *end)
 	return 0;
 }
 
-/* One tag: its name, whether it closes or ends itself, its attributes. */
+/* One tag: its name, whether it closes an element or is empty ("<x/>"),
+ * where it is, and the attributes read. */
 struct tag {
 	char	name[32];
 	int	close, empty, line, col;
@@ -163,7 +170,8 @@ attr(struct xr *x, struct tag *t)
 	return 0;
 }
 
-/* A tag at '<' (not "<?" or "<!"): its name and attributes into *t. */
+/* Read the tag at '<' (not "<?" or "<!"): its name and attributes go
+ * into *t.  Return 0, or -1 when the error was noted. */
 static int
 read_tag(struct xr *x, struct tag *t)
 {
@@ -206,7 +214,8 @@ read_tag(struct xr *x, struct tag *t)
 	}
 }
 
-/* Where each element may be: its name and its parent's. */
+/* Where each element may be: each pair is an element's name and the
+ * name of a parent it may have. */
 static const char *const nest[][2] = {
 	{ "met", "" }, { "info", "met" }, { "name", "info" },
 	{ "description", "info" }, { "length", "info" },
@@ -215,7 +224,9 @@ static const char *const nest[][2] = {
 	{ "me", "row" }
 };
 
-/* An element opens inside parent (path: its ancestors' names). */
+/* Check element t, which opens inside parent (and inside the "pre" or
+ * "post" table), and start what it begins: a post-Crawford table or a
+ * row.  Return 0, or -1 when the error was noted. */
 static int
 open_el(struct xr *x, const struct tag *t, const char *parent,
     const char *table)
@@ -261,7 +272,8 @@ open_el(struct xr *x, const struct tag *t, const char *parent,
 	return 0;
 }
 
-/* A row closes: every row of the pre-Crawford table is as long. */
+/* A row closes: check that every row of the pre-Crawford table is as
+ * long as the first. */
 static int
 close_row(struct xr *x, const struct tag *t, const char *table)
 {
@@ -275,7 +287,8 @@ close_row(struct xr *x, const struct tag *t, const char *table)
 	return 0;
 }
 
-/* The text t[0..n) at line:col inside element el of table. */
+/* Take the n bytes of text at t, found at line:col inside element el of
+ * table. */
 static int
 text(struct xr *x, const char *t, size_t n, int line, int col,
     const char *el, const char *table)
@@ -323,7 +336,8 @@ text(struct xr *x, const char *t, size_t n, int line, int col,
 	return 0;
 }
 
-/* The table is whole: square, as long as it says, both post tables. */
+/* Check that the table is whole: square, as long as it says, and with a
+ * post-Crawford table for both players. */
 static int
 check_end(struct xr *x)
 {
@@ -355,7 +369,7 @@ skip_markup(struct xr *x)
 	return 0;
 }
 
-/* The elements, one tag or text at a time, into x->m. */
+/* Read the elements into x->m, one tag or text at a time. */
 static int
 walk(struct xr *x)
 {
@@ -437,9 +451,9 @@ bg_met_read(bg_met **out, const char *buf, size_t len, bg_met_error *err)
 }
 
 /*
- * The match-winning chance of side 0 needing a0 points against side 1
- * needing a1 (0 or less: that side has won), in a game after the
- * Crawford game when post is not 0; -1 beyond the table.
+ * Return the match-winning chance of side 0 needing a0 points against
+ * side 1 needing a1 (a side needing 0 or less has won), in a game after
+ * the Crawford game when post is not 0.  Return -1 beyond the table.
  */
 double
 bg_met_mwc(const bg_met *m, int a0, int a1, int post)

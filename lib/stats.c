@@ -27,16 +27,18 @@ bg_stats_init(bg_stats *st, int length)
 	st->length = length > 0 ? length : 0;
 }
 
-/* The state a figure is converted at: the score, the cube, the table. */
+/* The state that a figure is converted at: the score, the cube and the
+ * match equity table. */
 struct at {
 	const bg_met	*met;
 	int		 len, score[2], crawford, cube;
 };
 
 /*
- * Side s's match-winning chance after side 0 wins p0 and side 1 wins p1
- * points from the score (gnubg's getME): the next game is after the
- * Crawford game when this one is the Crawford game or after it.
+ * Return side s's match-winning chance after side 0 wins p0 points and
+ * side 1 wins p1 points from the score (gnubg's getME).  The next game
+ * is after the Crawford game when this one is the Crawford game or comes
+ * after it.
  */
 static double
 mwc_after(const struct at *t, int s, int p0, int p1)
@@ -48,7 +50,8 @@ mwc_after(const struct at *t, int s, int p0, int p1)
 	return s == 0 ? v : 1 - v;
 }
 
-/* What one unit of normalised equity is worth for side s (eq2mwc). */
+/* Return what one unit of normalised equity is worth for side s (as
+ * gnubg's eq2mwc). */
 static double
 scale(const struct at *t, int s)
 {
@@ -58,7 +61,8 @@ scale(const struct at *t, int s)
 	    mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0)) / 2;
 }
 
-/* A cubeful output as normalised equity for side s (mwc2eq). */
+/* Return a cubeful output as normalised equity for side s (as gnubg's
+ * mwc2eq). */
 static double
 norm(const struct at *t, int s, const bg_outputs *o)
 {
@@ -72,8 +76,9 @@ norm(const struct at *t, int s, const bg_outputs *o)
 }
 
 /*
- * An error of kind: none when it is within what the file's six decimals
- * can say (gnubg, in its own single precision, finds no error there).
+ * Count an error e of kind.  An error within what the file's six
+ * decimals can say is not counted (gnubg, in its own single precision,
+ * finds no error there).
  */
 static void
 add_error(bg_stats_side *p, int kind, double e, double k)
@@ -85,7 +90,7 @@ add_error(bg_stats_side *p, int kind, double e, double k)
 	p->error[kind][1] += e * k;
 }
 
-/* A play: its error and mark, and the luck of its roll. */
+/* Count a play: its error and mark, and the luck of its roll. */
 static void
 play(bg_stats_side *p, const bg_rec_analysis *a, double k)
 {
@@ -113,8 +118,8 @@ play(bg_stats_side *p, const bg_rec_analysis *a, double k)
 }
 
 /*
- * A cube decision of record kind by side s: nd, dt the no double and
- * double/take equities, double/pass being 1.
+ * Count a cube decision of record kind.  nd and dt are the no double and
+ * double/take equities; double/pass is 1.
  */
 static void
 cube(bg_stats_side *p, bg_rec_kind kind, double nd, double dt, double k)
@@ -147,7 +152,7 @@ cube(bg_stats_side *p, bg_rec_kind kind, double nd, double dt, double k)
 	}
 }
 
-/* Record r with analysis a, at t. */
+/* Count record r, with its analysis a, at state t. */
 static void
 record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
     const struct at *t)
@@ -155,7 +160,7 @@ record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
 	bg_stats_side *p = &st->side[r->side];
 	double k = scale(t, r->side);
 	unsigned want = t->len ? BG_OUT_MWC : BG_OUT_CUBEFUL;
-	/* A take or pass answers the doubler's decision, whose it is. */
+	/* A take or pass answers the doubler's decision: use its side. */
 	int s = r->kind == BG_REC_TAKE || r->kind == BG_REC_DROP ?
 	    !r->side : r->side;
 
@@ -170,8 +175,8 @@ record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
 }
 
 /*
- * The sum x of the rounded moves, brought within what gnubg's stored
- * total v (six decimals, from its unrounded moves) allows.
+ * Bring *x, a sum of rounded moves, within what gnubg's stored total v
+ * (six decimals, summed from its unrounded moves) allows.
  */
 static void
 near(double *x, double v)
@@ -183,8 +188,8 @@ near(double *x, double v)
 }
 
 /*
- * gnubg's stored totals (GS) narrow the sums of the rounded moves, for
- * each part whose counts are those of the analysis.
+ * Narrow the sums of the rounded moves with gnubg's stored totals (GS),
+ * for each part whose counts agree with those of the analysis.
  */
 static void
 stored(bg_stats *st, const bg_gs *gs)
@@ -215,7 +220,9 @@ stored(bg_stats *st, const bg_gs *gs)
 	}
 }
 
-/* The state at the start of game g from its result: score, Crawford. */
+/* Set t to the state at the start of the game, from its result: the
+ * score and the Crawford game.  Return -BG_EINVAL when the score is
+ * beyond the table. */
 static int
 start(struct at *t, const bg_result *res, int len, const bg_met *met)
 {
@@ -266,7 +273,7 @@ bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
 	if (bg_game_gs(g, &gs) == 1)
 		stored(&one, &gs);
 	if (w == 0 || w == 1) {
-		/* In single precision, as gnubg, whose last digit it is. */
+		/* In single precision, as gnubg: its last digit shows it. */
 		one.side[w].result = t.len == 0 ? res->points :
 		    (float)mwc_after(&t, w, w == 0 ? res->points : 0,
 		    w == 1 ? res->points : 0) - (float)bg_met_mwc(met,
@@ -322,7 +329,8 @@ struct fig {
 	const char *chk_rating, *luck_rating, *cube_rating, *all_rating;
 };
 
-/* gnubg's rating of an error rate per decision (normalised, > 0). */
+/* Return gnubg's rating of an error rate per decision (normalised, and
+ * above 0). */
 static const char *
 rating(double r)
 {
@@ -338,7 +346,7 @@ rating(double r)
 	return word[i];
 }
 
-/* gnubg's luck rating of a luck rate per move (normalised). */
+/* Return gnubg's luck rating of a luck rate per move (normalised). */
 static const char *
 luck_rating(double r)
 {
@@ -352,7 +360,7 @@ per(double x, int n)
 	return n > 0 ? x / n : 0;
 }
 
-/* The figures of side s of st. */
+/* Work out the figures of side s of st. */
 static void
 figures(struct fig *f, const bg_stats *st, int s)
 {
@@ -390,7 +398,8 @@ figures(struct fig *f, const bg_stats *st, int s)
 	f->fibs = 2050 - f->chk_loss - (p->close ? f->cube_loss : 0);
 }
 
-/* ,"key":v with prec decimals, or null for NaN; no comma when first. */
+/* Write ,"key":v with prec decimals (null for NaN), without the comma
+ * when first is set. */
 static void
 num(struct out *o, const char *key, const char *unit, double v, int prec,
     int first)
@@ -414,8 +423,8 @@ str(struct out *o, const char *key, const char *v)
 }
 
 /*
- * A total and its rate, each normalised and in the unit u (MWC in
- * percent, or points): the four members every part has.
+ * Write a total and its rate, each normalised and in the unit u (MWC in
+ * percent, or points): the four members that every part has.
  */
 static void
 totals(struct out *o, const char *total, const double t[2],
@@ -427,7 +436,7 @@ totals(struct out *o, const char *total, const double t[2],
 	num(o, "rate", u, r[1] * (match ? 100 : 1), 3, 0);
 }
 
-/* The checker play and luck objects of side s. */
+/* Write the checker play and luck objects of side s. */
 static void
 json_checker(struct out *o, const bg_stats *st, int s, const struct fig *f,
     const char *u)
@@ -545,7 +554,7 @@ write_json(struct out *o, const bg_stats *st, int n, const char *const nm[2],
 	out_puts(o, "]}\n");
 }
 
-/* One line of the text: the label, then each player's cell. */
+/* Write one line of the text: the label, then each player's cell. */
 static void
 row(struct out *o, const char *label, const char *c0, const char *c1)
 {
@@ -555,7 +564,7 @@ row(struct out *o, const char *label, const char *c0, const char *c1)
 		out_printf(o, "%-40s %-23s %s\n", label, c0, c1);
 }
 
-/* A line of a count per player, and one of an error with its unit. */
+/* Write a line with a count for each player. */
 static void
 rowi(struct out *o, const char *label, int a, int b)
 {
@@ -567,9 +576,9 @@ rowi(struct out *o, const char *label, int a, int b)
 }
 
 /*
- * "total (unit)" for a total (rate 0) or a rate (rate 1) of both; an
- * error (luck 0) is a loss, written with its minus sign even when 0, as
- * gnubg writes it.
+ * Write a line of "total (unit)" cells for both players: totals when
+ * rate is 0, rates when it is 1.  An error (when luck is 0) is a loss,
+ * written with its minus sign even when it is 0, as gnubg writes it.
  */
 static void
 rowe(struct out *o, const bg_stats *st, const char *label, const double *a,

@@ -48,9 +48,10 @@
 /* ------------------------------------------------------------- numbers */
 
 /*
- * The float or double whose sign, exponent (ebits wide, its bias
- * bias) and mantissa (mbits, the fraction m / 2^mbits) are given: 0,
- * or -1 for an infinity or a NaN.  Decoded by hand: no type punning.
+ * Put into *v the float or double with sign neg, exponent e (ebits
+ * wide, with the usual bias) and mantissa m (mbits wide: the fraction is
+ * m / 2^mbits).  Return 0, or -1 for an infinity or a NaN.  It is
+ * decoded by hand, with no type punning.
  */
 static int
 ieee(double *v, int neg, int e, double m, int ebits, int mbits)
@@ -94,9 +95,9 @@ f64(const unsigned char *p, double *v)
 }
 
 /*
- * x as the shortest decimal (6 to 9 digits) that gives the same single
- * precision number, when x is one: XG computes in singles, and -0.00305
- * reads better than -0.003049999941.
+ * Return x as the shortest decimal (6 to 9 digits) that gives the same
+ * single precision number, when x is one.  XG computes in singles, and
+ * -0.00305 reads better than -0.003049999941.
  */
 static double
 tidy(double x)
@@ -122,8 +123,8 @@ tidy(double x)
 	return x;
 }
 
-/* A figure of XG's at p (single or double): 0, or -1 when it is no
- * number or out of range. */
+/* Read a figure of XG's at p, a single or (when dbl is set) a double,
+ * into *v.  Return 0, or -1 when it is not a number or out of range. */
 static int
 figure(const unsigned char *p, int dbl, double *v)
 {
@@ -133,8 +134,8 @@ figure(const unsigned char *p, int dbl, double *v)
 	return 0;
 }
 
-/* Seven singles at p: the order XG writes them, into outputs o (the
- * seventh, an equity, into *eq). */
+/* Read the seven singles at p, in the order XG writes them, into the
+ * outputs o; the seventh, an equity, goes into *eq. */
 static int
 evaluation(const unsigned char *p, bg_outputs *o, double *eq)
 {
@@ -158,8 +159,8 @@ evaluation(const unsigned char *p, bg_outputs *o, double *eq)
 /* ------------------------------------------------------------- levels */
 
 /*
- * XG's level lv as an evaluation; a rollout's trials from the stream
- * when record ro of it is there.
+ * Turn XG's level lv into the evaluation *ev.  For a rollout, take its
+ * trials from the rollout stream when its record ro is there.
  */
 static void
 level(bg_eval *ev, long lv, long ro, const struct xg_streams *s)
@@ -186,7 +187,8 @@ level(bg_eval *ev, long lv, long ro, const struct xg_streams *s)
 
 /* ------------------------------------------------------------- moves */
 
-/* A candidate's steps (8 signed bytes at m) as a play: 0, or -1. */
+/* Turn a candidate's steps (8 signed bytes at m) into a play.  Return
+ * 0, or -1. */
 static int
 steps(bg_play *pl, const unsigned char *m)
 {
@@ -197,7 +199,7 @@ steps(bg_play *pl, const unsigned char *m)
 		from = (signed char)m[2 * n];
 		to = (signed char)m[2 * n + 1];
 		/* -1 ends the steps; a roll that cannot be played has
-		 * none, all its bytes 0. */
+		 * none, and all its bytes are 0. */
 		if (from == -1 || (from == 0 && to == 0))
 			break;
 		from = from == 24 ? BG_BAR : from + 1;
@@ -273,7 +275,8 @@ xg_move_analysis(bg_rec_analysis *a, bg_candidate c[XG_MAXCAND],
 
 /* -------------------------------------------------------------- cubes */
 
-/* Are the 28 + 12 + 28 bytes of a cube decision's figures all zero? */
+/* Whether the 28 + 12 + 28 bytes of a cube decision's figures are all
+ * zero. */
 static int
 zero_cube(const unsigned char *p)
 {
@@ -336,7 +339,8 @@ hexval(int c)
 	    c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-/* The groups whose text is no part of the comment. */
+/* Whether w (n bytes) names a group whose text is not part of the
+ * comment. */
 static int
 hidden(const char *w, size_t n)
 {
@@ -352,7 +356,7 @@ hidden(const char *w, size_t n)
 	return 0;
 }
 
-/* Is the control word t[0..n) w? */
+/* Whether the control word of n bytes at t is w. */
 static int
 is(const char *t, size_t n, const char *w)
 {
@@ -360,11 +364,13 @@ is(const char *t, size_t n, const char *w)
 }
 
 /*
- * The text of RTF t[0..n) into out (room for 3n + 1 bytes): \par and
- * \line as newlines, \tab a tab, \'hh as Latin-1, \uN as Unicode (the
- * \ucN characters after it skipped), the groups of fonts, colours and
- * the like, and {\* ...}, left out; other control words dropped.  XG
- * writes the line breaks inside a comment as the bytes 1 and 2.
+ * Put the text of the RTF of n bytes at t into out (which has room for
+ * 3n + 1 bytes) and return its length.  \par and \line become newlines,
+ * \tab a tab, \'hh a Latin-1 character and \uN a Unicode one (the \ucN
+ * characters after it are skipped).  The groups of fonts, colours and
+ * the like, and {\* ...}, are left out; other control words are
+ * dropped.  XG writes the line breaks inside a comment as the bytes 1
+ * and 2.
  */
 static size_t
 rtf_text(char *out, const char *t, size_t n)
@@ -387,7 +393,7 @@ rtf_text(char *out, const char *t, size_t n)
 		    (h1 = hexval(t[i + 1])) >= 0 &&
 		    (h2 = hexval(t[i + 2])) >= 0) {
 			i += 3;
-			/* A NUL would end the text early: none is kept. */
+			/* A NUL would end the text early: drop it. */
 			if ((c = h1 * 16 + h2) == 0)
 				continue;
 		} else if (c == '\\' && i < n && (t[i] == '\\' ||
@@ -400,7 +406,7 @@ rtf_text(char *out, const char *t, size_t n)
 			    (t[i] >= 'A' && t[i] <= 'Z')); i++)
 				;
 			if ((wn = i - w) == 0) {
-				/* Another control symbol: dropped. */
+				/* Drop any other control symbol. */
 				i += i < n;
 				continue;
 			}
@@ -466,7 +472,7 @@ xg_comment(const struct xg_streams *s, long idx, char **out, size_t *len)
 	if ((r = malloc(3 * (size_t)(q - t) + 1)) == NULL)
 		return -BG_ENOMEM;
 	n = rtf_text(r, t, (size_t)(q - t));
-	/* Blanks and empty lines at either end are no part of it. */
+	/* Blanks and empty lines at either end are not part of it. */
 	for (a = 0; a < n && (r[a] == '\n' || r[a] == ' ' || r[a] == '\t');
 	    a++)
 		;

@@ -273,7 +273,7 @@ bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
 	if (bg_game_gs(g, &gs) == 1)
 		stored(&one, &gs);
 	if (w == 0 || w == 1) {
-		/* In single precision, as gnubg: its last digit shows it. */
+		/* Single precision, as gnubg uses: it sets the last digit. */
 		one.side[w].result = t.len == 0 ? res->points :
 		    (float)mwc_after(&t, w, w == 0 ? res->points : 0,
 		    w == 1 ? res->points : 0) - (float)bg_met_mwc(met,

@@ -14,33 +14,44 @@ struct opts {
 	bg_format	 from, to;
 	const char	*out, *dir;
 	int		 quiet, verbose, recurse, cube_set, plies_set;
-	int		 status;	/* of the inputs' reading */
-	int		 wrote;		/* the worst status of -d's files */
+	int		 status;	/* the status of reading the inputs */
+	int		 wrote;		/* the worst status of the files */
 	bg_analyse	*a;
-	char		**dst;		/* -d: each input's output file */
-	char		*dircache;	/* -d without --cache: DIR/.bganalyse */
-	double		 t0, wait;	/* the run's start; BGKIT_PROGRESS */
-	int		 tty, drawn;	/* the progress line drawn */
+	char		**dst;		/* --directory: each input's file */
+	/* With --directory but no --cache, DIR/.bganalyse. */
+	char		*dircache;
+	/* When the run started, and the seconds before the progress line
+	 * (BGKIT_PROGRESS). */
+	double		 t0, wait;
+	int		 tty, drawn;	/* set: on a terminal; line drawn */
 };
 
 double	seconds(void);
-/* The gnubg program: BGKIT_GNUBG, else gnubg on PATH, else Debian's. */
+/* Return the gnubg program: BGKIT_GNUBG, else gnubg on PATH, else
+ * Debian's. */
 const char *find_gnubg(void);
-/* gnubg is there and is GNU Backgammon: 0, or 2 said. */
+/* Check that gnubg is there and is GNU Backgammon.  Return 0, or 2
+ * after saying what is wrong. */
 int	have_gnubg(const bg_analyse_opts *);
-/* The inputs read, gnubg run on their games, the outputs: the status. */
+/* Read the inputs, run gnubg on their games and write the outputs.
+ * Return the exit status. */
 int	run(struct opts *, int, char **, int (*)(void *, const char *));
-/* The progress line on a terminal (a bg_analyse_fn, ctx the opts). */
+/* Draw the progress line on a terminal (a bg_analyse_fn; ctx is the
+ * opts). */
 void	progress(void *, size_t, size_t);
-/* Each game gnubg did not analyse, and with -v the counts: 0 or 1. */
+/* Tell each game gnubg did not analyse, and with -v the counts.  Return
+ * 1 when there was such a game, else 0. */
 int	report(const struct opts *);
-/* -d: each input's output file, none written twice: 0, or 2 said. */
+/* For --directory, name each input's output file and check that no
+ * file is written twice.  Return 0, or 2 after saying what is wrong. */
 int	outnames(struct opts *);
-/* A bg_analyse_ready_fn: -d's file of input i written as it is ready. */
+/* A bg_analyse_ready_fn: it writes input i's file for --directory as
+ * soon as the input is ready. */
 void	ready(void *, size_t);
-/* Every input's record with its analysis written: 0 or 2. */
+/* Write every input's record with its analysis.  Return 0 or 2. */
 int	output(struct opts *);
-/* The cache of -d without --cache removed, and the names freed. */
+/* Remove the cache that --directory without --cache made (only when
+ * whole is set: the run went through), and free the names. */
 void	out_done(struct opts *, int);
 
 #endif

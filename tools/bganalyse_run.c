@@ -66,7 +66,7 @@ note(int sig)
 	caught = sig;
 }
 
-/* A bg_analyse_stop_fn: whether a signal came. */
+/* A bg_analyse_stop_fn: it says whether a signal came. */
 static int
 stop(void *ctx)
 {
@@ -75,8 +75,8 @@ stop(void *ctx)
 }
 
 /*
- * The signals that end a run noted instead, without SA_RESTART, so
- * that a wait in the library wakes up to them.
+ * Have the signals that would end the run noted instead, without
+ * SA_RESTART, so that a wait in the library wakes up to them.
  */
 static void
 trap(void)
@@ -92,7 +92,9 @@ trap(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
-/* BGKIT_PROGRESS: the seconds before the line into *wait; 0: off. */
+/* Read BGKIT_PROGRESS, the seconds before the progress line is drawn,
+ * into *wait (1 when it is not set).  Return 0, which turns the line
+ * off, when it is not a number. */
 static int
 progress_wait(double *wait)
 {
@@ -106,7 +108,8 @@ progress_wait(double *wait)
 	return end != e && *end == '\0';
 }
 
-/* Stopped by a signal: said, then killed by it as if not caught. */
+/* The run was stopped by a signal: say so, then die of the signal as if
+ * it had not been caught. */
 static int
 die(struct opts *o)
 {
@@ -122,7 +125,8 @@ die(struct opts *o)
 	return 128 + sig;
 }
 
-/* -d without --cache: the run's games kept in DIR/.bganalyse. */
+/* With --directory but no --cache, keep the run's games in
+ * DIR/.bganalyse, so that a run stopped halfway can resume. */
 static int
 dircache(struct opts *o)
 {

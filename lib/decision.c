@@ -365,7 +365,7 @@ dec_eval_name(char *buf, size_t size, const bg_eval *e)
 void
 dec_equity(char *buf, size_t size, double x)
 {
-	/* No "-0.000": what rounds to zero is "+0.000". */
+	/* Never write "-0.000": what rounds to zero is "+0.000". */
 	if (fabs(x) < 0.0005)
 		x = 0;
 	snprintf(buf, size, "%+.3f", x);
@@ -418,7 +418,7 @@ judge_cube(struct judged *j, const bg_record *r, const double eq[3],
 		j->best_eq = nd > doubled ? nd : doubled;
 		j->cube_best = (unsigned)prop < 4 ? proper[prop] : NULL;
 	} else {
-		/* The taker's own equities: minus the doubler's. */
+		/* The taker's own equities are minus the doubler's. */
 		j->played_eq = r->kind == BG_REC_TAKE ? -dt : -dp;
 		j->best_eq = -dt > -dp ? -dt : -dp;
 		j->cube_best = -dt >= -dp ? "take" : "pass";

@@ -429,8 +429,8 @@ fmt_html_match(bg_writer *w)
 		}
 	fmt_puts(w, "</p>\n</header>\n<main>\n<div id=\"view\">\n"
 	    "<p id=\"where\"></p>\n");
-	/* Names, score, pips and cube in text, for a small screen. */
-	/* The board: draw_svg.c's, drawn the way bgshow draws it. */
+	/* The board as bgshow draws it (draw_svg.c's), then the status line,
+	 * where the script writes names, score, pips and cube as text. */
 	bg_drawopts_init(&d);
 	d.variant = bg_replay_variant(w->rp);
 	dout_init(&o, NULL, 0);
@@ -873,7 +873,7 @@ cell(bg_writer *w, const bg_game *g, size_t n, size_t i, int game,
 		fmt_printf(w, " class=\"m%d\"", m);
 	fmt_puts(w, ">");
 	words(w, r, wr);
-	/* gnubg's marks as annotators write them. */
+	/* Write gnubg's marks as annotators write them. */
 	if (m > 0)
 		fmt_puts(w, m == 1 ? " ?!" : m == 2 ? " ?" : " ??");
 	fmt_puts(w, wr->pos ? "</a></td>" : "</span></td>");
@@ -1005,7 +1005,7 @@ fmt_html_game(bg_writer *w)
 	chart(w, g, n, turn);
 	fmt_puts(w, "<table>\n");
 
-	/* Rows as a .mat has them: a move number, a cell for each side. */
+	/* Make rows as a .mat has them: a move number, a cell for each side. */
 	rw.no = 0;
 	rw.rec[0] = rw.rec[1] = n;
 	for (i = 0; i < n; i++) {

@@ -69,7 +69,8 @@ struct bg_select {
 	char		 hex[BG_FINGERPRINT_LEN + 1];
 };
 
-/* The kinds of result, bits of kinds in kindname's order. */
+/* The bits of s->kinds for the kinds of result, in kindname's order;
+ * bits 0 to 2 are the single, the gammon and the backgammon. */
 enum { K_BEAROFF = 1 << 3, K_DROP = 1 << 4, K_RESIGN = 1 << 5 };
 
 bg_select *
@@ -112,7 +113,7 @@ bg_select_free(bg_select *s)
 	free(s);
 }
 
-/* Compile pattern re into *code; on error the message into msg. */
+/* Compile pattern re into *code; on an error, put the message into msg. */
 static int
 compile(const struct rx *x, pcre2_code **code, const char *re, char *msg,
     size_t size)
@@ -387,7 +388,7 @@ bg_select_decision(void *ctx, const bg_replay_pos *pos)
 	if (s->marks != 0 && (marksof(&j) & s->marks) == 0)
 		return 0;
 	if (s->minerr[0] >= 0 || s->minerr[1] >= 0 || s->minerr[2] >= 0) {
-		/* A thousandth of a millipoint for the subtraction. */
+		/* Allow a thousandth of a millipoint for the subtraction. */
 		t = j.kind <= DJ_TAKE ? s->minerr[j.kind] : -1;
 		if (t < 0 || !(j.has & DJ_ERROR) || j.error > -t + 1e-9)
 			return 0;

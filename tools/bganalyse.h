@@ -23,7 +23,9 @@ struct opts {
 	/* When the run started, and the seconds before the progress line
 	 * (BGKIT_PROGRESS). */
 	double		 t0, wait;
-	int		 tty, drawn;	/* set: on a terminal; line drawn */
+	/* tty is set when a progress line may be drawn (stderr is a terminal
+	 * and -e is not given); drawn is set while one shows. */
+	int		 tty, drawn;
 };
 
 double	seconds(void);

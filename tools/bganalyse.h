@@ -18,7 +18,7 @@ struct opts {
 	int		 wrote;		/* the worst status of the files */
 	bg_analyse	*a;
 	char		**dst;		/* --directory: each input's file */
-	/* With --directory but no --cache, DIR/.bganalyse. */
+	/* The cache made for --directory without --cache, or NULL. */
 	char		*dircache;
 	/* When the run started, and the seconds before the progress line
 	 * (BGKIT_PROGRESS). */

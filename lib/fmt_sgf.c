@@ -520,7 +520,7 @@ utf8_len(const unsigned char *p, size_t n)
 /*
  * Append the character at in[*i] to s->tmp at *o, in UTF-8, and move *i
  * past it.  Its byte is read as Latin-1 when the tree says so or when the
- * bytes are not valid UTF-8 (*bad is then set, as for a NUL).
+ * bytes are not valid UTF-8 (in that last case *bad is set, as for a NUL).
  */
 static int
 put_text(struct sgf *s, size_t *o, const char *in, size_t *i, size_t n,
@@ -1067,7 +1067,7 @@ move(struct sgf *s, const struct prop *p, int side)
 	}
 	if ((k = resign_action(s, p, side, v, n)) != 0)
 		return k < 0 ? k : 0;
-	/* A roll a PL/DI node showed is this move's, or a move of its own. */
+	/* A roll PL/DI showed is this move's, or is recorded on its own. */
 	if (s->roll_side >= 0 && (s->roll_side != side || n < 2 ||
 	    s->roll_dice[0] != v[0] - '0' || s->roll_dice[1] != v[1] - '0') &&
 	    flush_roll(s) < 0)
@@ -1346,7 +1346,7 @@ setpos_record(struct sgf *s, int line, int col, int side, const int dice[2])
 		ms.dice[0] = dice[0];
 		ms.dice[1] = dice[1];
 		ms.cube_max = s->cubeless ? 0 : 10;
-		/* No XGID holds a cube of 2^20: on that error, no text. */
+		/* No XGID holds a cube of 2^20: on that error, write no text. */
 		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
 		    sizeof xg)
 			xg[0] = '\0';
@@ -1618,7 +1618,7 @@ read_game_tree(struct sgf *s, const struct rootinfo *ri)
 		ms.cube = ri->cv;
 		ms.cube_max = ri->nocube ? 0 : 10;
 		ms.crawford = ri->crawford_game;
-		/* No XGID holds a cube of 2^20: on that error, no text. */
+		/* No XGID holds a cube of 2^20: on that error, write no text. */
 		if ((unsigned)bg_xgid_encode(xg, sizeof xg, &s->board, &ms) >=
 		    sizeof xg)
 			xg[0] = '\0';

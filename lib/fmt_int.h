@@ -150,7 +150,8 @@ int	fmt_head_lines(const struct fmt_head *);
  */
 const unsigned char *fmt_head_text(const struct fmt_head *, char *,
 	    size_t *);
-/* The first byte of h at or after i that is no blank, or h->n. */
+/* Return the offset of the first byte of h at or after i that is not a
+ * blank, or h->n when there is none. */
 size_t	fmt_head_skip(const struct fmt_head *, size_t);
 /* Does p[0..n) start with the string literal w? */
 #define FMT_BEGINS(p, n, w)	((n) >= sizeof (w) - 1 &&		\

@@ -371,7 +371,8 @@ skip_spaces(const char *s, size_t i, size_t lim)
  */
 #define LINE_END(c)	(((c) | 0x0a) == 0x0a)
 
-/* A part "F/T", starred or not, into *pa, zeroed, as parse_plain makes it. */
+/* Write the part "F/T" (a hit when star is set) into *pa, clearing the
+ * rest of it, just as parse_plain does. */
 static inline void
 set_part(bg_path *pa, int from, int to, int star)
 {

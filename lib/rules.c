@@ -388,7 +388,8 @@ gen_walk(struct gen *g, const struct turn *t, bg_play *p, int k)
  * build it on a board changed and restored in place.
  */
 
-/* Room in ml->v for plays up to v[want - 1]. */
+/* Make ml->v big enough for want plays, doubling its room as needed.
+ * Return 0, or -BG_ENOMEM. */
 static int
 ml_reserve(bg_movelist *ml, size_t want)
 {
@@ -406,7 +407,9 @@ ml_reserve(bg_movelist *ml, size_t want)
 	return 0;
 }
 
-/* A play of p->n dice that ends on board b, as gen_leaf without hash. */
+/* Keep the play p, which uses p->n dice and ends on board b, when no
+ * kept play uses more dice (dropping those that use fewer).  This is
+ * gen_leaf without its hash of the boards already seen. */
 static void
 dbl_leaf(struct gen *g, const bg_board *b, const bg_play *p)
 {
@@ -427,7 +430,7 @@ dbl_leaf(struct gen *g, const bg_board *b, const bg_play *p)
 	l->after = *b;
 }
 
-/* The highest bit set in x, which is not 0. */
+/* Return the number of the highest bit set in x, which must not be 0. */
 static inline int
 top_bit(uint32_t x)
 {

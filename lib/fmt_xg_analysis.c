@@ -451,12 +451,16 @@ rtf_text(char *out, const char *t, size_t n)
 int
 xg_comment(const struct xg_streams *s, long idx, char **out, size_t *len)
 {
-	const char *t = (const char *)s->com, *e = t + s->comlen, *q;
+	const char *t, *e, *q;
 	size_t n, a, b;
 	char *r;
 
+	/* Without a comment stream there is nothing to point into (and no
+	 * pointer arithmetic on NULL). */
 	if (idx < 0 || s->com == NULL)
 		return 0;
+	t = (const char *)s->com;
+	e = t + s->comlen;
 	/* The comments are lines ended by CR LF. */
 	for (; idx > 0 && t < e; idx--) {
 		for (q = t; q + 1 < e && !(q[0] == '\r' && q[1] == '\n'); q++)

@@ -978,8 +978,9 @@ footer_rec(struct xg *x, const unsigned char *p, int k)
 /*
  * Find comment idx of the comment stream (there is none when idx is
  * below 0).  Return 1 with its plain text in *t (allocated, *n bytes
- * long), 0 when there is none, or -1 when the problem was reported (or
- * x->err was set).
+ * long); 0 when there is none, or when the index points past the
+ * stream (reported as an error of the file, and the reading goes on);
+ * or a negative code when memory ran out (x->err is set).
  */
 static int
 comment_text(struct xg *x, long idx, int k, char **t, size_t *n)
@@ -993,7 +994,7 @@ comment_text(struct xg *x, long idx, int k, char **t, size_t *n)
 	if (rc == 0) {
 		diag(x, BG_EXG, k, x->b.game.number, -1, NULL, "comment %ld "
 		    "is not in the comment stream (temp.xgc)", idx);
-		return -1;
+		return 0;
 	}
 	if (*n == 0) {
 		free(*t);

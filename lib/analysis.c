@@ -147,12 +147,16 @@ num(struct cur *c, double *v)
 		x *= p10[22];
 	x = scale >= 0 ? x / p10[scale] : x * p10[-scale];
 	/*
-	 * No figure of an analysis is this large: a malformed value, and
-	 * one its writer could not print back exactly in gnubg's
-	 * precisions (nine digits before the point and six after are the
-	 * fifteen a double holds).
+	 * No figure of an analysis is this large or this small: a
+	 * malformed value, and one its writer could not print back
+	 * exactly in gnubg's precisions.  The bound is a number each of
+	 * those prints as itself, so a value under it never rounds over
+	 * it (999999999.9999999 printed "%.6f" is 1000000000.000000);
+	 * nine digits before the point and six after are the fifteen a
+	 * double holds.  Under 1e-300 the divisions above lose the last
+	 * digits of a subnormal.
 	 */
-	if (!(x < 1e9))
+	if (!(x <= 1e8) || (x != 0 && x < 1e-300))
 		return -1;
 	*v = neg ? -x : x;
 	return 0;

@@ -427,6 +427,16 @@ test_write(void)
 	CHECK_INT(convert("(;GM[6]MI[length:1][game:0]PW[a]PB[b]GS[1]"
 	    ";W[31hefe]A[2])", BG_FORMAT_SGF, BG_STYLE_GNUBG), 0);
 	CHECK(strstr(out, "GS[1]\n;W[31hefe]A[2])") != NULL);
+	/*
+	 * A luck over the reader's bound (1e8) or a subnormal one is not
+	 * read but kept as written; one under the bound that prints as
+	 * the bound is read.
+	 */
+	CHECK_INT(convert("(;GM[6]MI[length:1][game:0]PW[a]PB[b]"
+	    ";W[31hefe]LU[100000000.000001];B[52]LU[1e-320]"
+	    ";W[11]LU[99999999.999999])", BG_FORMAT_SGF, BG_STYLE_GNUBG), 0);
+	CHECK(strstr(out, ";W[31hefe]LU[100000000.000001]\n;B[52]LU[1e-320]"
+	    "\n;W[11]LU[100000000.00000]") != NULL);
 	CHECK(bg_writer_new(BG_FORMAT_AUTO, buf_write, NULL) == NULL);
 }
 

@@ -131,18 +131,29 @@ $(BGANALYSE_OBJ): tools/bganalyse.h
 # bgcheck -j checks files on several threads (tools/cli.c).
 $(TOOL_BIN): LDFLAGS += -pthread
 
-tests/unit/bin/%: tests/unit/%.c tests/unit/t.h lib/libbgkit.a $(LIB_HDR)
+# The test programs are compiled once and linked again when the library
+# changes (make mutate rebuilds them for every mutant).
+UNIT_OBJDIR = tests/unit/obj
+
+$(UNIT_OBJDIR)/%.o: tests/unit/%.c tests/unit/t.h $(LIB_HDR)
+	@mkdir -p $(UNIT_OBJDIR)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -c -o $@ $<
+
+$(UNIT_OBJDIR)/%.o: tests/%.c $(LIB_HDR)
+	@mkdir -p $(UNIT_OBJDIR)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+tests/unit/bin/%: $(UNIT_OBJDIR)/%.o lib/libbgkit.a
 	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
 # test_nomem fails the library's allocations one at a time: every call of
 # malloc, calloc, realloc and free goes through the test's wrappers.
 # It reads two analysed XG files that tests/xgmake.py builds.
-tests/unit/bin/test_nomem: tests/unit/test_nomem.c tests/unit/t.h \
-    lib/libbgkit.a $(LIB_HDR) tests/unit/bin/analysis.xg \
-    tests/unit/bin/analysis-v30.xgp
+tests/unit/bin/test_nomem: $(UNIT_OBJDIR)/test_nomem.o lib/libbgkit.a \
+    tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp
 	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp: tests/xgmake.py
@@ -151,18 +162,6 @@ tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp: tests/xgmake.py
 	    mv $@.tmp $@
 tests/unit/bin/analysis.xg: tests/xg/analysis.txt
 tests/unit/bin/analysis-v30.xgp: tests/xg/analysis-v30.txt
-
-tests/unit/bin/rulestest: tests/rulestest.c lib/libbgkit.a $(LIB_HDR)
-	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
-
-tests/unit/bin/matdump: tests/matdump.c lib/libbgkit.a $(LIB_HDR)
-	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
-
-tests/unit/bin/formatlist: tests/formatlist.c lib/libbgkit.a $(LIB_HDR)
-	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
 
 # The header must compile alone, strictly.
 tests/unit/bin/header-alone: lib/bgkit.h
@@ -299,7 +298,10 @@ uninstall:
 
 clean:
 	rm -f lib/*.o tools/*.o lib/libbgkit.a lib/libbgkit.so*
-	rm -rf bin tests/unit/bin
+	rm -rf bin tests/unit/bin $(UNIT_OBJDIR)
 
 .PHONY: all check check-build check-update demo install uninstall clean lint-size
-.SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ)
+.SECONDARY: $(LIB_OBJ) $(TOOLS:%=tools/%.o) $(CLI_OBJ) \
+    $(UNIT_SRC:tests/unit/%.c=$(UNIT_OBJDIR)/%.o) \
+    $(UNIT_OBJDIR)/rulestest.o $(UNIT_OBJDIR)/matdump.o \
+    $(UNIT_OBJDIR)/formatlist.o

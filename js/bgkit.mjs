@@ -303,7 +303,10 @@ export class Bgkit {
       opts.rules ?? "", to], (buf, nm, fmt, rules, t) =>
       this._m._bgjs_convert(buf, bytesOf(input).length, nm, fmt, rules, t,
         flags, opts.game ?? 0)), !!opts.bytes);
-    if (r.json.diagnostics === undefined)
+    // Refused before reading (an unknown format, bad rules): no
+    // diagnostic says why.
+    if (r.json.diagnostics === undefined ||
+        (r.rc < 0 && r.json.diagnostics.length === 0))
       throw this._error(r.json.rc);
     return { output: r.out, written: !!r.json.written,
       diagnostics: this._diags(r.json.diagnostics) };

@@ -659,12 +659,15 @@ bgjs_read(const char *buf, size_t len, const char *name, const char *format,
 
 /* ------------------------------------------------------------- convert */
 
-/* One pass of bgconv: read, replay and write to w (NULL: a check). */
+/*
+ * Start r: a pipeline on buf[0..len) named name, with format and rules.
+ * Return 0, or a negative code with r->p NULL.
+ */
 static int
-conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
-    const char *format, const char *rules, bg_writer *w)
+rd_open(struct rd *r, const char *buf, size_t len, const char *name,
+    const char *format, const char *rules)
 {
-	int ev, rc;
+	int rc;
 
 	memset(r, 0, sizeof *r);
 	r->match = r->game = -1;
@@ -672,8 +675,52 @@ conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
 		return -BG_ENOMEM;
 	if ((rc = setup(r->p, format, rules)) < 0) {
 		bg_pipeline_free(r->p);
-		return rc;
+		r->p = NULL;
 	}
+	return rc;
+}
+
+/* The result of a call rd_open() refused: NULL when out of memory. */
+static struct bgjs_result *
+rd_refused(int rc)
+{
+	struct buf j = { 0 };
+
+	if (rc == -BG_ENOMEM)
+		return NULL;
+	bfmt(&j, "{\"rc\":%d}", rc, 0);
+	return finish(NULL, &j, rc);
+}
+
+/*
+ * End r, read to its end with rc: its last diagnostics (and rc's) and
+ * the pipeline freed; j starts with {"diagnostics":[...] and the
+ * caller adds its members and the closing brace.
+ */
+static void
+rd_close(struct rd *r, struct buf *j, int rc)
+{
+	diags(r);
+	if (rc < 0)
+		syserr(r, bg_pipeline_name(r->p), -rc);
+	bstr(j, "{\"diagnostics\":[");
+	if (r->d.n)
+		bput(j, r->d.p, r->d.n);
+	bstr(j, "]");
+	j->err |= r->d.err;
+	free(r->d.p);
+	bg_pipeline_free(r->p);
+}
+
+/* One pass of bgconv: read, replay and write to w (NULL: a check). */
+static int
+conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
+    const char *format, const char *rules, bg_writer *w)
+{
+	int ev, rc;
+
+	if ((rc = rd_open(r, buf, len, name, format, rules)) < 0)
+		return rc;
 	bg_pipeline_set_writer(r->p, w);
 	bg_pipeline_set_collapse(r->p, 1);
 	while ((ev = bg_pipeline_next(r->p)) > 0) {
@@ -964,18 +1011,11 @@ bgjs_decisions(const char *buf, size_t len, const char *name,
 	bg_decisions *d;
 	int ev, rc = 0;
 
-	memset(&r, 0, sizeof r);
-	r.match = r.game = -1;
 	if ((d = bg_decisions_new(BG_OUT_JSON)) == NULL)
 		return NULL;
-	if ((r.p = bg_pipeline_new_mem(buf, len, name)) == NULL ||
-	    (rc = setup(r.p, format, rules)) < 0) {
+	if ((rc = rd_open(&r, buf, len, name, format, rules)) < 0) {
 		bg_decisions_free(d);
-		if (r.p == NULL)
-			return NULL;
-		bg_pipeline_free(r.p);
-		bfmt(&j, "{\"rc\":%d}", rc, 0);
-		return finish(NULL, &j, rc);
+		return rd_refused(rc);
 	}
 	bg_pipeline_set_callback(r.p, bg_decisions_pos, d);
 	while ((ev = bg_pipeline_next(r.p)) > 0) {
@@ -990,16 +1030,8 @@ bgjs_decisions(const char *buf, size_t len, const char *name,
 	}
 	if (rc >= 0)
 		rc = ev;
-	diags(&r);
-	if (rc < 0)
-		syserr(&r, bg_pipeline_name(r.p), -rc);
-	bstr(&j, "{\"diagnostics\":[");
-	if (r.d.n)
-		bput(&j, r.d.p, r.d.n);
-	bfmt(&j, "],\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
-	j.err |= r.d.err;
-	free(r.d.p);
-	bg_pipeline_free(r.p);
+	rd_close(&r, &j, rc);
+	bfmt(&j, ",\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
 	bg_decisions_free(d);
 	return finish(&out, &j, rc < 0 ? rc : 0);
 }
@@ -1025,18 +1057,11 @@ bgjs_statistics(const char *buf, size_t len, const char *name,
 	const char *names[2];
 	int ev, rc = 0, games = 0, keep;
 
-	memset(&r, 0, sizeof r);
-	r.match = r.game = -1;
 	if ((met = bg_met_new()) == NULL)
 		return NULL;
-	if ((r.p = bg_pipeline_new_mem(buf, len, name)) == NULL ||
-	    (rc = setup(r.p, format, rules)) < 0) {
+	if ((rc = rd_open(&r, buf, len, name, format, rules)) < 0) {
 		bg_met_free(met);
-		if (r.p == NULL)
-			return NULL;
-		bg_pipeline_free(r.p);
-		bfmt(&j, "{\"rc\":%d}", rc, 0);
-		return finish(NULL, &j, rc);
+		return rd_refused(rc);
 	}
 	bg_stats_init(&match, 0);
 	while ((ev = bg_pipeline_next(r.p)) > 0) {
@@ -1073,21 +1098,14 @@ bgjs_statistics(const char *buf, size_t len, const char *name,
 	}
 	if (rc >= 0)
 		rc = ev;
-	diags(&r);
-	if (rc < 0)
-		syserr(&r, bg_pipeline_name(r.p), -rc);
-	bstr(&j, "{\"diagnostics\":[");
-	if (r.d.n)
-		bput(&j, r.d.p, r.d.n);
-	bstr(&j, "],\"beyond\":[");
+	rd_close(&r, &j, rc);
+	bstr(&j, ",\"beyond\":[");
 	if (bad.n)
 		bput(&j, bad.p, bad.n);
 	bfmt(&j, "],\"table\":%d,", bg_met_length(met), 0);
 	bfmt(&j, "\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
-	j.err |= r.d.err | bad.err;
-	free(r.d.p);
+	j.err |= bad.err;
 	free(bad.p);
-	bg_pipeline_free(r.p);
 	bg_met_free(met);
 	return finish(&out, &j, rc < 0 ? rc : 0);
 }

@@ -108,14 +108,23 @@ function showHere(game, turn) {
   $("here-where").textContent = `Game ${game}, turn ${turn}: ${who} ` +
     `${what}` + (d && d.error !== null ? `, error ${eq(d.error)}` : "") +
     (mark ? ` (${MARKS[mark]})` : "");
-  if (a && a.has.includes("cube") && a.no_double !== undefined) {
-    const p = document.createElement("p");
-    p.className = "cube";
-    p.textContent = `Cube: no double ${eq(a.no_double)} \u00b7 double, ` +
-      `take ${eq(a.double_take)} \u00b7 double, pass ${eq(a.double_pass)}` +
-      (a.proper ? ` \u00b7 proper: ${PROPER[a.proper]}` : "") +
-      (a.cube_mark ? ` (${MARKS[a.cube_mark]})` : "");
-    body.appendChild(p);
+  if (a && a.has.includes("cube")) {
+    // The cubeful equities, or when the analysis has only those, the
+    // match-winning chances of no double and double, take.
+    const nd = a.no_double_outputs?.mwc, dt = a.double_take_outputs?.mwc;
+    const pc = (x) => `${(100 * x).toFixed(1)}%`;
+    const text = a.no_double !== undefined ? `no double ${eq(a.no_double)}` +
+      ` \u00b7 double, take ${eq(a.double_take)} \u00b7 double, pass ` +
+      eq(a.double_pass) + (a.proper ? ` \u00b7 proper: ${PROPER[a.proper]}` :
+        "") : nd !== undefined && dt !== undefined ? "match-winning " +
+      `chances: no double ${pc(nd)} \u00b7 double, take ${pc(dt)}` : "";
+    const mark = a.cube_mark ?? (d && d.action !== "move" ? a.mark : null);
+    if (text) {
+      const p = document.createElement("p");
+      p.className = "cube";
+      p.textContent = `Cube: ${text}` + (mark ? ` (${MARKS[mark]})` : "");
+      body.appendChild(p);
+    }
   }
   if (a && a.candidates) {
     const t = table(["#", "Play", "Equity", "Error"],
@@ -205,12 +214,13 @@ function showAnalysis(bytes, name) {
     tr.appendChild(td);
     cell(tr, String(d.move), "num");
     cell(tr, d.player ?? `side ${d.side}`);
-    cell(tr, d.dice ? d.dice.join("") : "");
-    cell(tr, d.action === "move" ? d.play ?? "" : d.action);
-    cell(tr, d.best ?? "");
+    // The error and the mark first, for a narrow screen.
     cell(tr, eq(d.error), "num");
     const m = markOf(d);
     cell(tr, m ? MARKS[m] : "", m ?? "");
+    cell(tr, d.dice ? d.dice.join("") : "");
+    cell(tr, d.action === "move" ? d.play ?? "" : d.action);
+    cell(tr, d.best ?? "");
     tbody.appendChild(tr);
     an.rows.set(key, tr);
     an.list.push([d, tr]);

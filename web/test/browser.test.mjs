@@ -227,9 +227,10 @@ test("an analysed match: its decisions as bggrep's, filtered, linked",
     const cells = await rows.evaluateAll((trs) => trs.map((tr) =>
       [...tr.cells].map((td) => td.textContent)));
     assert.deepEqual(cells, want.map((d) => [String(d.game),
-      String(d.move), d.player, d.dice ? d.dice.join("") : "",
-      d.action === "move" ? d.play ?? "" : d.action, d.best ?? "",
-      eq(d.error), ["", "doubtful", "bad", "very bad"][worst(d)]]));
+      String(d.move), d.player, eq(d.error),
+      ["", "doubtful", "bad", "very bad"][worst(d)],
+      d.dice ? d.dice.join("") : "",
+      d.action === "move" ? d.play ?? "" : d.action, d.best ?? ""]));
     const visible = () => rows.evaluateAll((trs) => trs.filter((tr) =>
       !tr.hidden).length);
     assert.equal(await visible(), want.length);
@@ -269,7 +270,29 @@ test("an analysed match: its decisions as bggrep's, filtered, linked",
       assert.match(await page.locator("#here-body tr.made").textContent(),
         new RegExp(d.play.replace(/[()*]/g, "\\$&") + " \\(played"));
     }
+    // A double: its cube decision, as bgconv -T json has its analysis.
+    await page.fill("#f-min", "0");
+    const dbl = want.find((x) => x.action === "double");
+    const a = toolJSON("bgconv", ["-T", "json", analysed]).find((o) =>
+      o.type === "record" && o.game === dbl.game && o.turn === dbl.move)
+      .analysis;
+    await page.locator(`#decisions button[aria-label="Game ${dbl.game}, ` +
+      `turn ${dbl.move}: show"]`).click();
+    await frame.waitForFunction((at) => location.hash === at,
+      `#g${dbl.game}t${dbl.move}`);
+    const pc = (x) => `${(100 * x).toFixed(1)}%`;
+    assert.equal(await page.locator("#here-body p.cube").textContent(),
+      a.no_double !== undefined ? `Cube: no double ${eq(a.no_double)}` +
+        ` \u00b7 double, take ${eq(a.double_take)} \u00b7 double, pass ` +
+        eq(a.double_pass) : "Cube: match-winning chances: no double " +
+        `${pc(a.no_double_outputs.mwc)} \u00b7 double, take ` +
+        pc(a.double_take_outputs.mwc) + (a.mark ? ` (${a.mark.replace("_",
+          " ")})` : ""));
     // Stepping in the frame moves the analysis with it.
+    await page.locator(`#decisions button[aria-label="Game ${d.game}, ` +
+      `turn ${d.move}: show"]`).click();
+    await frame.waitForFunction((at) => location.hash === at,
+      `#g${d.game}t${d.move}`);
     await page.locator("#match").focus();
     await frame.locator("body").press("ArrowRight");
     await page.waitForFunction((t) => document.getElementById("here-where")

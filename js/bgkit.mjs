@@ -388,6 +388,12 @@ export class Game {
     this.variant = VARIANTS[g.variant] ?? "standard";
     this.result = result(g.result);
     this.diagnostics = diags;
+    // A position text export's analysis of its position (bgkit-json(5)'s
+    // analysis objects without "type" and "game") and its diagram's XGID.
+    const lines = g.json ?? [];
+    this.analysis = lines.filter((o) => o.type === "analysis")
+      .map(({ type, game, ...rest }) => rest);
+    this.diagram = lines.find((o) => o.type === "diagram")?.xgid ?? null;
     this._bg = bg;
     this._g = g;
     this._pos = null;

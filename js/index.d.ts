@@ -275,6 +275,14 @@ export declare class Game {
   variant: Variant;
   result: Result;
   diagnostics: Diagnostic[];
+  /**
+   * A position text export's analysis of the position it sets up (the
+   * ranked plays, or the cube decision): bgkit-json(5)'s analysis
+   * objects without "type" and "game"; [] for other records.
+   */
+  analysis: { [key: string]: unknown }[];
+  /** The XGID a position text export's diagram draws, or null. */
+  diagram: string | null;
   readonly positions: Position[];
   readonly records: Record[];
   /** The rows of Match.decisions() of this game. */

@@ -453,9 +453,11 @@ rec_index(const bg_game *g, const bg_record *rec, size_t *hint)
 }
 
 /*
- * When game g has the engine's analysis, ,"json":[...]: the game as the
+ * When game g has the engine's analysis (of a record, or of a position
+ * text export's position) or a diagram, ,"json":[...]: the game as the
  * JSON Lines writer writes it (bgkit-json(5)), its lines an array, from
- * which the package takes each record's "analysis" member.
+ * which the package takes each record's "analysis" member and the
+ * game's analysis and diagram objects.
  */
 static void
 analysis_json(struct buf *b, const bg_match *m, const bg_game *g)
@@ -467,7 +469,8 @@ analysis_json(struct buf *b, const bg_match *m, const bg_game *g)
 	for (i = 0; i < n; i++)
 		if (bg_game_record_analysis(g, i) != NULL)
 			break;
-	if (i == n)
+	if (i == n && bg_game_analysis_count(g) == 0 &&
+	    bg_game_diagram(g) == NULL)
 		return;
 	if ((w = bg_writer_new(BG_FORMAT_JSON, bput, &t)) == NULL) {
 		b->err = 1;

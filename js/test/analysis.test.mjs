@@ -4,11 +4,12 @@
 // gunzip: node:zlib does it here): each record's analysis as bgconv
 // -T json writes it, the decisions as bggrep --decisions -T json and
 // the statistics as bgscore --statistics -T json, the tools reading the
-// gzipped files themselves.
+// gzipped files themselves; the analysis and diagram of position text
+// exports (fixtures/bgcheck/xgtext) as bgconv -T json writes them.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { gunzipSync } from "node:zlib";
-import { bg, bytes, files, lines, toolOut } from "./helpers.mjs";
+import { bg, bytes, files, lines, tool, toolOut } from "./helpers.mjs";
 
 const analysed = files("tests/corpus/analysed", /\.sgf\.gz$/);
 const sgf = (f) => gunzipSync(bytes(f));
@@ -102,4 +103,46 @@ test("statistics of a record without analysis: of no move", () => {
     "json", f])));
   assert.equal(st[st.length - 1].scope, "match");
   assert.ok(st.every((o) => o.checker.every((c) => c.moves === 0)));
+});
+
+const exports = files("fixtures/bgcheck/xgtext", /\.txt$/);
+
+test("position text exports: the game's analysis and diagram", () => {
+  let analysed = 0;
+  for (const f of exports) {
+    const want = jsonLines(tool("bgconv", ["-F", "-T", "json", f]).out);
+    let games;
+    try {
+      games = bg.read(bytes(f), { name: f }).flatMap((m) => m.games());
+    } catch (e) {
+      assert.ok(!want.some((o) => o.type === "game"), `${f}: ${e.message}`);
+      continue;
+    }
+    assert.equal(games.length, want.filter((o) => o.type === "game").length,
+      f);
+    games.forEach((g, i) => {
+      const mine = want.filter((o) => o.game === i + 1);
+      assert.deepEqual(g.analysis, mine.filter((o) => o.type === "analysis")
+        .map(({ type, game, ...rest }) => rest), f);
+      assert.equal(g.diagram, mine.find((o) => o.type === "diagram")?.xgid ??
+        null, f);
+      assert.deepEqual(g.records.map((r) => r.analysis), mine
+        .filter((o) => o.type === "record").map((o) => o.analysis ?? null), f);
+      analysed += g.analysis.length > 0;
+    });
+  }
+  assert.ok(analysed >= 10, `${analysed} games with analysis`);
+});
+
+// Read by hand from fixtures/bgcheck/xgtext/cube-en.txt.
+test("cube-en.txt: the cube decision, read by hand", () => {
+  const [g] = bg.read(bytes("fixtures/bgcheck/xgtext/cube-en.txt"))[0]
+    .games();
+  assert.deepEqual(g.analysis, [{ kind: "cube", line: 22, side: 1,
+    rank: null, proper_text: "Redouble / Pass", eval: "XG Roller+",
+    equity: 1, no_double: 0.702, double_take: 1.215, double_pass: 1,
+    proper: "double_pass", win: [21.6, 78.4], gammon: [1.3, 9.1],
+    backgammon: [0.03, 0.2] }]);
+  assert.equal(g.diagram,
+    "XGID=--BBBBB-B---bC-----bbcbbb-:1:1:1:00:2:0:0:7:10");
 });

@@ -200,9 +200,10 @@ export class Bgkit {
    * rules.  Input that holds no record throws ReadError.
    */
   read(input, opts = {}) {
-    const j = this._read(input, opts, RD_RECORDS);
+    const src = { bytes: bytesOf(input), opts };
+    const j = this._read(src.bytes, opts, RD_RECORDS);
     const matches = j.matches.map((m, i) => new Match(this, m, i,
-      j.diagnostics));
+      j.diagnostics, src));
     if (matches.length === 0) {
       const d = j.diagnostics.find((x) => x.severity !== "warning");
       if (d) throw new ReadError(d, j.diagnostics);
@@ -229,10 +230,43 @@ export class Bgkit {
    * pips).  Input that holds no record throws ReadError.
    */
   decisions(input, opts = {}) {
+    return this._rows("_bgjs_decisions", bytesOf(input), opts, -1).rows;
+  }
+
+  /**
+   * gnubg's statistics of the analysis in input, as bgscore
+   * --statistics -T json writes them (bg_stats_init(3), gnubg's
+   * default match equity table): for each match one object per game
+   * ("scope" "game", "game" its ordinal), then the match's ("scope"
+   * "match"), each with "players" and "checker", "luck", "cube" and
+   * "overall", a list of two objects, one per player.  A game whose
+   * score is beyond the table throws BgkitError (bgscore warns and
+   * leaves it out).  Input that holds no record throws ReadError.
+   */
+  statistics(input, opts = {}) {
+    return this._stats(bytesOf(input), opts, -1);
+  }
+
+  _stats(bytes, opts, match) {
+    const r = this._rows("_bgjs_statistics", bytes, opts, match);
+    if (r.json.beyond.length) {
+      const [m, g] = r.json.beyond[0];
+      throw new BgkitError(`${opts.name ?? "<string>"}: ` +
+        (match < 0 ? `match ${m + 1}, ` : "") + `game ${g}: the score is ` +
+        `beyond the match equity table (${r.json.table} points)`,
+      "einval", 2);
+    }
+    return r.rows;
+  }
+
+  // A call that writes JSON Lines (decisions, statistics) of the
+  // matches of bytes, or of match number match only (from 0): {rows,
+  // json}.
+  _rows(fn, bytes, opts, match) {
     const name = opts.name ?? "<string>";
-    const r = this._call(this._with([input, name, opts.format ?? "",
-      opts.rules ?? ""], (buf, nm, fmt, rules) => this._m._bgjs_decisions(
-      buf, bytesOf(input).length, nm, fmt, rules)));
+    const r = this._call(this._with([bytes, name, opts.format ?? "",
+      opts.rules ?? ""], (buf, nm, fmt, rules) => this._m[fn](buf,
+      bytes.length, nm, fmt, rules, match)));
     if (r.json.diagnostics === undefined)
       throw this._error(r.json.rc);
     const diags = this._diags(r.json.diagnostics);
@@ -240,8 +274,8 @@ export class Bgkit {
       const d = diags.find((x) => x.severity !== "warning");
       if (d) throw new ReadError(d, diags);
     }
-    return r.out.split("\n").filter((l) => l !== "")
-      .map((l) => JSON.parse(l));
+    return { json: r.json, rows: r.out.split("\n").filter((l) => l !== "")
+      .map((l) => JSON.parse(l)) };
   }
 
   /**
@@ -269,7 +303,10 @@ export class Bgkit {
       opts.rules ?? "", to], (buf, nm, fmt, rules, t) =>
       this._m._bgjs_convert(buf, bytesOf(input).length, nm, fmt, rules, t,
         flags, opts.game ?? 0)), !!opts.bytes);
-    if (r.json.diagnostics === undefined)
+    // Refused before reading (an unknown format, bad rules): no
+    // diagnostic says why.
+    if (r.json.diagnostics === undefined ||
+        (r.rc < 0 && r.json.diagnostics.length === 0))
       throw this._error(r.json.rc);
     return { output: r.out, written: !!r.json.written,
       diagnostics: this._diags(r.json.diagnostics) };
@@ -288,7 +325,11 @@ function result(r) {
 
 /** A match (or a money session): its header and its games. */
 export class Match {
-  constructor(bg, m, index, diags) {
+  constructor(bg, m, index, diags, src) {
+    this._bg = bg;
+    this._index = index;
+    this._src = src;
+    this._dec = null;
     this.length = m.length;
     this.line = m.line;
     this.players = m.players;
@@ -298,7 +339,8 @@ export class Match {
     this.comments = m.comments;
     this.diagnostics = diags.filter((d) => d._at[0] === index);
     this._games = m.games.map((g, i) => new Game(bg, g,
-      diags.filter((d) => d._at[0] === index && d._at[1] === i)));
+      diags.filter((d) => d._at[0] === index && d._at[1] === i), this,
+      i + 1));
     const last = this._games[this._games.length - 1];
     const score = last ? last.result.score : [0, 0];
     this.result = { length: this.length, games: this._games.length, score,
@@ -309,12 +351,35 @@ export class Match {
   /** The games, in order (an array). */
   games() { return this._games; }
 
+  /**
+   * The decisions of its games as bg.decisions() gives them (bggrep
+   * --decisions -T json's objects), the analysis' error, best play,
+   * equities, marks and luck among them: the input read again.
+   */
+  decisions() {
+    if (this._dec === null)
+      this._dec = this._bg._rows("_bgjs_decisions", this._src.bytes,
+        this._src.opts, this._index).rows;
+    return this._dec;
+  }
+
+  /**
+   * gnubg's statistics of its analysis, as bg.statistics() gives them
+   * (bgscore --statistics -T json's objects): one per game, then the
+   * match's ("scope" "match"); the input read again.
+   */
+  statistics() {
+    return this._bg._stats(this._src.bytes, this._src.opts, this._index);
+  }
+
   [Symbol.iterator]() { return this._games[Symbol.iterator](); }
 }
 
 /** A game, read and replayed. */
 export class Game {
-  constructor(bg, g, diags) {
+  constructor(bg, g, diags, match, ordinal) {
+    this._match = match;
+    this._ordinal = ordinal;
     this.number = g.number;
     this.line = g.line;
     this.players = g.players;
@@ -323,6 +388,12 @@ export class Game {
     this.variant = VARIANTS[g.variant] ?? "standard";
     this.result = result(g.result);
     this.diagnostics = diags;
+    // A position text export's analysis of its position (bgkit-json(5)'s
+    // analysis objects without "type" and "game") and its diagram's XGID.
+    const lines = g.json ?? [];
+    this.analysis = lines.filter((o) => o.type === "analysis")
+      .map(({ type, game, ...rest }) => rest);
+    this.diagram = lines.find((o) => o.type === "diagram")?.xgid ?? null;
     this._bg = bg;
     this._g = g;
     this._pos = null;
@@ -339,10 +410,15 @@ export class Game {
     return this._pos;
   }
 
-  /** The records, each with .before, .after and .play. */
+  /** The records, each with .before, .after, .play and .analysis. */
   get records() {
     if (this._recs === null) this._recs = link(this);
     return this._recs;
+  }
+
+  /** Its decisions: those of Match.decisions() of this game. */
+  decisions() {
+    return this._match.decisions().filter((d) => d.game === this._ordinal);
   }
 
   [Symbol.iterator]() { return this.records[Symbol.iterator](); }
@@ -362,6 +438,7 @@ export class Record {
     this.text = r[9] ?? "";
     this.before = this.after = null;
     this.play = null;
+    this.analysis = null;
   }
 }
 
@@ -370,6 +447,14 @@ function link(game) {
   const recs = game._g.records.map((r) => new Record(r));
   for (const r of recs)
     r.code = r._code ? game._bg._codes[r._code] ?? null : null;
+  // The engine's analysis: each record's "analysis" member of the game
+  // as JSON Lines, which the module gives for an analysed game.
+  if (game._g.json) {
+    const lines = game._g.json.filter((o) => o.type === "record");
+    lines.forEach((o, i) => {
+      if (o.analysis && recs[i]) recs[i].analysis = o.analysis;
+    });
+  }
   const raw = game._g.positions, pos = game.positions;
   let cur = pos.length ? pos[0] : null, k = 1;
   recs.forEach((rec, i) => {

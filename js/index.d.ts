@@ -135,6 +135,118 @@ export interface DrawOptions {
   names?: [string | null, string | null];
 }
 
+/** How a candidate or a cube decision was evaluated (bgkit-json(5)). */
+export type Evaluation =
+  { type: "ply"; plies: number; cubeful: boolean; deterministic: boolean;
+    noise: number; prune: boolean } |
+  { type: "rollout"; trials: number; settings: string } |
+  { type: "named"; settings: string };
+
+/** An evaluation's figures for the side on roll: those the file has. */
+export interface Outputs {
+  win?: number;
+  win_gammon?: number;
+  win_bg?: number;
+  lose_gammon?: number;
+  lose_bg?: number;
+  cubeless?: number;
+  cubeful?: number;
+  mwc?: number;
+  /** A rollout's standard errors: win .. lose_bg, cubeless, cubeful. */
+  se?: number[];
+}
+
+/** One candidate play, best first. */
+export interface Candidate extends Outputs {
+  /** gnubg's notation, hits marked from the position before. */
+  play: string | null;
+  steps: [number, number][];
+  equity?: number;
+  equity2?: number;
+  eval?: Evaluation;
+  marked?: true;
+}
+
+export type Mark = "doubtful" | "bad" | "very_bad";
+
+/**
+ * The engine's analysis of a record, the "analysis" member of
+ * bgkit-json(5)'s record objects: only the members the file has.
+ */
+export interface Analysis {
+  has: ("move" | "cube")[];
+  /** The index in candidates of the play made. */
+  played?: number;
+  /** The equity the play lost. */
+  error?: number;
+  luck?: number;
+  /** 1 lucky, 2 very lucky, -1 unlucky, -2 very unlucky. */
+  luck_mark?: -2 | -1 | 1 | 2;
+  mark?: Mark;
+  cube_mark?: Mark;
+  candidates?: Candidate[];
+  cube_eval?: Evaluation;
+  no_double_outputs?: Outputs;
+  double_take_outputs?: Outputs;
+  cube_marked?: true;
+  /** The cubeful equities of the cube decision. */
+  no_double?: number;
+  double_take?: number;
+  double_pass?: number;
+  proper?: "no_double" | "double_take" | "double_pass" | "too_good";
+  doubler_error?: number;
+  taker_error?: number;
+}
+
+/** A row of bggrep --decisions -T json (bgkit-json(5)'s decisions). */
+export interface Decision {
+  type: "decision";
+  file: string;
+  /** The game's ordinal in its match, from 1. */
+  game: number;
+  /** Game.positions[move] is the position after it. */
+  move: number;
+  side: 0 | 1;
+  player: string | null;
+  action: "move" | "double" | "take" | "drop" | "beaver" | "raccoon";
+  length: number;
+  score: [number, number];
+  away: [number, number] | null;
+  crawford: boolean;
+  cube: number;
+  cube_owner: number;
+  dice: [number, number] | null;
+  xgid: string;
+  gnubg_id: string;
+  play: string | null;
+  pips: [number, number];
+  /** What the analysis says of it; null when it says nothing. */
+  error: number | null;
+  best: string | null;
+  best_equity: number | null;
+  played_equity: number | null;
+  mark: Mark | null;
+  cube_mark: Mark | null;
+  luck: number | null;
+  luck_mark: "lucky" | "very_lucky" | "unlucky" | "very_unlucky" | null;
+  eval: string | null;
+  mwc: number | null;
+}
+
+/** One object of bgscore --statistics -T json (bgscore(1) lists the keys). */
+export interface Statistics {
+  type: "statistics";
+  scope: "game" | "match";
+  game: number | null;
+  players: [string | null, string | null];
+  checker: [StatisticsPart, StatisticsPart];
+  luck: [StatisticsPart, StatisticsPart];
+  cube: [StatisticsPart, StatisticsPart];
+  overall: [StatisticsPart, StatisticsPart];
+}
+export type StatisticsPart =
+  { [key: string]: number | string | null | number[] };
+
 export declare class Record {
   kind: "move" | "double" | "take" | "drop" | "beaver" | "raccoon" | "win" |
     "loss" | "illegal" | "setpos" | "comment" | "unparsed";
@@ -150,6 +262,8 @@ export declare class Record {
   after: Position;
   /** The play the replay made, in gnubg's notation, or null. */
   play: string | null;
+  /** The engine's analysis the record holds, or null. */
+  analysis: Analysis | null;
 }
 
 export declare class Game {
@@ -161,8 +275,18 @@ export declare class Game {
   variant: Variant;
   result: Result;
   diagnostics: Diagnostic[];
+  /**
+   * A position text export's analysis of the position it sets up (the
+   * ranked plays, or the cube decision): bgkit-json(5)'s analysis
+   * objects without "type" and "game"; [] for other records.
+   */
+  analysis: { [key: string]: unknown }[];
+  /** The XGID a position text export's diagram draws, or null. */
+  diagram: string | null;
   readonly positions: Position[];
   readonly records: Record[];
+  /** The rows of Match.decisions() of this game. */
+  decisions(): Decision[];
   [Symbol.iterator](): Iterator<Record>;
 }
 
@@ -176,6 +300,10 @@ export declare class Match {
   diagnostics: Diagnostic[];
   result: MatchResult;
   games(): Game[];
+  /** bggrep --decisions -T json's rows of this match. */
+  decisions(): Decision[];
+  /** bgscore --statistics -T json's objects: the games', the match's. */
+  statistics(): Statistics[];
   [Symbol.iterator](): Iterator<Game>;
 }
 
@@ -194,7 +322,9 @@ export declare class Bgkit {
   read(input: Input, opts?: ReadOptions): Match[];
   check(input: Input, opts?: CheckOptions): Diagnostic[];
   /** bggrep --decisions -T json's objects. */
-  decisions(input: Input, opts?: ReadOptions): { [key: string]: unknown }[];
+  decisions(input: Input, opts?: ReadOptions): Decision[];
+  /** bgscore --statistics -T json's objects. */
+  statistics(input: Input, opts?: ReadOptions): Statistics[];
   convert(input: Input, to: WriteFormat, opts?: ConvertOptions & { bytes: true }): Uint8Array;
   convert(input: Input, to: WriteFormat, opts?: ConvertOptions): string;
   convertFull(input: Input, to: WriteFormat, opts?: ConvertOptions):

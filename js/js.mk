@@ -22,7 +22,7 @@ JS_OBJ	= $(LIB_SRC:lib/%.c=$(JS_OUT)/lib/%.o)
 JS_CFLAGS = $(WARN) -O2 $(CPPFLAGS) -Ilib -idirafter $(JS_OUT)/inc
 JS_FN	= malloc free bgjs_read bgjs_convert bgjs_position bgjs_show \
 	  bgjs_legal bgjs_formats bgjs_result_free bgjs_allocated bgjs_version \
-	  bgjs_decisions
+	  bgjs_decisions bgjs_statistics
 JS_COMMA = ,
 JS_EXPORTS = $(subst $(eval) ,$(JS_COMMA),$(strip $(JS_FN:%=_%)))
 # One module for Node and browsers: the package hands it the .wasm

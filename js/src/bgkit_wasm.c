@@ -65,7 +65,9 @@ struct bgjs_result *bgjs_legal(const char *, const int *, const char *,
     int, int);
 struct bgjs_result *bgjs_formats(void);
 struct bgjs_result *bgjs_decisions(const char *, size_t, const char *,
-    const char *, const char *);
+    const char *, const char *, int);
+struct bgjs_result *bgjs_statistics(const char *, size_t, const char *,
+    const char *, const char *, int);
 void bgjs_result_free(struct bgjs_result *);
 size_t bgjs_allocated(void);
 const char *bgjs_version(void);
@@ -450,6 +452,48 @@ rec_index(const bg_game *g, const bg_record *rec, size_t *hint)
 	return -1;
 }
 
+/*
+ * When game g has the engine's analysis (of a record, or of a position
+ * text export's position) or a diagram, ,"json":[...]: the game as the
+ * JSON Lines writer writes it (bgkit-json(5)), its lines an array, from
+ * which the package takes each record's "analysis" member and the
+ * game's analysis and diagram objects.
+ */
+static void
+analysis_json(struct buf *b, const bg_match *m, const bg_game *g)
+{
+	struct buf t = { 0 };
+	bg_writer *w;
+	size_t i, n = bg_game_record_count(g);
+
+	for (i = 0; i < n; i++)
+		if (bg_game_record_analysis(g, i) != NULL)
+			break;
+	if (i == n && bg_game_analysis_count(g) == 0 &&
+	    bg_game_diagram(g) == NULL)
+		return;
+	if ((w = bg_writer_new(BG_FORMAT_JSON, bput, &t)) == NULL) {
+		b->err = 1;
+		return;
+	}
+	if (bg_writer_match(w, m) < 0 || bg_writer_game(w, g) < 0 ||
+	    bg_writer_end(w) < 0)
+		t.err = 1;
+	bg_writer_free(w);
+	/* One object a line (a JSON string holds no newline): the lines
+	 * joined by commas. */
+	while (t.n > 0 && t.p[t.n - 1] == '\n')
+		t.n--;
+	for (i = 0; i < t.n; i++)
+		if (t.p[i] == '\n')
+			t.p[i] = ',';
+	bstr(b, ",\"json\":[");
+	bput(b, t.p ? t.p : "", t.n);
+	bstr(b, "]");
+	b->err |= t.err;
+	free(t.p);
+}
+
 static void
 game_json(struct rd *r)
 {
@@ -490,7 +534,9 @@ game_json(struct rd *r)
 			bstr(b, "null");
 		bstr(b, "]");
 	}
-	bstr(b, "]}");
+	bstr(b, "]");
+	analysis_json(b, bg_pipeline_match(r->p), g);
+	bstr(b, "}");
 	r->pos.n = 0;
 }
 
@@ -616,12 +662,15 @@ bgjs_read(const char *buf, size_t len, const char *name, const char *format,
 
 /* ------------------------------------------------------------- convert */
 
-/* One pass of bgconv: read, replay and write to w (NULL: a check). */
+/*
+ * Start r: a pipeline on buf[0..len) named name, with format and rules.
+ * Return 0, or a negative code with r->p NULL.
+ */
 static int
-conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
-    const char *format, const char *rules, bg_writer *w)
+rd_open(struct rd *r, const char *buf, size_t len, const char *name,
+    const char *format, const char *rules)
 {
-	int ev, rc;
+	int rc;
 
 	memset(r, 0, sizeof *r);
 	r->match = r->game = -1;
@@ -629,8 +678,52 @@ conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
 		return -BG_ENOMEM;
 	if ((rc = setup(r->p, format, rules)) < 0) {
 		bg_pipeline_free(r->p);
-		return rc;
+		r->p = NULL;
 	}
+	return rc;
+}
+
+/* The result of a call rd_open() refused: NULL when out of memory. */
+static struct bgjs_result *
+rd_refused(int rc)
+{
+	struct buf j = { 0 };
+
+	if (rc == -BG_ENOMEM)
+		return NULL;
+	bfmt(&j, "{\"rc\":%d}", rc, 0);
+	return finish(NULL, &j, rc);
+}
+
+/*
+ * End r, read to its end with rc: its last diagnostics (and rc's) and
+ * the pipeline freed; j starts with {"diagnostics":[...] and the
+ * caller adds its members and the closing brace.
+ */
+static void
+rd_close(struct rd *r, struct buf *j, int rc)
+{
+	diags(r);
+	if (rc < 0)
+		syserr(r, bg_pipeline_name(r->p), -rc);
+	bstr(j, "{\"diagnostics\":[");
+	if (r->d.n)
+		bput(j, r->d.p, r->d.n);
+	bstr(j, "]");
+	j->err |= r->d.err;
+	free(r->d.p);
+	bg_pipeline_free(r->p);
+}
+
+/* One pass of bgconv: read, replay and write to w (NULL: a check). */
+static int
+conv_pass(struct rd *r, const char *buf, size_t len, const char *name,
+    const char *format, const char *rules, bg_writer *w)
+{
+	int ev, rc;
+
+	if ((rc = rd_open(r, buf, len, name, format, rules)) < 0)
+		return rc;
 	bg_pipeline_set_writer(r->p, w);
 	bg_pipeline_set_collapse(r->p, 1);
 	while ((ev = bg_pipeline_next(r->p)) > 0) {
@@ -908,30 +1001,24 @@ bgjs_formats(void)
 
 /*
  * The decisions of every game (bg_decisions_new(3)), as bggrep
- * --decisions -T json writes them: the output is their JSON Lines, the
+ * --decisions -T json writes them, or only those of match number want
+ * (from 0; all when negative): the output is their JSON Lines, the
  * JSON the diagnostics of the read.
  */
 struct bgjs_result *
 bgjs_decisions(const char *buf, size_t len, const char *name,
-    const char *format, const char *rules)
+    const char *format, const char *rules, int want)
 {
 	struct rd r;
 	struct buf out = { 0 }, j = { 0 };
 	bg_decisions *d;
 	int ev, rc = 0;
 
-	memset(&r, 0, sizeof r);
-	r.match = r.game = -1;
 	if ((d = bg_decisions_new(BG_OUT_JSON)) == NULL)
 		return NULL;
-	if ((r.p = bg_pipeline_new_mem(buf, len, name)) == NULL ||
-	    (rc = setup(r.p, format, rules)) < 0) {
+	if ((rc = rd_open(&r, buf, len, name, format, rules)) < 0) {
 		bg_decisions_free(d);
-		if (r.p == NULL)
-			return NULL;
-		bg_pipeline_free(r.p);
-		bfmt(&j, "{\"rc\":%d}", rc, 0);
-		return finish(NULL, &j, rc);
+		return rd_refused(rc);
 	}
 	bg_pipeline_set_callback(r.p, bg_decisions_pos, d);
 	while ((ev = bg_pipeline_next(r.p)) > 0) {
@@ -939,23 +1026,89 @@ bgjs_decisions(const char *buf, size_t len, const char *name,
 		r.game += ev == BG_PIPE_GAME;
 		if (ev == BG_PIPE_MATCH && (rc = bg_decisions_match(d, r.p)) < 0)
 			break;
-		if (ev == BG_PIPE_GAME &&
-		    (rc = bg_decisions_flush(d, bput, &out, 1)) < 0)
+		if (ev == BG_PIPE_GAME && (rc = bg_decisions_flush(d, bput,
+		    &out, want < 0 || want == r.match)) < 0)
 			break;
 		diags(&r);
 	}
 	if (rc >= 0)
 		rc = ev;
-	diags(&r);
-	if (rc < 0)
-		syserr(&r, bg_pipeline_name(r.p), -rc);
-	bstr(&j, "{\"diagnostics\":[");
-	if (r.d.n)
-		bput(&j, r.d.p, r.d.n);
-	bfmt(&j, "],\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
-	j.err |= r.d.err;
-	free(r.d.p);
-	bg_pipeline_free(r.p);
+	rd_close(&r, &j, rc);
+	bfmt(&j, ",\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
 	bg_decisions_free(d);
+	return finish(&out, &j, rc < 0 ? rc : 0);
+}
+
+/*
+ * gnubg's statistics of the analysis (bg_stats_init(3)) with its
+ * default match equity table, as bgscore --statistics -T json writes
+ * them: for each match one object per game, then the match's; only
+ * those of match number want (from 0) unless it is negative.  The
+ * output is their JSON Lines; the JSON the diagnostics of the read and
+ * in "beyond" the [match, game] (from 0 and 1) whose score is beyond
+ * the table, which bgscore leaves out with a warning (and then the
+ * match's object).
+ */
+struct bgjs_result *
+bgjs_statistics(const char *buf, size_t len, const char *name,
+    const char *format, const char *rules, int want)
+{
+	struct rd r;
+	struct buf out = { 0 }, j = { 0 }, bad = { 0 };
+	bg_stats match, game;
+	bg_met *met;
+	const char *names[2];
+	int ev, rc = 0, games = 0, keep;
+
+	if ((met = bg_met_new()) == NULL)
+		return NULL;
+	if ((rc = rd_open(&r, buf, len, name, format, rules)) < 0) {
+		bg_met_free(met);
+		return rd_refused(rc);
+	}
+	bg_stats_init(&match, 0);
+	while ((ev = bg_pipeline_next(r.p)) > 0) {
+		r.match += ev == BG_PIPE_MATCH;
+		r.game += ev == BG_PIPE_GAME;
+		keep = want < 0 || want == r.match;
+		names[0] = bg_pipeline_player(r.p, 0);
+		names[1] = bg_pipeline_player(r.p, 1);
+		if (ev == BG_PIPE_MATCH) {
+			games = 0;
+			bg_stats_init(&match, bg_match_length(
+			    bg_pipeline_match(r.p)));
+		} else if (ev == BG_PIPE_GAME) {
+			games++;
+			bg_stats_init(&game, match.length);
+			if (bg_stats_game(&game, bg_pipeline_game(r.p),
+			    bg_pipeline_result(r.p), met) < 0) {
+				bfmt(&bad, bad.n ? ",[%d,%d]" : "[%d,%d]",
+				    r.match, games);
+			} else {
+				if (keep && (rc = bg_stats_write(bput, &out,
+				    BG_OUT_JSON, &game, games, names)) < 0)
+					break;
+				bg_stats_add(&match, &game);
+			}
+		} else if (ev == BG_PIPE_MATCH_END && games > 0 &&
+		    match.games == games && keep &&
+		    (rc = bg_stats_write(bput, &out, BG_OUT_JSON, &match, 0,
+		    names)) < 0)
+			break;
+		diags(&r);
+		if (ev == BG_PIPE_MATCH_END)
+			r.game = -1;
+	}
+	if (rc >= 0)
+		rc = ev;
+	rd_close(&r, &j, rc);
+	bstr(&j, ",\"beyond\":[");
+	if (bad.n)
+		bput(&j, bad.p, bad.n);
+	bfmt(&j, "],\"table\":%d,", bg_met_length(met), 0);
+	bfmt(&j, "\"matches\":%d,\"rc\":%d}", r.match + 1, rc);
+	j.err |= bad.err;
+	free(bad.p);
+	bg_met_free(met);
 	return finish(&out, &j, rc < 0 ? rc : 0);
 }

@@ -4,7 +4,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bg, bytes, corpus, toolOut } from "./helpers.mjs";
-import { ReadError, ConvertError, PositionError } from "../bgkit.mjs";
+import { gunzipSync } from "node:zlib";
+import { BgkitError, ReadError, ConvertError, PositionError } from
+  "../bgkit.mjs";
 
 const ids = [
   "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:10",
@@ -68,6 +70,15 @@ test("errors", () => {
   assert.ok(bg.convert(bad, "sgf", { force: true }).startsWith("(;FF[4]"));
   assert.throws(() => bg.convert(bad, "pdf"));
   assert.throws(() => bg.read(bad, { format: "nosuch" }));
+  // An unknown format or bad rules: the call's error, the module whole
+  // (convert() freed its pipeline twice).
+  for (const opts of [{ format: "nosuch" }, { rules: "nosuch=on" }])
+    for (const call of [() => bg.convert(bad, "sgf", opts),
+      () => bg.convert(bad, "sgf", { force: true, ...opts }),
+      () => bg.decisions(bad, opts), () => bg.statistics(bad, opts)])
+      assert.throws(call, (e) => e instanceof BgkitError &&
+        e.code === "invalid_argument");
+  assert.ok(bg.convert(bytes(corpus[0]), "sgf").startsWith("(;FF[4]"));
 });
 
 test("records and positions", () => {
@@ -97,6 +108,13 @@ test("10,000 reads leave the heap as it was", () => {
   const heap = bg._m.HEAPU8.length, used = bg._m._bgjs_allocated();
   for (let i = 0; i < 10000; i++) bg.read(input);
   for (let i = 0; i < 500; i++) round();
+  // The analysis, the decisions and the statistics of an analysed match.
+  const sgf = gunzipSync(bytes("tests/corpus/analysed/m0003.sgf.gz"));
+  for (let i = 0; i < 20; i++) {
+    const [m] = bg.read(sgf);
+    m.decisions();
+    m.statistics();
+  }
   assert.equal(bg._m._bgjs_allocated(), used);
   assert.equal(bg._m.HEAPU8.length, heap);
 });

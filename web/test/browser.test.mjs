@@ -4,13 +4,17 @@
 // buttons, a diagnostic clicked shows its position, a download equals
 // bgconv's conversion, nothing is loaded from elsewhere, a 25 point
 // match is shown whole (its time printed), and screenshots at desktop
-// and phone width are written to web/test/out/ (the references kept
-// are web/test/reference/*.png).
+// and phone width are written to web/test/out/, of the page and of an
+// analysed match (the references kept are web/test/reference/*.png).  An analysed match (gnubg's SGF)
+// shows its decisions as bggrep --decisions gives them, filtered by
+// player and error, each a link to its position, the candidates at the
+// frame's position and the players' statistics as bgscore's.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
+import { gunzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -56,11 +60,12 @@ async function open(viewport = { width: 1280, height: 800 }) {
   return { page, context, requests, errors };
 }
 
-// A file dropped on the page, as a drag from the desktop gives it.
+// A file dropped on the page, as a drag from the desktop gives it: a
+// path, or { bytes, name }.
 async function drop(page, rel) {
-  const bytes = [...readFileSync(path.isAbsolute(rel) ? rel :
-    path.join(top, rel))];
-  const name = path.basename(rel);
+  const bytes = [...(rel.bytes ?? readFileSync(path.isAbsolute(rel) ? rel :
+    path.join(top, rel)))];
+  const name = rel.name ?? path.basename(rel);
   await page.evaluate(() => { window.bgkitShown = null; });
   await page.evaluate(([b, n]) => {
     const dt = new DataTransfer();
@@ -190,6 +195,155 @@ test("a 25 point match of 30 games is shown whole (and timed)", async () => {
   await context.close();
 });
 
+// The analysed fixture: gnubg's SGF, gunzipped here (the page reads no
+// gzip), and what the C tools say of it, reading the .gz themselves.
+const analysed = "tests/corpus/analysed/m0001.sgf.gz";
+const sgf = { bytes: gunzipSync(readFileSync(path.join(top, analysed))),
+  name: "m0001.sgf" };
+function toolJSON(name, args) {
+  return tool(name, args).toString().split("\n").filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+// The rows the page lists: the decisions the analysis says something of.
+const listed = (d) => d.error !== null || d.mark !== null ||
+  d.cube_mark !== null || d.best !== null;
+const RANK = { doubtful: 1, bad: 2, very_bad: 3 };
+const worst = (d) => Math.max(RANK[d.mark] ?? 0, RANK[d.cube_mark] ?? 0);
+// A number as the page writes it: d decimals, a true minus sign.
+const num = (x, d, plus = "") => x === null ? "" : (x < 0 &&
+  Number(Math.abs(x).toFixed(d)) !== 0 ? "\u2212" : plus) +
+  Math.abs(x).toFixed(d);
+const eq = (x) => num(x, 3, "+");
+
+test("an analysed match: its decisions as bggrep's, filtered, linked",
+  async () => {
+    const { page, context, errors } = await open();
+    await drop(page, sgf);
+    const want = toolJSON("bggrep", ["--decisions", "-T", "json", analysed])
+      .filter(listed);
+    assert.ok(want.length > 100, `${want.length} analysed decisions`);
+    const rows = page.locator("#decisions tbody tr");
+    assert.equal(await rows.count(), want.length);
+    const cells = await rows.evaluateAll((trs) => trs.map((tr) =>
+      [...tr.cells].map((td) => td.textContent)));
+    assert.deepEqual(cells, want.map((d) => [String(d.game),
+      String(d.move), d.player, eq(d.error),
+      ["", "doubtful", "bad", "very bad"][worst(d)],
+      d.dice ? d.dice.join("") : "",
+      d.action === "move" ? d.play ?? "" : d.action, d.best ?? ""]));
+    const visible = () => rows.evaluateAll((trs) => trs.filter((tr) =>
+      !tr.hidden).length);
+    assert.equal(await visible(), want.length);
+    // By player, by mark, by the equity lost.
+    await page.selectOption("#f-player", "1");
+    assert.equal(await visible(), want.filter((d) => d.side === 1).length);
+    await page.selectOption("#f-size", "bad");
+    const bad = want.filter((d) => d.side === 1 && worst(d) >= 2);
+    assert.ok(bad.length > 0);
+    assert.equal(await visible(), bad.length);
+    assert.equal(await page.locator("#dec-count").textContent(),
+      `${bad.length} of ${want.length}`);
+    await page.selectOption("#f-player", "");
+    await page.selectOption("#f-size", "all");
+    await page.fill("#f-min", "0.1");
+    const big = want.filter((d) => d.error !== null && d.error <= -0.1);
+    assert.ok(big.length > 0 && big.length < want.length);
+    assert.equal(await visible(), big.length);
+    // A row clicked shows its position, and its candidates beside.
+    const d = big[1];
+    const first = page.locator("#decisions tbody tr:not([hidden])").nth(1);
+    await first.locator("button").click();
+    const frame = page.frame({ url: /^blob:/ });
+    await frame.waitForFunction((at) => location.hash === at,
+      `#g${d.game}t${d.move}`);
+    assert.equal(await frameHash(page), `#g${d.game}t${d.move}`);
+    assert.equal(await frame.locator("#board").getAttribute("data-at"),
+      `g${d.game}t${d.move}`);
+    assert.match(await page.locator("#here-where").textContent(),
+      new RegExp(`^Game ${d.game}, turn ${d.move}: ${d.player} .*` +
+        `error ${eq(d.error)}`));
+    assert.equal(await first.getAttribute("class"), "cur");
+    if (d.action === "move") {
+      const cand = page.locator("#here-body tbody tr");
+      assert.equal(await cand.first().locator("td").nth(1).textContent(),
+        d.best);
+      assert.match(await page.locator("#here-body tr.made").textContent(),
+        new RegExp(d.play.replace(/[()*]/g, "\\$&") + " \\(played"));
+    }
+    // A double: its cube decision, as bgconv -T json has its analysis.
+    await page.fill("#f-min", "0");
+    const dbl = want.find((x) => x.action === "double");
+    const a = toolJSON("bgconv", ["-T", "json", analysed]).find((o) =>
+      o.type === "record" && o.game === dbl.game && o.turn === dbl.move)
+      .analysis;
+    await page.locator(`#decisions button[aria-label="Game ${dbl.game}, ` +
+      `turn ${dbl.move}: show"]`).click();
+    await frame.waitForFunction((at) => location.hash === at,
+      `#g${dbl.game}t${dbl.move}`);
+    const pc = (x) => `${(100 * x).toFixed(1)}%`;
+    assert.equal(await page.locator("#here-body p.cube").textContent(),
+      a.no_double !== undefined ? `Cube: no double ${eq(a.no_double)}` +
+        ` \u00b7 double, take ${eq(a.double_take)} \u00b7 double, pass ` +
+        eq(a.double_pass) : "Cube: match-winning chances: no double " +
+        `${pc(a.no_double_outputs.mwc)} \u00b7 double, take ` +
+        pc(a.double_take_outputs.mwc) + (a.mark ? ` (${a.mark.replace("_",
+          " ")})` : ""));
+    // Stepping in the frame moves the analysis with it.
+    await page.locator(`#decisions button[aria-label="Game ${d.game}, ` +
+      `turn ${d.move}: show"]`).click();
+    await frame.waitForFunction((at) => location.hash === at,
+      `#g${d.game}t${d.move}`);
+    await page.locator("#match").focus();
+    await frame.locator("body").press("ArrowRight");
+    await page.waitForFunction((t) => document.getElementById("here-where")
+      .textContent.startsWith(t), `Game ${d.game}, turn ${d.move + 1}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+test("an analysed match: the players' statistics as bgscore's", async () => {
+  const { page, context } = await open();
+  await drop(page, sgf);
+  const st = toolJSON("bgscore", ["--statistics", "-T", "json", analysed])
+    .at(-1);
+  assert.equal(st.scope, "match");
+  const cells = await page.locator("#stats tbody tr").evaluateAll((trs) =>
+    trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  assert.deepEqual(cells, [0, 1].map((s) => [st.players[s],
+    num(st.overall[s].rate_memg, 1), st.overall[s].rating,
+    num(st.overall[s].pr, 2), eq(st.luck[s].total_emg),
+    st.luck[s].rating]));
+  // A record without analysis shows none of it.
+  await drop(page, m1);
+  assert.equal(await page.locator("#analysis").isHidden(), true);
+  assert.equal(await page.locator("#here").isHidden(), true);
+  await context.close();
+});
+
+test("an analysed match: its controls by keyboard, each labelled",
+  async () => {
+    const { page, context } = await open();
+    await drop(page, sgf);
+    for (const id of ["f-player", "f-size", "f-min"])
+      assert.equal(await page.locator(`label[for=${id}]`).count(), 1);
+    await page.focus("#f-player");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.id),
+      "f-size");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.id),
+      "f-min");
+    // The first row's link is next; Enter shows its position.
+    await page.keyboard.press("Tab");
+    const label = await page.evaluate(() =>
+      document.activeElement.getAttribute("aria-label"));
+    const [, g, t] = /^Game (\d+), turn (\d+): show$/.exec(label);
+    await page.keyboard.press("Enter");
+    const frame = page.frame({ url: /^blob:/ });
+    await frame.waitForFunction((at) => location.hash === at, `#g${g}t${t}`);
+    await context.close();
+  });
+
 test("screenshots at desktop and phone width", async () => {
   for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }],
     ["phone", { width: 390, height: 844 }]]) {
@@ -202,6 +356,22 @@ test("screenshots at desktop and phone width", async () => {
     // The phone's layout puts the match below the input, no wider.
     const box = await page.locator("#match").boundingBox();
     assert.ok(box.x + box.width <= viewport.width + 1);
+    // An analysed match: the candidates at a bad play, the statistics
+    // and the decisions, none wider than the screen.
+    await drop(page, sgf);
+    await page.selectOption("#f-size", "bad");
+    await page.locator("#decisions tbody tr:not([hidden]) button").first()
+      .click();
+    await page.locator("#here").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out, `${name}-analysis.png`) });
+    await page.locator("#analysis").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(out,
+      `${name}-decisions.png`) });
+    for (const id of ["#here", "#analysis", "#stats-scroll", "#dec-filter",
+      "#dec-scroll"]) {
+      const b = await page.locator(id).boundingBox();
+      assert.ok(b.x + b.width <= viewport.width + 1, id);
+    }
     await context.close();
   }
 });

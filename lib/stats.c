@@ -772,3 +772,41 @@ bg_stats_write(bg_write_fn fn, void *ctx, bg_outfmt fmt, const bg_stats *st,
 	}
 	return out_flush(&o);
 }
+
+void
+bg_stats_acc_init(bg_stats_acc *a, const bg_met *met, bg_outfmt f)
+{
+	memset(a, 0, sizeof *a);
+	a->met = met;
+	a->f = f;
+}
+
+int
+bg_stats_acc_event(bg_stats_acc *a, const bg_pipeline *p, int ev,
+    bg_write_fn fn, void *ctx)
+{
+	const char *names[2];
+	bg_stats *st = &a->match;
+	int n = 0, rc;
+
+	if (ev == BG_PIPE_MATCH) {
+		a->games = 0;
+		bg_stats_init(&a->match, bg_match_length(bg_pipeline_match(p)));
+		return 0;
+	}
+	if (ev == BG_PIPE_GAME) {
+		n = ++a->games;
+		st = &a->game;
+		bg_stats_init(st, a->match.length);
+		if (bg_stats_game(st, bg_pipeline_game(p),
+		    bg_pipeline_result(p), a->met) < 0)
+			return -BG_EINVAL;
+		bg_stats_add(&a->match, st);
+	} else if (ev != BG_PIPE_MATCH_END || a->games == 0 ||
+	    a->match.games != a->games)	/* not when a game was refused */
+		return 0;
+	names[0] = bg_pipeline_player(p, 0);
+	names[1] = bg_pipeline_player(p, 1);
+	rc = bg_stats_write(fn, ctx, a->f, st, n, names);
+	return rc < 0 ? rc : 1;
+}

@@ -38,10 +38,11 @@ endif
 endif
 endif
 PCRE_CFLAGS := $(shell pkg-config --cflags libpcre2-8 zlib libarchive nettle 2>/dev/null)
-# libarchive, zlib and PCRE2 are not linked (lib/dynload_int.h):
-# lib/source.c loads libarchive for an archive, lib/fmt_xg.c zlib for an
-# XG file, lib/regex.c PCRE2 for the first pattern.
-PCRE_LIBS   := $(shell pkg-config --libs nettle 2>/dev/null) -ldl -lm
+# What the library links: Nettle, -ldl and -lm.  libarchive, zlib and
+# PCRE2 are not linked (lib/dynload_int.h): lib/source.c loads
+# libarchive for an archive, lib/fmt_xg.c zlib for an XG file,
+# lib/regex.c PCRE2 for the first pattern.
+LIB_LIBS   := $(shell pkg-config --libs nettle 2>/dev/null) -ldl -lm
 
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(CPPFLAGS) $(PCRE_CFLAGS) -Ilib
 
@@ -85,7 +86,7 @@ lib/libbgkit.a: $(LIB_OBJ)
 lib/$(SHLIB): $(LIB_OBJ) lib/bgkit.map
 	$(CC) $(CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) \
 	    -Wl,--version-script=lib/bgkit.map -Wl,--no-undefined \
-	    -o $@ $(LIB_OBJ) $(PCRE_LIBS)
+	    -o $@ $(LIB_OBJ) $(LIB_LIBS)
 
 lib/libbgkit.so: lib/$(SHLIB)
 	ln -sf $(SHLIB) lib/$(SONAME)
@@ -93,13 +94,13 @@ lib/libbgkit.so: lib/$(SHLIB)
 
 bin/%: tools/%.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< $(CLI_OBJ) lib/libbgkit.a $(LIB_LIBS)
 
 # bggrep's options are a file of their own.
 bin/bggrep: tools/bggrep.o tools/bggrep_opt.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bggrep.o tools/bggrep_opt.o \
-	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	    $(CLI_OBJ) lib/libbgkit.a $(LIB_LIBS)
 
 tools/bggrep.o tools/bggrep_opt.o: tools/bggrep.h
 
@@ -107,7 +108,7 @@ tools/bggrep.o tools/bggrep_opt.o: tools/bggrep.h
 bin/bgconv: tools/bgconv.o tools/bgconv_gam.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bgconv.o tools/bgconv_gam.o \
-	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	    $(CLI_OBJ) lib/libbgkit.a $(LIB_LIBS)
 
 tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
 
@@ -115,7 +116,7 @@ tools/bgconv.o tools/bgconv_gam.o: tools/bgconv.h
 bin/bgshow: tools/bgshow.o tools/bgshow_lost.o $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ tools/bgshow.o tools/bgshow_lost.o \
-	    $(CLI_OBJ) lib/libbgkit.a $(PCRE_LIBS)
+	    $(CLI_OBJ) lib/libbgkit.a $(LIB_LIBS)
 
 tools/bgshow.o tools/bgshow_lost.o: tools/bgshow.h
 
@@ -124,7 +125,7 @@ BGANALYSE_OBJ = tools/bganalyse.o tools/bganalyse_run.o tools/bganalyse_out.o
 bin/bganalyse: $(BGANALYSE_OBJ) $(CLI_OBJ) lib/libbgkit.a
 	@mkdir -p bin
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BGANALYSE_OBJ) $(CLI_OBJ) \
-	    lib/libbgkit.a $(PCRE_LIBS)
+	    lib/libbgkit.a $(LIB_LIBS)
 
 $(BGANALYSE_OBJ): tools/bganalyse.h
 
@@ -145,7 +146,7 @@ $(UNIT_OBJDIR)/%.o: tests/%.c $(LIB_HDR)
 
 tests/unit/bin/%: $(UNIT_OBJDIR)/%.o lib/libbgkit.a
 	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(LIB_LIBS)
 
 # test_nomem fails the library's allocations one at a time: every call of
 # malloc, calloc, realloc and free goes through the test's wrappers.
@@ -153,7 +154,7 @@ tests/unit/bin/%: $(UNIT_OBJDIR)/%.o lib/libbgkit.a
 tests/unit/bin/test_nomem: $(UNIT_OBJDIR)/test_nomem.o lib/libbgkit.a \
     tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp
 	@mkdir -p tests/unit/bin
-	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(PCRE_LIBS) \
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(LIB_LIBS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
 tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp: tests/xgmake.py

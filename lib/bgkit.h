@@ -2175,6 +2175,14 @@ const char *bg_analyse_name(const bg_analyse *a, size_t i);
  * from gnubg's XML format.
  *
  *	bg_met *met = bg_met_new();
+ *	bg_stats_acc a;
+ *	bg_stats_acc_init(&a, met, BG_OUT_JSON);
+ *	while ((ev = bg_pipeline_next(p)) > 0)
+ *		bg_stats_acc_event(&a, p, ev, fn, ctx);
+ *	bg_met_free(met);
+ *
+ * which, for each match of length points, does
+ *
  *	bg_stats match, game;
  *	bg_stats_init(&match, length);
  *	for each game g with its result r:
@@ -2183,7 +2191,6 @@ const char *bg_analyse_name(const bg_analyse *a, size_t i);
  *		bg_stats_write(fn, ctx, BG_OUT_JSON, &game, n, names);
  *		bg_stats_add(&match, &game);
  *	bg_stats_write(fn, ctx, BG_OUT_JSON, &match, 0, names);
- *	bg_met_free(met);
  */
 typedef struct bg_met bg_met;
 
@@ -2298,6 +2305,32 @@ void bg_stats_add(bg_stats *to, const bg_stats *from);
  */
 int bg_stats_write(bg_write_fn fn, void *ctx, bg_outfmt f,
     const bg_stats *st, int n, const char *const names[2]);
+
+/*
+ * The statistics of a pipeline's matches, game by game: give
+ * bg_stats_acc_event() every event of bg_pipeline_next(); it adds each
+ * game to its match through met and writes each game's statistics, then
+ * the match's, as bg_stats_write() does in format f.
+ */
+typedef struct bg_stats_acc {
+	const bg_met	*met;
+	bg_outfmt	 f;
+	int		 games;		/* games of the match read */
+	bg_stats	 game;		/* the last game's */
+	bg_stats	 match;		/* the match's: the games added */
+} bg_stats_acc;
+
+void bg_stats_acc_init(bg_stats_acc *a, const bg_met *met, bg_outfmt f);
+/*
+ * Take event ev of pipeline p: BG_PIPE_MATCH starts a match, BG_PIPE_GAME
+ * adds the game and writes its statistics, BG_PIPE_MATCH_END writes the
+ * match's when it has games and all were added; others do nothing.
+ * Return 1 when it wrote, 0 when not, -BG_EINVAL when game a->games's
+ * score is beyond met (the game is not added, nor the match written),
+ * or the writer's negative code.
+ */
+int bg_stats_acc_event(bg_stats_acc *a, const bg_pipeline *p, int ev,
+    bg_write_fn fn, void *ctx);
 
 #ifdef __cplusplus
 }

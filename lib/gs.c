@@ -13,9 +13,10 @@
  *       (EMG, MWC)
  *   D:  by luck from very unlucky to very lucky [2 each], then the luck
  *       (EMG, MWC) of each player
- * ([2]: player 0, then player 1.)  Used by stats.c, which takes the
- * totals from here when the counts agree (gnubg's full precision, where
- * the moves' numbers are rounded).
+ * ([2]: player 0, then player 1.)  These are gnubg's totals of its
+ * unrounded numbers, before the SGF rounded each move's; stats.c does
+ * not use them, since gnubg itself, loading the SGF, totals the
+ * rounded ones.
  */
 #include <string.h>
 

@@ -5,12 +5,25 @@
  * with analysis: a play's error is its equity less the best
  * candidate's, its mark by gnubg's thresholds (0.04, 0.08, 0.16); a
  * roll's luck is gnubg's LU, marked at 0.3 and 0.6; a cube decision's
- * equities (no double, double/take, double/pass = 1) give the error of
- * the action taken and its kind.  Equities are normalised (EMG); in
- * match play an error of e is worth e (W - L) / 2 of match-winning
- * chance, W and L being the chances after winning or losing the cube's
- * value from the score (gnubg's eq2mwc), and in money play e times the
- * cube.  The rates, ratings and FIBS figures are made when written
+ * equities (no double, double/take, double/pass) give the error of the
+ * action taken and its kind.  Equities are normalised (EMG); in match
+ * play an error of e is worth eq2mwc(e) - eq2mwc(0) of match-winning
+ * chance, eq2mwc(x) being ((W - L) x + W + L) / 2, W and L the chances
+ * after winning or losing the cube's value from the score, and in money
+ * play e times the cube.
+ *
+ * Everything is worked out in single precision, as gnubg does: the
+ * file's numbers, the table's chances, the conversions, the totals
+ * (each game's, then the match's as the sum of its games') and the
+ * figures as printed.  In double precision a few last digits came out
+ * otherwise than those gnubg prints for the same SGF loaded: a wrong
+ * double above too good was 4.429% for gnubg's 4.430% (double/pass is
+ * mwc2eq(W), 0.99999976 and not 1, in single precision), a post-Crawford
+ * chance 1 - 0.48803 is one unit of the float's last place from
+ * (float)(1 - 0.48803), and 44.7634995% is 44.7635002% once multiplied
+ * by 100 in single precision.  tests/corpus_stats.sh holds every figure
+ * to gnubg's reload (tests/corpus/analysed/m*.reload.stats).  The
+ * rates, ratings and FIBS figures are made when written
  * (bg_stats_write).  Included through bgkit.h; met.c gives the table.
  */
 #include <math.h>
@@ -35,74 +48,124 @@ struct at {
 };
 
 /*
+ * Return the match-winning chance of side 0 needing a0 points against
+ * side 1 needing a1, after the Crawford game when post is set, in single
+ * precision as gnubg keeps its table: a chance after the Crawford game
+ * of side 0 needing 1 is 1 less the table's, in single precision too.
+ */
+static float
+met_mwc(const bg_met *m, int a0, int a1, int post)
+{
+	if (a0 <= 0 || a1 <= 0)
+		return a0 <= 0;
+	if (post && a0 == 1)
+		return 1 - (float)m->post[1][a1 - 1];
+	if (post && a1 == 1)
+		return (float)m->post[0][a0 - 1];
+	return (float)m->pre[a0 - 1][a1 - 1];
+}
+
+/*
  * Return side s's match-winning chance after side 0 wins p0 points and
  * side 1 wins p1 points from the score (gnubg's getME).  The next game
  * is after the Crawford game when this one is the Crawford game or comes
  * after it.
  */
-static double
+static float
 mwc_after(const struct at *t, int s, int p0, int p1)
 {
 	int a0 = t->len - t->score[0], a1 = t->len - t->score[1];
 	int post = t->crawford || a0 == 1 || a1 == 1;
-	double v = bg_met_mwc(t->met, a0 - p0, a1 - p1, post);
+	float v = met_mwc(t->met, a0 - p0, a1 - p1, post);
 
 	return s == 0 ? v : 1 - v;
 }
 
-/* Return what one unit of normalised equity is worth for side s (as
- * gnubg's eq2mwc). */
-static double
-scale(const struct at *t, int s)
+/* Return normalised equity x as side s's MWC, or points in money play
+ * (gnubg's eq2mwc), in single precision. */
+static float
+eq2mwc(const struct at *t, int s, float x)
 {
-	if (t->len == 0)
-		return t->cube;
-	return (mwc_after(t, s, s == 0 ? t->cube : 0, s == 1 ? t->cube : 0) -
-	    mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0)) / 2;
-}
-
-/* Return a cubeful output as normalised equity for side s (as gnubg's
- * mwc2eq). */
-static double
-norm(const struct at *t, int s, const bg_outputs *o)
-{
-	double w, l;
+	float w, l;
 
 	if (t->len == 0)
-		return o->cubeful;
+		return (float)t->cube * x;
 	w = mwc_after(t, s, s == 0 ? t->cube : 0, s == 1 ? t->cube : 0);
 	l = mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0);
-	return (2 * o->mwc - (w + l)) / (w - l);
+	return 0.5f * ((w - l) * x + (w + l));
 }
 
-/*
- * Count an error e of kind.  An error within what the file's six
- * decimals can say is not counted (gnubg, in its own single precision,
- * finds no error there).
- */
-static void
-add_error(bg_stats_side *p, int kind, double e, double k)
+/* Return what normalised equity e (an error, a luck) is worth to side s
+ * in MWC or points, as gnubg: eq2mwc(e) - eq2mwc(0). */
+static float
+worth(const struct at *t, int s, float e)
 {
-	if (e > -1e-6)
+	return eq2mwc(t, s, e) - eq2mwc(t, s, 0);
+}
+
+/* Return side s's MWC y as normalised equity (gnubg's mwc2eq), in
+ * single precision. */
+static float
+mwc2eq(const struct at *t, int s, float y)
+{
+	float w, l;
+
+	w = mwc_after(t, s, s == 0 ? t->cube : 0, s == 1 ? t->cube : 0);
+	l = mwc_after(t, s, s == 1 ? t->cube : 0, s == 0 ? t->cube : 0);
+	return (2 * y - (w + l)) / (w - l);
+}
+
+/* Return a cubeful output as normalised equity for side s. */
+static float
+norm(const struct at *t, int s, const bg_outputs *o)
+{
+	return t->len == 0 ? (float)o->cubeful : mwc2eq(t, s, (float)o->mwc);
+}
+
+/* Return double/pass as normalised equity for side s: 1, or in match
+ * play the MWC of winning the cube made equity again, as gnubg does (a
+ * hair under or over 1 in single precision). */
+static float
+pass(const struct at *t, int s)
+{
+	return t->len == 0 ? 1 : mwc2eq(t, s, mwc_after(t, s, s == 0 ?
+	    t->cube : 0, s == 1 ? t->cube : 0));
+}
+
+/* Add x to *total, a sum in single precision (held in a double). */
+static void
+sum(double *total, float x)
+{
+	*total = (float)*total + x;
+}
+
+/* Count an error e of kind, made by side s at state t: any loss, in
+ * single precision. */
+static void
+add_error(bg_stats_side *p, int kind, float e, const struct at *t, int s)
+{
+	if (e >= 0)
 		return;
 	p->errors[kind]++;
-	p->error[kind][0] += e;
-	p->error[kind][1] += e * k;
+	sum(&p->error[kind][0], e);
+	sum(&p->error[kind][1], worth(t, s, e));
 }
 
-/* Count a play: its error and mark, and the luck of its roll. */
+/* Count a play of side s at state t: its error and mark, and the luck
+ * of its roll. */
 static void
-play(bg_stats_side *p, const bg_rec_analysis *a, double k)
+play(bg_stats_side *p, const bg_rec_analysis *a, const struct at *t, int s)
 {
-	double e;
+	float e, lu;
 
 	p->moves++;
 	if ((a->has & BG_AN_LUCK) && isfinite(a->luck)) {
+		lu = (float)a->luck;
 		p->rolls++;
-		p->luck[0] += a->luck;
-		p->luck[1] += a->luck * k;
-		p->luck_marks[a->luck > 0.6 ? 4 : a->luck > 0.3 ? 3 :
-		    a->luck < -0.6 ? 0 : a->luck < -0.3 ? 1 : 2]++;
+		sum(&p->luck[0], lu);
+		sum(&p->luck[1], worth(t, s, lu));
+		p->luck_marks[lu > 0.6f ? 4 : lu > 0.3f ? 3 :
+		    lu < -0.6f ? 0 : lu < -0.3f ? 1 : 2]++;
 	}
 	if (!(a->has & BG_AN_MOVE) || !(a->has & BG_AN_PLAYED) ||
 	    a->played >= a->ncand || a->ncand < 2 || !a->cand[0].has_equity ||
@@ -110,45 +173,47 @@ play(bg_stats_side *p, const bg_rec_analysis *a, double k)
 		p->marks[BG_MARK_NONE]++;
 		return;
 	}
-	e = a->cand[a->played].equity - a->cand[0].equity;
+	e = (float)a->cand[a->played].equity - (float)a->cand[0].equity;
 	p->unforced++;
-	p->checker[0] += e;
-	p->checker[1] += e * k;
+	sum(&p->checker[0], e);
+	sum(&p->checker[1], worth(t, s, e));
 	p->marks[a->skill]++;
 }
 
 /*
- * Count a cube decision of record kind.  nd and dt are the no double and
- * double/take equities; double/pass is 1.
+ * Count a cube decision of record kind by side s at state t.  nd and dt
+ * are the no double and double/take equities; double/pass is 1.
  */
 static void
-cube(bg_stats_side *p, bg_rec_kind kind, double nd, double dt, double k)
+cube(bg_stats_side *p, bg_rec_kind kind, const float eq[3],
+    const struct at *t, int s)
 {
-	double dbl = dt < 1 ? dt : 1, best = nd > dbl ? nd : dbl;
+	float nd = eq[0], dt = eq[1], dp = eq[2];
+	float dbl = dt < dp ? dt : dp, best = nd > dbl ? nd : dbl;
 
 	p->cube++;
 	if (kind == BG_REC_MOVE) {
-		if (dbl - nd > -0.16)
+		if (dbl - nd > -0.16f)
 			p->close++;
 		if (nd < best)
-			add_error(p, dt < 1 ? BG_STATS_MISSED_BELOW_CP :
-			    BG_STATS_MISSED_ABOVE_CP, nd - best, k);
+			add_error(p, dt < dp ? BG_STATS_MISSED_BELOW_CP :
+			    BG_STATS_MISSED_ABOVE_CP, nd - best, t, s);
 		return;
 	}
 	p->close++;
 	if (kind == BG_REC_DOUBLE) {
 		p->doubles++;
 		if (dbl < best)
-			add_error(p, nd >= 1 ? BG_STATS_WRONG_ABOVE_TG :
-			    BG_STATS_WRONG_BELOW_DP, dbl - best, k);
+			add_error(p, nd >= dp ? BG_STATS_WRONG_ABOVE_TG :
+			    BG_STATS_WRONG_BELOW_DP, dbl - best, t, s);
 	} else if (kind == BG_REC_TAKE) {
 		p->takes++;
-		if (dt > 1)
-			add_error(p, BG_STATS_WRONG_TAKE, 1 - dt, k);
+		if (dt > dp)
+			add_error(p, BG_STATS_WRONG_TAKE, dp - dt, t, s);
 	} else {
 		p->passes++;
-		if (dt < 1)
-			add_error(p, BG_STATS_WRONG_PASS, dt - 1, k);
+		if (dt < dp)
+			add_error(p, BG_STATS_WRONG_PASS, dt - dp, t, s);
 	}
 }
 
@@ -158,66 +223,23 @@ record(bg_stats *st, const bg_record *r, const bg_rec_analysis *a,
     const struct at *t)
 {
 	bg_stats_side *p = &st->side[r->side];
-	double k = scale(t, r->side);
 	unsigned want = t->len ? BG_OUT_MWC : BG_OUT_CUBEFUL;
 	/* A take or pass answers the doubler's decision: use its side. */
 	int s = r->kind == BG_REC_TAKE || r->kind == BG_REC_DROP ?
 	    !r->side : r->side;
+	float eq[3];
 
 	if ((a->has & BG_AN_CUBE) && (a->cube_out[0].has & want) &&
 	    (a->cube_out[1].has & want) && (r->kind == BG_REC_MOVE ||
 	    r->kind == BG_REC_DOUBLE || r->kind == BG_REC_TAKE ||
-	    r->kind == BG_REC_DROP))
-		cube(p, r->kind, norm(t, s, &a->cube_out[0]),
-		    norm(t, s, &a->cube_out[1]), k);
-	if (r->kind == BG_REC_MOVE)
-		play(p, a, k);
-}
-
-/*
- * Bring *x, a sum of rounded moves, within what gnubg's stored total v
- * (six decimals, summed from its unrounded moves) allows.
- */
-static void
-near(double *x, double v)
-{
-	if (*x < v - 5e-7)
-		*x = v - 5e-7;
-	else if (*x > v + 5e-7)
-		*x = v + 5e-7;
-}
-
-/*
- * Narrow the sums of the rounded moves with gnubg's stored totals (GS),
- * for each part whose counts agree with those of the analysis.
- */
-static void
-stored(bg_stats *st, const bg_gs *gs)
-{
-	bg_stats_side *p;
-	int s, i, same;
-
-	for (s = 0; s < 2; s++) {
-		p = &st->side[s];
-		same = (gs->has & BG_GS_MOVES) && gs->unforced[s] ==
-		    p->unforced && gs->moves[s] == p->moves;
-		for (i = 0; i < 4; i++)
-			same = same && gs->marks[i][s] == p->marks[i];
-		for (i = 0; same && i < 2; i++)
-			near(&p->checker[i], -gs->checker[s][i]);
-		same = (gs->has & BG_GS_CUBE) != 0;
-		for (i = 0; i < BG_STATS_CUBE_KINDS; i++)
-			same = same && gs->errors[i][s] == p->errors[i];
-		for (i = 0; same && i < BG_STATS_CUBE_KINDS; i++) {
-			near(&p->error[i][0], -gs->error[s][i][0]);
-			near(&p->error[i][1], -gs->error[s][i][1]);
-		}
-		same = (gs->has & BG_GS_LUCK) != 0;
-		for (i = 0; i < 5; i++)
-			same = same && gs->luck_marks[i][s] == p->luck_marks[i];
-		for (i = 0; same && i < 2; i++)
-			near(&p->luck[i], gs->luck[s][i]);
+	    r->kind == BG_REC_DROP)) {
+		eq[0] = norm(t, s, &a->cube_out[0]);
+		eq[1] = norm(t, s, &a->cube_out[1]);
+		eq[2] = pass(t, s);
+		cube(p, r->kind, eq, t, r->side);
 	}
+	if (r->kind == BG_REC_MOVE)
+		play(p, a, t, r->side);
 }
 
 /* Set t to the state at the start of the game, from its result: the
@@ -250,7 +272,6 @@ bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
 {
 	struct at t;
 	bg_stats one;
-	bg_gs gs;
 	const bg_record *r;
 	const bg_rec_analysis *a;
 	size_t i, n = bg_game_record_count(g);
@@ -270,13 +291,11 @@ bg_stats_game(bg_stats *st, const bg_game *g, const bg_result *res,
 		    r->kind == BG_REC_RACCOON)
 			t.cube *= 2;
 	}
-	if (bg_game_gs(g, &gs) == 1)
-		stored(&one, &gs);
 	if (w == 0 || w == 1) {
 		/* Single precision, as gnubg uses: it sets the last digit. */
 		one.side[w].result = t.len == 0 ? res->points :
-		    (float)mwc_after(&t, w, w == 0 ? res->points : 0,
-		    w == 1 ? res->points : 0) - (float)bg_met_mwc(met,
+		    mwc_after(&t, w, w == 0 ? res->points : 0,
+		    w == 1 ? res->points : 0) - met_mwc(met,
 		    t.len - t.score[w], t.len - t.score[!w], !t.crawford &&
 		    (t.len - t.score[0] == 1 || t.len - t.score[1] == 1));
 		one.side[!w].result = -one.side[w].result;
@@ -304,19 +323,19 @@ bg_stats_add(bg_stats *to, const bg_stats *from)
 		p->doubles += f->doubles;
 		p->takes += f->takes;
 		p->passes += f->passes;
-		p->result += f->result;
+		sum(&p->result, (float)f->result);
 		for (i = 0; i < 4; i++)
 			p->marks[i] += f->marks[i];
 		for (i = 0; i < 5; i++)
 			p->luck_marks[i] += f->luck_marks[i];
 		for (i = 0; i < 2; i++) {
-			p->checker[i] += f->checker[i];
-			p->luck[i] += f->luck[i];
+			sum(&p->checker[i], (float)f->checker[i]);
+			sum(&p->luck[i], (float)f->luck[i]);
 		}
 		for (i = 0; i < BG_STATS_CUBE_KINDS; i++) {
 			p->errors[i] += f->errors[i];
-			p->error[i][0] += f->error[i][0];
-			p->error[i][1] += f->error[i][1];
+			sum(&p->error[i][0], (float)f->error[i][0]);
+			sum(&p->error[i][1], (float)f->error[i][1]);
 		}
 	}
 }
@@ -357,7 +376,7 @@ luck_rating(double r)
 static double
 per(double x, int n)
 {
-	return n > 0 ? x / n : 0;
+	return n > 0 ? (float)x / n : 0;
 }
 
 /* Work out the figures of side s of st. */
@@ -372,8 +391,8 @@ figures(struct fig *f, const bg_stats *st, int s)
 	for (k = 0; k < 2; k++) {
 		f->chk[k] = p->checker[k];
 		for (i = 0; i < BG_STATS_CUBE_KINDS; i++)
-			f->cube[k] += p->error[i][k];
-		f->all[k] = f->chk[k] + f->cube[k];
+			sum(&f->cube[k], (float)p->error[i][k]);
+		f->all[k] = (float)f->chk[k] + (float)f->cube[k];
 		f->chk_rate[k] = per(f->chk[k], p->unforced);
 		f->luck_rate[k] = per(p->luck[k], p->moves);
 		f->cube_rate[k] = per(f->cube[k], p->close);
@@ -396,6 +415,15 @@ figures(struct fig *f, const bg_stats *st, int s)
 	f->cube_loss = p->close ? fabs(f->cube_rate[0]) * (863 - 519 / n) :
 	    NAN;
 	f->fibs = 2050 - f->chk_loss - (p->close ? f->cube_loss : 0);
+}
+
+/* Return x in the unit it is shown in, k times larger (a percentage,
+ * mEMG), multiplied in single precision as gnubg does before it prints:
+ * that can set the last digit printed. */
+static double
+shown(double x, float k)
+{
+	return (float)x * k;
 }
 
 /* Write ,"key":v with prec decimals (null for NaN), without the comma
@@ -431,9 +459,9 @@ totals(struct out *o, const char *total, const double t[2],
     const double r[2], const char *u, int match, int first)
 {
 	num(o, total, "_emg", t[0], 3, first);
-	num(o, total, u, t[1] * (match ? 100 : 1), 3, 0);
-	num(o, "rate_memg", "", r[0] * 1000, 1, 0);
-	num(o, "rate", u, r[1] * (match ? 100 : 1), 3, 0);
+	num(o, total, u, shown(t[1], match ? 100 : 1), 3, 0);
+	num(o, "rate_memg", "", shown(r[0], 1000), 1, 0);
+	num(o, "rate", u, shown(r[1], match ? 100 : 1), 3, 0);
 }
 
 /* Write the checker play and luck objects of side s. */
@@ -487,7 +515,7 @@ json_cube(struct out *o, const bg_stats *st, int s, const struct fig *f,
 	for (i = 0; i < BG_STATS_CUBE_KINDS; i++) {
 		out_printf(o, ",\"%s\":[%d,", kinds[i], p->errors[i]);
 		num(o, "", "", p->error[i][0], 3, 1);
-		num(o, "", "", p->error[i][1] * (m ? 100 : 1), 3, 0);
+		num(o, "", "", shown(p->error[i][1], m ? 100 : 1), 3, 0);
 		out_puts(o, "]");
 	}
 	totals(o, "error", f->cube, f->cube_rate, u, m, 0);
@@ -503,7 +531,7 @@ json_overall(struct out *o, const bg_stats *st, int s, const struct fig *f,
 
 	out_puts(o, s ? ",{" : "{");
 	totals(o, "error", f->all, f->all_rate, u, m, 1);
-	num(o, "snowie_rate", "", f->snowie * 1000, 1, 0);
+	num(o, "snowie_rate", "", shown(f->snowie, 1000), 1, 0);
 	str(o, "rating", f->all_rating);
 	num(o, "actual_result", "", f->actual, m ? 2 : 3, 0);
 	num(o, "luck_adjusted_result", "", f->adjusted, m ? 2 : 3, 0);
@@ -593,8 +621,8 @@ rowe(struct out *o, const bg_stats *st, const char *label, const double *a,
 		x = luck ? v[s][0] : -fabs(v[s][0]);
 		y = luck ? v[s][1] : -fabs(v[s][1]);
 		snprintf(c[s], sizeof c[s], rate ? "%+7.1f   (%+7.3f%s)" :
-		    "%+7.3f (%+8.3f%s)", x * (rate ? 1000 : 1),
-		    y * (m ? 100 : 1), m ? "%" : "");
+		    "%+7.3f (%+8.3f%s)", shown(x, rate ? 1000 : 1),
+		    shown(y, m ? 100 : 1), m ? "%" : "");
 	}
 	row(o, label, c[0], c[1]);
 }
@@ -623,8 +651,8 @@ text_cube(struct out *o, const bg_stats *st, const char *u)
 			else
 				snprintf(c[s], sizeof c[s], "%3d (%+6.3f "
 				    "(%+7.3f%s))", p[s].errors[i],
-				    p[s].error[i][0], p[s].error[i][1] *
-				    (st->length ? 100 : 1), st->length ?
+				    p[s].error[i][0], shown(p[s].error[i][1],
+				    st->length ? 100 : 1), st->length ?
 				    "%" : "");
 		row(o, l, c[0], c[1]);
 	}
@@ -641,7 +669,7 @@ text_overall(struct out *o, const bg_stats *st, const struct fig f[2],
 	rowe(o, st, lt, f[0].all, f[1].all, 0, 0);
 	rowe(o, st, lr, f[0].all_rate, f[1].all_rate, 1, 0);
 	for (s = 0; s < 2; s++)
-		snprintf(c[s], sizeof c[s], "%+7.1f", f[s].snowie * 1000);
+		snprintf(c[s], sizeof c[s], "%+7.1f", shown(f[s].snowie, 1000));
 	row(o, "Snowie error rate", c[0], c[1]);
 	row(o, "Overall rating", f[0].all_rating ? f[0].all_rating : "n/a",
 	    f[1].all_rating ? f[1].all_rating : "n/a");
@@ -743,4 +771,42 @@ bg_stats_write(bg_write_fn fn, void *ctx, bg_outfmt fmt, const bg_stats *st,
 		out_puts(&o, "\n");
 	}
 	return out_flush(&o);
+}
+
+void
+bg_stats_acc_init(bg_stats_acc *a, const bg_met *met, bg_outfmt f)
+{
+	memset(a, 0, sizeof *a);
+	a->met = met;
+	a->f = f;
+}
+
+int
+bg_stats_acc_event(bg_stats_acc *a, const bg_pipeline *p, int ev,
+    bg_write_fn fn, void *ctx)
+{
+	const char *names[2];
+	bg_stats *st = &a->match;
+	int n = 0, rc;
+
+	if (ev == BG_PIPE_MATCH) {
+		a->games = 0;
+		bg_stats_init(&a->match, bg_match_length(bg_pipeline_match(p)));
+		return 0;
+	}
+	if (ev == BG_PIPE_GAME) {
+		n = ++a->games;
+		st = &a->game;
+		bg_stats_init(st, a->match.length);
+		if (bg_stats_game(st, bg_pipeline_game(p),
+		    bg_pipeline_result(p), a->met) < 0)
+			return -BG_EINVAL;
+		bg_stats_add(&a->match, st);
+	} else if (ev != BG_PIPE_MATCH_END || a->games == 0 ||
+	    a->match.games != a->games)	/* not when a game was refused */
+		return 0;
+	names[0] = bg_pipeline_player(p, 0);
+	names[1] = bg_pipeline_player(p, 1);
+	rc = bg_stats_write(fn, ctx, a->f, st, n, names);
+	return rc < 0 ? rc : 1;
 }

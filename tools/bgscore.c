@@ -5,7 +5,7 @@
  * (single, gammon, backgammon; bear-off, drop, resignation), the cube
  * and the points, and the running score; with --statistics, gnubg's
  * statistics of the analysis each game carries, per game and for the
- * match (bg_stats_write).  A thin front end to the reader, replay and
+ * match (bg_stats_acc_event).  A thin front end to the reader, replay and
  * statistics of lib/.
  */
 #include <errno.h>
@@ -25,29 +25,6 @@ static bg_format from;		/* -f's format */
 static int stats;		/* set by --statistics */
 static bg_met *met;		/* -M's table, or the default one */
 
-/* Write the statistics of the pipeline's last game and add them to the
- * match's. */
-static int
-stats_game(bg_pipeline *p, bg_outfmt f, bg_stats *match, int n,
-    const char *names[2])
-{
-	const bg_match *m = bg_pipeline_match(p);
-	bg_stats g;
-
-	bg_stats_init(&g, bg_match_length(m));
-	if (bg_stats_game(&g, bg_pipeline_game(p), bg_pipeline_result(p),
-	    met) < 0) {
-		fflush(stdout);
-		cli_warnx("%s: game %d: the score is beyond the match equity "
-		    "table (%d points)", bg_pipeline_name(p), n,
-		    bg_met_length(met));
-		return 1;
-	}
-	bg_stats_write(bg_write_stdio, stdout, f, &g, n, names);
-	bg_stats_add(match, &g);
-	return 0;
-}
-
 /* Write one file's results; bgscore leaves warnings to bgcheck. */
 static int
 score_file(void *ctx, const char *name)
@@ -56,12 +33,13 @@ score_file(void *ctx, const char *name)
 	bg_pipeline *p;
 	const char *names[2];
 	const bg_diag *d;
-	bg_stats match;
-	int rc, games = 0, errors = 0;
+	bg_stats_acc acc;
+	int rc, games = 0, errors = 0, wrote = 0;
 	size_t i;
 
 	if ((p = cli_open(name, from, &rules, f == BG_OUT_JSON)) == NULL)
 		return 2;
+	bg_stats_acc_init(&acc, met, f);
 	do {
 		rc = cli_next(p);
 		for (i = 0; i < bg_pipeline_diag_count(p); i++)
@@ -73,21 +51,21 @@ score_file(void *ctx, const char *name)
 			}
 		names[0] = bg_pipeline_player(p, 0);
 		names[1] = bg_pipeline_player(p, 1);
-		if (rc == BG_PIPE_MATCH) {
-			games = 0;
-			bg_stats_init(&match, bg_match_length(
-			    bg_pipeline_match(p)));
-		} else if (rc == BG_PIPE_GAME && stats)
-			errors += stats_game(p, f, &match, ++games, names);
-		else if (rc == BG_PIPE_MATCH_END && stats && games > 0 &&
-		    match.games == games)	/* not when a game was refused */
-			bg_stats_write(bg_write_stdio, stdout, f, &match, 0,
-			    names);
-		else if (rc == BG_PIPE_GAME)
+		games = rc == BG_PIPE_MATCH ? 0 : games + (rc == BG_PIPE_GAME);
+		if (stats && rc > 0 && (wrote = bg_stats_acc_event(&acc, p, rc,
+		    bg_write_stdio, stdout)) == -BG_EINVAL) {
+			fflush(stdout);
+			cli_warnx("%s: game %d: the score is beyond the match "
+			    "equity table (%d points)", bg_pipeline_name(p),
+			    games, bg_met_length(met));
+			errors++;
+		}
+		if (rc == BG_PIPE_GAME && !stats)
 			bg_result_write(bg_write_stdio, stdout, f,
-			    bg_pipeline_name(p), ++games,
+			    bg_pipeline_name(p), games,
 			    bg_pipeline_result(p), names);
-		else if (rc == BG_PIPE_MATCH_END && games > 0)
+		else if (rc == BG_PIPE_MATCH_END && games > 0 &&
+		    !(stats && wrote == 1))
 			bg_match_result_write(bg_write_stdio, stdout, f,
 			    bg_pipeline_name(p), bg_match_length(bg_pipeline_match(p)), games,
 			    bg_pipeline_result(p)->score, names);

@@ -1642,32 +1642,20 @@ def statistics(source, format="auto", rules=None, name=None, met=None):
     wfn = _collect(out)
     m = _met(met)
     p = lib.bg_pipeline_new_mem(data, len(data), _enc(name))
-    match, game = _lib.Stats(), _lib.Stats()
+    acc = _lib.StatsAcc()
+    lib.bg_stats_acc_init(byref(acc), m, _lib.BG_OUT_JSON)
     try:
         if not p:
             raise MemoryError("out of memory")
-        matches, games, said = 0, 0, []
+        matches, said = 0, []
         for ev in _events(p, name, fmt, rs, said):
-            names = (ctypes.c_char_p * 2)(lib.bg_pipeline_player(p, 0),
-                                          lib.bg_pipeline_player(p, 1))
-            length = lib.bg_match_length(lib.bg_pipeline_match(p))
-            if ev == _lib.BG_PIPE_MATCH:
-                matches, games = matches + 1, 0
-                lib.bg_stats_init(byref(match), length)
-            elif ev == _lib.BG_PIPE_GAME:
-                games += 1
-                lib.bg_stats_init(byref(game), length)
-                if lib.bg_stats_game(byref(game), lib.bg_pipeline_game(p),
-                                     lib.bg_pipeline_result(p), m) < 0:
-                    raise ValueError("%s: game %d: the score is beyond the "
-                                     "match equity table (%d points)"
-                                     % (name, games, lib.bg_met_length(m)))
-                _check(lib.bg_stats_write(wfn, None, _lib.BG_OUT_JSON,
-                                          byref(game), games, names))
-                lib.bg_stats_add(byref(match), byref(game))
-            elif ev == _lib.BG_PIPE_MATCH_END and games:
-                _check(lib.bg_stats_write(wfn, None, _lib.BG_OUT_JSON,
-                                          byref(match), 0, names))
+            matches += ev == _lib.BG_PIPE_MATCH
+            rc = lib.bg_stats_acc_event(byref(acc), p, ev, wfn, None)
+            if rc == -_BG_EINVAL:
+                raise ValueError("%s: game %d: the score is beyond the "
+                                 "match equity table (%d points)"
+                                 % (name, acc.games, lib.bg_met_length(m)))
+            _check(rc)
     finally:
         lib.bg_met_free(m)
         if p:

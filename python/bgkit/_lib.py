@@ -221,6 +221,12 @@ class Stats(ctypes.Structure):
                 ("side", StatsSide * 2)]
 
 
+class StatsAcc(ctypes.Structure):
+    """bg_stats_acc: a pipeline's statistics, game by game."""
+    _fields_ = [("met", c_void_p), ("f", c_int), ("games", c_int),
+                ("game", Stats), ("match", Stats)]
+
+
 class MetError(ctypes.Structure):
     """bg_met_error: where a match equity table went wrong."""
     _fields_ = [("line", c_int), ("col", c_int), ("msg", ctypes.c_char * 96)]
@@ -358,6 +364,9 @@ _decl = [
     ("bg_stats_add", None, [P(Stats), P(Stats)]),
     ("bg_stats_write", c_int, [WRITE_FN, c_void_p, c_int, P(Stats), c_int,
                                P(c_char_p)]),
+    ("bg_stats_acc_init", None, [P(StatsAcc), c_void_p, c_int]),
+    ("bg_stats_acc_event", c_int, [P(StatsAcc), c_void_p, c_int, WRITE_FN,
+                                   c_void_p]),
 ]
 for _name, _res, _args in _decl:
     _f = getattr(lib, _name)

@@ -35,7 +35,7 @@ FUZZ_LIBS	:= $(shell pkg-config --libs zlib 2>/dev/null)
 
 $(FUZZ_DIR)/%: tests/fuzz/fuzz_%.c tests/fuzz/records.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_OBJ) \
-	    $(PCRE_LIBS) $(FUZZ_LIBS)
+	    $(LIB_LIBS) $(FUZZ_LIBS)
 
 fuzz-build:
 	@sh tests/deps.sh fuzz

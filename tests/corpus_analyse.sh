@@ -43,7 +43,8 @@
 #           leaves some of the bear-off out), as bgkit reads them
 #           too (-T json: "type":"rollout","trials":36); m0005 has no
 #           DA (gnubg's rollout of a cube it has no decision on, 0
-#           trials, is dropped).
+#           trials, is dropped); with --players 0, side 0's plays
+#           only are analysed and rolled out.
 # Skipped when gnubg is not installed (the Debian package gnubg;
 # tests/deps.sh installs it).  BGKIT_CORPUS names another copy of
 # tests/corpus.  Ends "corpus_analyse: N passed, N failed".
@@ -185,6 +186,13 @@ if [ "${1:-}" = all ]; then
 	x=$(grep -o 'DA\[X ver 3 Eq Trials 36 ' "$tmp/r1/m0009.sgf" | wc -l)
 	check "$((n > 10 && n == x)) $(grep -c 'DA\[' "$tmp/r1/m0005.sgf")" \
 	    "1 0" "rollout: m0009's cube decisions rolled out, m0005's none"
+	# With --players 0, the plays of side 0 only (W, 16 of them in
+	# m0005), the first candidate rolled out (all but a play of the
+	# bear-off: 15).
+	"$bin/bganalyse" --players 0 --rollout 36 --truncation 2 \
+	    --rollout-moves 1 -o "$tmp/r1/p0.sgf" "$m5"
+	check "$? $(grep -c '^;W\[[^]]*\]A\[' "$tmp/r1/p0.sgf") $(grep -c '^;B\[[^]]*\]A\[' "$tmp/r1/p0.sgf") $(grep -c '^;W\[[^]]*\]A\[[0-9]*\]\[[a-y]* X ver 3 ' "$tmp/r1/p0.sgf")" \
+	    "0 16 0 15" "rollout: --players 0: status, W and B plays analysed, W rolled out"
 	echo "corpus_analyse: $pass passed, $fail failed"
 	[ $fail = 0 ]
 	exit

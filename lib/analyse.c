@@ -33,6 +33,8 @@ bg_analyse_opts_init(bg_analyse_opts *o)
 	o->jobs = 1;
 	o->timeout = 300;
 	o->players = 3;
+	o->rollout_what = BG_ROLLOUT_PLAYS | BG_ROLLOUT_CUBES;
+	o->rollout_moves = 3;
 }
 
 /*
@@ -110,10 +112,41 @@ level_settings(char *buf, size_t size, int l)
 	return (int)n;
 }
 
+/*
+ * Write into buf the commands that set gnubg's rollouts up (set rollout
+ * ...: the settings its commands "analyse rollout cube" and "analyse
+ * rollout move N" use).  The rollout's games are played at the
+ * analysis's plies (the level's, with --level), cubeful, as are its
+ * evaluations where it is truncated; the rest (the variance reduction,
+ * the quasi-random dice, the bear-off truncation) is gnubg's default.
+ */
+static int
+rollout_settings(char *buf, size_t size, const bg_analyse_opts *o)
+{
+	static const char *const kind[] = { "chequerplay", "cubedecision" };
+	int plies[2], k, n;
+
+	plies[0] = o->level > 0 ? levels[o->level - 1].plies : o->plies;
+	plies[1] = o->level > 0 ? levels[o->level - 1].plies : o->cube_plies;
+	n = snprintf(buf, size, "set rollout trials %d\n"
+	    "set rollout seed %ld\nset rollout cubeful on\n"
+	    "set rollout truncation enable %s\n", o->rollout, o->seed,
+	    o->truncation > 0 ? "on" : "off");
+	if (o->truncation > 0)
+		n += snprintf(buf + n, (size_t)n < size ? size - (size_t)n : 0,
+		    "set rollout truncation plies %d\n", o->truncation);
+	for (k = 0; k < 4; k++)
+		n += snprintf(buf + n, (size_t)n < size ? size - (size_t)n : 0,
+		    "set rollout %s%s plies %d\nset rollout %s%s cubeful on\n",
+		    k < 2 ? "" : "truncation ", kind[k % 2], plies[k % 2],
+		    k < 2 ? "" : "truncation ", kind[k % 2]);
+	return n;
+}
+
 int
 bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 {
-	char off[80] = "", eval[1024];
+	char off[80] = "", eval[1024], ro[1024] = "";
 	size_t n;
 	int s;
 
@@ -133,7 +166,38 @@ bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o)
 		    "set analysis cubedecision evaluation plies %d\n"
 		    "set analysis cubedecision evaluation noise 0\n",
 		    o->plies, o->cube_plies);
-	return snprintf(buf, size, "%s%s", eval, off);
+	if (o->rollout > 0)
+		rollout_settings(ro, sizeof ro, o);
+	return snprintf(buf, size, "%s%s%s", eval, ro, off);
+}
+
+/*
+ * Return the commands gnubg is given at each move of a game after its
+ * analysis, for the caller to free (NULL without a rollout, or when
+ * memory runs out): roll the cube decision out, then each of the best
+ * rollout_moves candidates of the play, one command each (gnubg refuses
+ * a command that names more candidates than the play has legal moves,
+ * and one candidate at a time the others are rolled out all the same),
+ * then step to the next move.
+ */
+static char *
+walk(const bg_analyse_opts *o)
+{
+	size_t size = 64 + 32 * (size_t)o->rollout_moves, n = 0;
+	char *w;
+	int k;
+
+	if (o->rollout <= 0 || (w = malloc(size)) == NULL)
+		return NULL;
+	w[0] = '\0';
+	if (o->rollout_what & BG_ROLLOUT_CUBES)
+		n += (size_t)snprintf(w + n, size - n, "analyse rollout cube\n");
+	for (k = 1; (o->rollout_what & BG_ROLLOUT_PLAYS) &&
+	    k <= o->rollout_moves; k++)
+		n += (size_t)snprintf(w + n, size - n,
+		    "analyse rollout move %d\n", k);
+	snprintf(w + n, size - n, "next\n");
+	return w;
 }
 
 static char *
@@ -150,7 +214,11 @@ bg_analyse_new(const bg_analyse_opts *o)
 	if (o->plies < 0 || o->plies > 7 || o->cube_plies < 0 ||
 	    o->cube_plies > 7 || o->jobs < 1 || o->timeout < 0 ||
 	    o->players < 1 || o->players > 3 || o->level < 0 ||
-	    o->level > NLEVELS ||
+	    o->level > NLEVELS || o->rollout < 0 ||
+	    (o->rollout > 0 && (o->rollout_what < 1 ||
+	    o->rollout_what > 3 || o->rollout_moves < 1)) ||
+	    o->truncation < 0 || o->seed < 0 ||
+	    o->seed > 2147483647L ||
 	    o->gnubg == NULL || o->tmpdir == NULL)
 		return NULL;
 	if ((a = calloc(1, sizeof *a)) == NULL)
@@ -160,7 +228,9 @@ bg_analyse_new(const bg_analyse_opts *o)
 	a->tmpdir = copy(o->tmpdir);
 	a->cache = copy(o->cache);
 	a->fp = bg_fingerprint_new();
+	a->walk = walk(o);
 	if (a->gnubg == NULL || a->tmpdir == NULL || a->fp == NULL ||
+	    (o->rollout > 0 && a->walk == NULL) ||
 	    (o->cache != NULL && a->cache == NULL)) {
 		bg_analyse_free(a);
 		return NULL;
@@ -190,6 +260,7 @@ bg_analyse_free(bg_analyse *a)
 	free(a->gnubg);
 	free(a->tmpdir);
 	free(a->cache);
+	free(a->walk);
 	free(a);
 }
 
@@ -313,8 +384,8 @@ tree_end(const char *s, size_t i, size_t n)
 	return n;
 }
 
-/* Set the cache key of g: the SHA-256 of the settings and the game's
- * SGF. */
+/* Set the cache key of g: the SHA-256 of the settings, the commands of
+ * each move's rollouts and the game's SGF. */
 static void
 key(const bg_analyse *a, struct an_game *g)
 {
@@ -325,6 +396,8 @@ key(const bg_analyse *a, struct an_game *g)
 
 	sha256_init(&s);
 	sha256_update(&s, strlen(a->settings), (const uint8_t *)a->settings);
+	if (a->walk != NULL)
+		sha256_update(&s, strlen(a->walk), (const uint8_t *)a->walk);
 	sha256_update(&s, g->inlen, (const uint8_t *)g->in);
 	sha256_digest(&s, sizeof d, d);
 	for (i = 0; i < SHA256_DIGEST_SIZE; i++) {

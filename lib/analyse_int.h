@@ -16,7 +16,7 @@ struct an_game {
 	int		 input;		/* index of its input */
 	bg_analysed	 res;		/* status, line, why */
 	char		 fp[65];	/* its fingerprint */
-	char		 key[65];	/* SHA-256 of the settings and in */
+	char		 key[65];	/* SHA-256 of the settings, walk and in */
 	char		*in;		/* our SGF of the game alone */
 	size_t		 inlen;
 	char		*out;		/* gnubg's, NULL until analysed */
@@ -39,7 +39,9 @@ struct an_input {
 struct bg_analyse {
 	bg_analyse_opts	 o;
 	char		*gnubg, *tmpdir, *cache;
-	char		 settings[1536];	/* gnubg's commands before the game */
+	char		 settings[4096];	/* gnubg's commands before the game */
+	char		*walk;		/* its commands at each move after the
+					   analysis (a rollout), or NULL */
 	struct an_input	*in;
 	size_t		 nin, capin;
 	struct an_game	*g;

@@ -295,6 +295,40 @@ last_words(char *buf, size_t size, const char *path)
 	free(text);
 }
 
+/*
+ * Return the command file of game i, for the caller to free, its length
+ * in *len: the settings, the game loaded, analysed and saved.  With a
+ * rollout, the analysis is walked from the first move, the walk's
+ * commands given at each (a line of the game's SGF that starts a node is
+ * a move; one more or less only adds a "next" past the end, which gnubg
+ * answers and leaves).  gnubg's own "set analysis ... type rollout" is
+ * of no use: its analysis of a game evaluates the plays all the same,
+ * and hangs at the first cube decision it is to roll out.
+ */
+static char *
+commands(const bg_analyse *a, size_t i, size_t *len)
+{
+	const struct an_game *g = &a->g[i];
+	size_t moves = 0, k, size, n;
+	char *cmd;
+
+	for (k = 0; a->walk != NULL && k + 1 < g->inlen; k++)
+		moves += g->in[k] == '\n' && g->in[k + 1] == ';';
+	size = strlen(a->settings) + 160 + (a->walk != NULL ?
+	    strlen(a->walk) * (moves + 1) : 0);
+	if ((cmd = malloc(size)) == NULL)
+		return NULL;
+	n = (size_t)snprintf(cmd, size, "%sload match g%zu.sgf\n"
+	    "analyse match\n%s", a->settings, i, a->walk != NULL ?
+	    "first move\n" : "");
+	for (k = 0; a->walk != NULL && k < moves; k++)
+		n += (size_t)snprintf(cmd + n, size - n, "%s", a->walk);
+	n += (size_t)snprintf(cmd + n, size - n, "save match g%zu.out.sgf\n"
+	    "quit\n", i);
+	*len = n;
+	return cmd;
+}
+
 /* Start gnubg on game i; when it cannot start, set the game's status
  * to FAILED. */
 static void
@@ -302,34 +336,64 @@ start(bg_analyse *a, size_t i)
 {
 	struct an_game *g = &a->g[i];
 	char *argv[] = { a->gnubg, "-t", "-q", "-c", NULL, NULL };
-	char path[4200], cmd[2048], log[4200], home[4200], name[64];
-	int n;
+	char path[4200], *cmd, log[4200], home[4200], name[64];
+	size_t n;
+	int ok;
 
 	snprintf(name, sizeof name, "g%zu", i);
 	argv[4] = name;
 	snprintf(path, sizeof path, "%s/g%zu.sgf", a->scratch, i);
-	n = snprintf(cmd, sizeof cmd, "%sload match g%zu.sgf\nanalyse match\n"
-	    "save match g%zu.out.sgf\nquit\n", a->settings, i, i);
 	snprintf(log, sizeof log, "%s/g%zu.log", a->scratch, i);
 	/*
 	 * A HOME of its own for each gnubg: two that start at once in one
 	 * HOME race to make their settings there, and one gives up.
 	 */
 	snprintf(home, sizeof home, "%s/g%zu.home", a->scratch, i);
-	if (put(path, g->in, g->inlen) == 0 && (mkdir(home, 0700) == 0 ||
-	    errno == EEXIST)) {
+	if ((cmd = commands(a, i, &n)) != NULL && put(path, g->in,
+	    g->inlen) == 0 && (mkdir(home, 0700) == 0 || errno == EEXIST)) {
 		snprintf(path, sizeof path, "%s/g%zu", a->scratch, i);
-		if (put(path, cmd, (size_t)n) == 0 &&
-		    (g->pid = spawn(argv, a->scratch, home, log, -1)) > 0) {
+		ok = put(path, cmd, n) == 0 &&
+		    (g->pid = spawn(argv, a->scratch, home, log, -1)) > 0;
+		free(cmd);
+		if (ok) {
 			g->deadline = a->o.timeout > 0 ? now() +
 			    a->o.timeout : 0;
 			return;
 		}
-	}
+	} else
+		free(cmd);
 	g->pid = 0;
 	g->res.status = BG_AN_FAILED;
 	g->res.why = g->why;
 	snprintf(g->why, sizeof g->why, "%s", strerror(errno));
+}
+
+/*
+ * Remove from gnubg's SGF (len bytes at buf) each cube decision rolled
+ * out in 0 trials: gnubg's "analyse rollout cube" at a move with no cube
+ * decision (a Crawford game, a match to 1 point) saves one, its figures
+ * whatever its memory held, other at every run.  Return the new length.
+ */
+static size_t
+drop_empty_rollouts(char *buf, size_t len)
+{
+	static const char prop[] = "DA[X ver ";
+	char *s = buf, *e, *z;
+
+	while ((s = strstr(s, prop)) != NULL) {
+		if ((e = memchr(s, ']', len - (size_t)(s - buf))) == NULL)
+			break;
+		*e = '\0';
+		z = strstr(s, " Trials 0 ");
+		*e = ']';
+		if (s > buf && (s[-1] == ']' || s[-1] == ';' ||
+		    s[-1] == '\n') && z != NULL) {
+			memmove(s, e + 1, len - (size_t)(e + 1 - buf) + 1);
+			len -= (size_t)(e + 1 - s);
+		} else
+			s = e;
+	}
+	return len;
 }
 
 /* Game i's gnubg has ended (or timed out, when exited is 0): set the
@@ -361,7 +425,8 @@ finish(bg_analyse *a, size_t i, int exited, int st)
 		g->res.status = BG_AN_REFUSED;
 		snprintf(g->why, sizeof g->why, "%s", last[0] ? last :
 		    "gnubg saved no analysis");
-	} else if (an_check(a, g, buf, len, g->why, sizeof g->why)) {
+	} else if ((a->walk == NULL || (len = drop_empty_rollouts(buf,
+	    len)) > 0) && an_check(a, g, buf, len, g->why, sizeof g->why)) {
 		g->out = buf;
 		g->outlen = len;
 		g->res.status = BG_AN_DONE;

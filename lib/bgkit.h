@@ -2070,10 +2070,27 @@ typedef struct bg_analyse_opts {
 					   s (0 the first player), 1 to 3 */
 	int		 level;		/* 0: plies and cube_plies; else a
 					   named level of gnubg's, 1 to 8 */
+	int		 rollout;	/* 0: evaluations; else the trials of
+					   each rollout, 1 up */
+	int		 rollout_what;	/* what is rolled out: bit 0 checker
+					   plays, bit 1 cube decisions */
+	int		 rollout_moves;	/* the best n candidates of each play
+					   rolled out, 1 up */
+	int		 truncation;	/* plies a rollout's game is played
+					   before it is evaluated; 0: to its
+					   end */
+	long		 seed;		/* the rollouts' seed, 0 to
+					   2147483647 */
 } bg_analyse_opts;
 
+/* The bits of rollout_what. */
+#define BG_ROLLOUT_PLAYS	1
+#define BG_ROLLOUT_CUBES	2
+
 /* Set o to the defaults: the program gnubg, /tmp, no cache, 0-ply, one
- * job, 300 seconds a game, and both players analysed. */
+ * job, 300 seconds a game, both players analysed, and no rollout (when
+ * rollout is set: cube decisions and the 3 best candidates of each play
+ * rolled out, their games played to the end, seed 0). */
 void bg_analyse_opts_init(bg_analyse_opts *o);
 /*
  * Return the number of the level named name, or -BG_EINVAL.  The levels
@@ -2091,7 +2108,8 @@ int bg_analyse_level(const char *name);
  */
 int bg_analyse_check(const bg_analyse_opts *o, char *ver, size_t size);
 /* Write into buf the commands that set gnubg's analysis up, one on each
- * line, as they are sent. */
+ * line, as they are sent; with a rollout, the rollout's settings too (the
+ * commands that roll out each decision follow "analyse match"). */
 int bg_analyse_settings(char *buf, size_t size, const bg_analyse_opts *o);
 
 typedef struct bg_analyse bg_analyse;

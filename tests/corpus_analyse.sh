@@ -32,7 +32,19 @@
 #           match (mNNNN.sgf.gz); and gnubg's "show statistics match" of
 #           it loaded is, line for line, that of gnubg's own SGF loaded
 #           and that of mNNNN.stats (the match's table), where those two
-#           agree: bgkit and gnubg a game at a time equal gnubg alone.
+#           agree: bgkit and gnubg a game at a time equal gnubg alone;
+#   rollout --rollout 36 --truncation 2 --seed 7 --rollout-moves 2 of
+#           m0009.mat (one game of a 3 point match, the cube in play)
+#           and m0005.mat (a match to 1 point: no cube) gives the
+#           same bytes at -j 2 and -j 1; m0009's every DA is a
+#           rollout of 36 trials ("X ver 3 Eq Trials 36"), and in both
+#           the first 2 candidates (or the only one) of 3 plays in 4
+#           at least are rollouts ("X ver 3 ... Trials 36": gnubg
+#           leaves some of the bear-off out), as bgkit reads them
+#           too (-T json: "type":"rollout","trials":36); m0005 has no
+#           DA (gnubg's rollout of a cube it has no decision on, 0
+#           trials, is dropped); with --players 0, side 0's plays
+#           only are analysed and rolled out.
 # Skipped when gnubg is not installed (the Debian package gnubg;
 # tests/deps.sh installs it).  BGKIT_CORPUS names another copy of
 # tests/corpus.  Ends "corpus_analyse: N passed, N failed".
@@ -57,6 +69,7 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/bgkit-analyse.XXXXXX") || exit 2
 trap 'rm -rf "$tmp"' EXIT
 export TMPDIR=$tmp BGKIT_GNUBG=$gnubg
 m3=$corpus/gnubg/matches/m0003.mat
+m5=$corpus/gnubg/matches/m0005.mat
 m7=$corpus/gnubg/matches/m0007.mat
 
 # The analysis properties of an SGF (by default A, DA and LU), a line a
@@ -146,6 +159,40 @@ if [ "${1:-}" = all ]; then
 			diff "$tmp/stats.file" "$tmp/stats.ours" | head -4
 		fi
 	done
+	# rollout
+	mkdir "$tmp/r1" "$tmp/r2"
+	for j in 2 1; do
+		"$bin/bganalyse" --rollout 36 --truncation 2 --seed 7 \
+		    --rollout-moves 2 -j $j --directory "$tmp/r$j" \
+		    "$corpus/gnubg/matches/m0009.mat" "$m5"
+		check $? 0 "rollout: -j $j status"
+	done
+	for m in m0009 m0005; do
+		if cmp -s "$tmp/r1/$m.sgf" "$tmp/r2/$m.sgf"; then ok
+		else bad "rollout: $m: -j 2 writes other bytes than -j 1"; fi
+		# Plays with analysis, and those whose first 2 candidates
+		# (or only one) are rollouts of 36 trials.
+		props "$tmp/r1/$m.sgf" A | awk '/A\[/ { n++ }
+		    /^A\[[0-9]+\]\[[a-y]* X ver 3 [^]]* Trials 36 [^]]*\](\[[a-y]* X ver 3 [^]]* Trials 36 |$)/ { x++ }
+		    END { print (n > 10 && 4 * x >= 3 * n) ? "ok" : n + 0 " " x + 0 }' \
+		    >"$tmp/got"
+		check "$(cat "$tmp/got")" ok "rollout: $m: plays rolled out (plays, rollouts)"
+		"$bin/bgconv" -T json "$tmp/r1/$m.sgf" |
+		    grep -o '"type":"rollout","trials":36' | wc -l >"$tmp/got"
+		if [ "$(cat "$tmp/got")" -gt 20 ]; then ok
+		else bad "rollout: $m: bgkit reads $(cat "$tmp/got") rollouts"; fi
+	done
+	n=$(grep -o 'DA\[' "$tmp/r1/m0009.sgf" | wc -l)
+	x=$(grep -o 'DA\[X ver 3 Eq Trials 36 ' "$tmp/r1/m0009.sgf" | wc -l)
+	check "$((n > 10 && n == x)) $(grep -c 'DA\[' "$tmp/r1/m0005.sgf")" \
+	    "1 0" "rollout: m0009's cube decisions rolled out, m0005's none"
+	# With --players 0, the plays of side 0 only (W, 16 of them in
+	# m0005), the first candidate rolled out (all but a play of the
+	# bear-off: 15).
+	"$bin/bganalyse" --players 0 --rollout 36 --truncation 2 \
+	    --rollout-moves 1 -o "$tmp/r1/p0.sgf" "$m5"
+	check "$? $(grep -c '^;W\[[^]]*\]A\[' "$tmp/r1/p0.sgf") $(grep -c '^;B\[[^]]*\]A\[' "$tmp/r1/p0.sgf") $(grep -c '^;W\[[^]]*\]A\[[0-9]*\]\[[a-y]* X ver 3 ' "$tmp/r1/p0.sgf")" \
+	    "0 16 0 15" "rollout: --players 0: status, W and B plays analysed, W rolled out"
 	echo "corpus_analyse: $pass passed, $fail failed"
 	[ $fail = 0 ]
 	exit

@@ -25,8 +25,11 @@
 	"[-j jobs] [-r rules] [--plies n]\n" \
 	"                 [--cube-plies n] [--players side] " \
 	"[--timeout seconds] [--cache dir]\n" \
-	"                 [--level name] [-o file | --directory dir] " \
-	"[file ...]\n"
+	"                 [--level name] [--rollout trials " \
+	"[--rollout-of what]\n" \
+	"                 [--rollout-moves n] [--truncation plies] " \
+	"[--seed n]]\n" \
+	"                 [-o file | --directory dir] [file ...]\n"
 
 
 /* Read and check one input, and queue its games for gnubg.  Return the
@@ -78,12 +81,47 @@ walk(void *ctx, const char *name)
 	    input(ctx, name);
 }
 
+/* Take one of the options of a rollout.  Return 0, or the exit
+ * status. */
+static int
+rollout_option(struct opts *o, int c, const char *arg)
+{
+	bg_analyse_opts *an = &o->an;
+	int seed = 0;
+
+	/* gnubg takes trials and seeds up to 2147483647. */
+	if ((c == CLI_LONG + 'r' && cli_range(&an->rollout, arg, 1,
+	    2147483647, "trials") < 0) ||
+	    (c == CLI_LONG + 'm' && cli_number(&an->rollout_moves, arg, 1,
+	    "moves") < 0) ||
+	    (c == CLI_LONG + 'T' && cli_number(&an->truncation, arg, 0,
+	    "truncation") < 0) ||
+	    (c == CLI_LONG + 's' && cli_range(&seed, arg, 0, 2147483647,
+	    "seed") < 0))
+		return cli_usage(USAGE);
+	an->seed = c == CLI_LONG + 's' ? seed : an->seed;
+	if (c == CLI_LONG + 'D' && (an->rollout_what = strcmp(arg,
+	    "plays") == 0 ? BG_ROLLOUT_PLAYS : strcmp(arg, "cubes") == 0 ?
+	    BG_ROLLOUT_CUBES : strcmp(arg, "both") == 0 ? BG_ROLLOUT_PLAYS |
+	    BG_ROLLOUT_CUBES : 0) == 0) {
+		cli_warnx("bad --rollout-of: %s (plays, cubes or both)",
+		    arg);
+		return cli_usage(USAGE);
+	}
+	o->rollout_set |= c != CLI_LONG + 'r';
+	return 0;
+}
+
 /* Take one option other than --help and --version.  Return 0, or the
  * exit status. */
 static int
 option(struct opts *o, int c, const char *arg)
 {
 	bg_analyse_opts *an = &o->an;
+
+	if (c == CLI_LONG + 'r' || c == CLI_LONG + 'm' || c == CLI_LONG +
+	    'T' || c == CLI_LONG + 's' || c == CLI_LONG + 'D')
+		return rollout_option(o, c, arg);
 
 	if ((c == 'r' && cli_rules(&o->rules, arg) < 0) ||
 	    (c == 'f' && cli_from(&o->from, arg, USAGE) < 0) ||
@@ -154,6 +192,17 @@ main(int argc, char *argv[])
 		    "side 0 (the first\nplayer), 1 or both (the default)" },
 		{ CLI_LONG + 'C', "cache", "DIR", "keep each game's analysis "
 		    "in DIR, and take it\nfrom there" },
+		{ CLI_LONG + 'r', "rollout", "TRIALS", "roll the decisions out, "
+		    "TRIALS games each" },
+		{ CLI_LONG + 'D', "rollout-of", "WHAT", "roll out "
+		    "plays, cubes or both (the default)" },
+		{ CLI_LONG + 'm', "rollout-moves", "N", "roll out the N best "
+		    "candidates of each play\n(default 3)" },
+		{ CLI_LONG + 'T', "truncation", "PLIES", "stop each game of "
+		    "a rollout after PLIES plies\n(default 0: played to the "
+		    "end)" },
+		{ CLI_LONG + 's', "seed", "N", "the rollouts' seed (default "
+		    "0)" },
 		{ 'e', "errors-only", NULL, "do not print warnings" },
 		{ 'v', "verbose", NULL, "say how many games were analysed" },
 		{ 0, NULL, NULL, NULL }
@@ -174,6 +223,11 @@ main(int argc, char *argv[])
 	if (o.an.level > 0 && (o.plies_set || o.cube_set)) {
 		cli_warnx("--level and --plies or --cube-plies cannot go "
 		    "together");
+		return cli_usage(USAGE);
+	}
+	if (o.rollout_set && o.an.rollout == 0) {
+		cli_warnx("--rollout-of, --rollout-moves, --truncation "
+		    "and --seed go with --rollout");
 		return cli_usage(USAGE);
 	}
 	if (!o.cube_set)

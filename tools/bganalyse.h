@@ -14,6 +14,7 @@ struct opts {
 	bg_format	 from, to;
 	const char	*out, *dir;
 	int		 quiet, verbose, recurse, cube_set, plies_set;
+	int		 rollout_set;	/* an option that goes with --rollout */
 	int		 status;	/* the status of reading the inputs */
 	int		 wrote;		/* the worst status of the files */
 	bg_analyse	*a;

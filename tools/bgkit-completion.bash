@@ -51,6 +51,8 @@ _bgkit_values()
 		    supremo grandmaster ;;
 	bganalyse:--players)
 		echo 0 1 both ;;
+	bganalyse:--rollout-of)
+		echo plays cubes both ;;
 	bgconv:-f | bgconv:--from | bgcheck:-f | bgcheck:--from | \
 	    bgscore:-f | bgscore:--from | bgshow:-f | bgshow:--from | \
 	    bggrep:-f | bggrep:--from | bgdiff:-f | bgdiff:--from | \

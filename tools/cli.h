@@ -27,6 +27,8 @@ void	cli_warnx(const char *, ...) __attribute__((format(printf, 1, 2)));
  * anything else say "bad what: s" and return -1.
  */
 int	cli_number(int *, const char *, int, const char *);
+/* The same from lo to hi. */
+int	cli_range(int *, const char *, int, int, const char *);
 /* Print the usage text on stderr and return 2. */
 int	cli_usage(const char *);
 /*

@@ -119,13 +119,18 @@ cli_optname(char *buf, size_t size, const struct cli_opt *opts, int c)
 int
 cli_number(int *out, const char *s, int lo, const char *what)
 {
+	return cli_range(out, s, lo, 0x7fff, what);
+}
+
+int
+cli_range(int *out, const char *s, int lo, int hi, const char *what)
+{
 	char *end;
 	long v;
 
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo ||
-	    v > 0x7fff) {
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
 		cli_warnx("bad %s: %s", what, s);
 		return -1;
 	}

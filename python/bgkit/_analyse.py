@@ -7,8 +7,8 @@ SGF read back.  Private: bgkit/__init__.py exports analyse and Analysed.
 import ctypes
 import os
 import shutil
-from ctypes import (POINTER, Structure, byref, c_char_p, c_int, c_size_t,
-                    c_void_p)
+from ctypes import (POINTER, Structure, byref, c_char_p, c_int, c_long,
+                    c_size_t, c_void_p)
 
 from . import _lib
 from ._lib import lib
@@ -21,7 +21,13 @@ class _Opts(Structure):
     _fields_ = [("gnubg", c_char_p), ("tmpdir", c_char_p),
                 ("cache", c_char_p), ("plies", c_int), ("cube_plies", c_int),
                 ("jobs", c_int), ("timeout", c_int), ("players", c_int),
-                ("level", c_int)]
+                ("level", c_int), ("rollout", c_int),
+                ("rollout_what", c_int), ("rollout_moves", c_int),
+                ("truncation", c_int), ("seed", c_long)]
+
+# rollout_of= as bg_analyse_opts's rollout_what (BG_ROLLOUT_PLAYS 1,
+# BG_ROLLOUT_CUBES 2).
+ROLLOUT_OF = {"plays": 1, "cubes": 2, "both": 3}
 
 
 class _Analysed(Structure):
@@ -127,7 +133,8 @@ def _read_input(a, data, name, fmt, rs):
 
 def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
             cache=None, gnubg=None, format="auto", rules=None,
-            tmpdir=None, players="both", level=None):
+            tmpdir=None, players="both", level=None, rollout=0,
+            rollout_of="both", rollout_moves=3, truncation=0, seed=0):
     """Have GNU Backgammon analyse the records of sources (a path, or a
     list of paths, in any format bgkit reads) and return a list of
     Analysed, one an input, in order.  plies and cube_plies (default:
@@ -140,6 +147,11 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     "casual", "intermediate", "advanced", "expert", "worldclass",
     "supremo", "grandmaster": bganalyse(1) --level) instead of plies
     and cube_plies.  gnubg is the program (default find_gnubg()).
+    rollout, when not 0, has the decisions rolled out after the
+    analysis, rollout trials each (bganalyse(1) --rollout): rollout_of
+    "plays", "cubes" or "both", the rollout_moves best candidates of
+    each play, each game of a rollout stopped after truncation plies (0:
+    played to its end), its dice from seed.
 
     Raises FileNotFoundError when gnubg cannot be run, RuntimeError when
     it is not GNU Backgammon 1.07 or later (the Debian package gnubg),
@@ -159,6 +171,9 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     o.plies, o.cube_plies, o.jobs, o.timeout = plies, cube_plies, jobs, \
         timeout
     o.players = {0: 1, 1: 2, "both": 3}.get(players, 0)
+    o.rollout, o.rollout_moves, o.truncation, o.seed = rollout, \
+        rollout_moves, truncation, seed
+    o.rollout_what = ROLLOUT_OF.get(rollout_of, 0)
     if level is not None:
         o.level = lib.bg_analyse_level(_enc(level))
         if o.level < 0:
@@ -170,7 +185,10 @@ def analyse(sources, plies=0, cube_plies=None, jobs=1, timeout=300,
     a = lib.bg_analyse_new(byref(o))
     if not a:
         raise ValueError("plies, cube_plies 0 to 7; jobs 1 up; timeout "
-                         "0 up; players 0, 1 or \"both\"")
+                         "0 up; players 0, 1 or \"both\"; rollout, "
+                         "rollout_moves 1 up, rollout_of \"plays\", "
+                         "\"cubes\" or \"both\", truncation 0 up, seed "
+                         "0 to 2147483647")
     try:
         ver = ctypes.create_string_buffer(128)
         rc = lib.bg_analyse_check(byref(o), ver, len(ver))

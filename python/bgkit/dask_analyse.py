@@ -23,7 +23,8 @@ Run a scheduler and workers (dask-scheduler, dask-worker HOST:8786 on
 each machine), then:
 
     python3 -m bgkit.dask_analyse --scheduler HOST:8786 --directory DIR \\
-        [--plies N | --level NAME] [-T sgf|json] [-j N] FILE...
+        [--plies N | --level NAME] [--rollout TRIALS [--truncation N]
+        [--seed N]] [-T sgf|json] [-j N] FILE...
 
 Only the standard library and dask.distributed are used.
 """
@@ -37,7 +38,9 @@ import tempfile
 PASSED = [("--format", True), ("--from", True), ("--rules", True),
           ("--plies", True), ("--cube-plies", True), ("--level", True),
           ("--players", True), ("--timeout", True), ("--jobs", True),
-          ("--errors-only", False)]
+          ("--rollout", True), ("--rollout-of", True),
+          ("--rollout-moves", True), ("--truncation", True),
+          ("--seed", True), ("--errors-only", False)]
 
 
 def analyse_file(name, data, options):

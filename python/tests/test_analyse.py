@@ -84,3 +84,33 @@ def test_analyse_level(corpus, tmp_path):
         "set analysis cubedecision evaluation plies 2;")
     with pytest.raises(ValueError, match="unknown level"):
         bgkit.analyse(mat, level="master", gnubg=fake)
+
+
+def test_analyse_rollout(corpus, tmp_path):
+    """rollout= and its settings reach gnubg's command file as bganalyse
+    --rollout writes it (a fake gnubg that quotes the lines of its
+    command file that set the rollout or roll a decision out, and how
+    many moves it steps through); bad values are a ValueError."""
+    mat = os.path.join(corpus, "gnubg", "matches", "m0005.mat")
+    top = os.path.join(os.path.dirname(__file__), "..", "..")
+    fake = str(tmp_path / "gnubg")
+    subprocess.run(["sh", os.path.join(top, "tests", "fakegnubg.sh"), fake,
+                    'grep -e "rollout trials" -e "rollout seed" '
+                    '-e "truncation [ep]" -e "move 2" '
+                    '-e "^analyse rollout cube" "$4" | sort -u | '
+                    'tr "\\n" ";"; grep -c "^next$" "$4"'],
+                   check=True)
+    (got,) = bgkit.analyse(mat, rollout=36, rollout_of="plays",
+                           rollout_moves=2, truncation=2, seed=7,
+                           gnubg=fake, tmpdir=str(tmp_path))
+    assert got.games[0]["status"] == "refused"
+    assert got.games[0]["why"] == (
+        "analyse rollout move 2;set rollout seed 7;"
+        "set rollout trials 36;set rollout truncation enable on;"
+        "set rollout truncation plies 2;33")
+    for bad in [dict(rollout=-1), dict(rollout=36, rollout_of="moves"),
+                dict(rollout=36, rollout_moves=0),
+                dict(rollout=36, truncation=-1),
+                dict(rollout=36, seed=2 ** 31)]:
+        with pytest.raises(ValueError):
+            bgkit.analyse(mat, gnubg=fake, **bad)

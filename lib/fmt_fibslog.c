@@ -680,28 +680,30 @@ start_line(struct flog *x, const char *t, size_t n, int line)
 	x->st_have = 1;
 }
 
-/* The game ends: its roll flushed, the next game's score known. */
-static int
+/*
+ * The game ends: its roll flushed, the next game's score known.  A
+ * failure is left in x->err.
+ */
+static void
 game_close(struct flog *x, int line)
 {
 	const bg_record *r;
 
 	if (unplayed(x, line) < 0)
-		return x->err;
+		return;
 	rec_game_finish(&x->b.game);
 	x->gopen = 0;
 	x->ngames++;
 	x->have_expect = 0;
 	if (x->b.game.nrec == 0 || x->b.game.score[0] < 0)
-		return 0;
+		return;
 	r = &x->b.game.rec[x->b.game.nrec - 1];
 	if (r->kind != BG_REC_WIN)
-		return 0;
+		return;
 	x->expect[0] = x->b.game.score[0];
 	x->expect[1] = x->b.game.score[1];
 	x->expect[r->side] += r->value;
 	x->have_expect = 1;
-	return 0;
 }
 
 /*

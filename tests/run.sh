@@ -75,7 +75,8 @@
 # BGKIT_UPDATE=1 (`make check-update`) rewrites the golden files and the
 # rules scripts' .out instead of comparing (only the selected ones with
 # NAME); a rewritten golden is reviewed like code.  BGKIT_FIXTURES=DIR
-# limits the golden cases to one folder.
+# limits the golden cases to one folder.  BGKIT_TIMES=FILE writes each
+# task's seconds to FILE, the longest first.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -531,8 +532,10 @@ worker() {
 	while read -r i su fn arg; do
 		mkdir "$out/take.$i" 2>/dev/null || continue
 		pass=0 fail=0 skip=0 matched=0 gen=0
+		t0=$(date +%s)
 		# shellcheck disable=SC2086
 		$fn $arg >"$out/$i.log" 2>&1 </dev/null
+		echo "$(($(date +%s) - t0)) $su $fn $arg" >"$out/$i.sec"
 		echo "$pass $fail $skip $matched $gen" >"$out/$i.cnt"
 	done <"$out/order"
 	: >"$out/done.$1"
@@ -590,6 +593,11 @@ wait
 if [ -n "$sel" ] && [ $matched = 0 ]; then
 	echo "run.sh: no test matches $sel" >&2
 	exit 2
+fi
+# BGKIT_TIMES=FILE: each task's seconds, suite and name into FILE, the
+# longest first (to see where make check's time goes).
+if [ -n "${BGKIT_TIMES:-}" ]; then
+	cat "$out"/*.sec 2>/dev/null | sort -rn >"$BGKIT_TIMES"
 fi
 # The cases of every suite, and apart their generated checks; then the
 # closing line, of the cases.

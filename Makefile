@@ -175,13 +175,15 @@ tests/unit/bin/header-alone: lib/bgkit.h
 
 # `make check T=NAME` runs only the tests NAME names: a golden case path,
 # prefix or glob, a unit test, a rules script, a corpus script or a
-# manual page (tests/run.sh says how).
+# manual page (tests/run.sh says how); `make check S="SUITE..."` only
+# those suites.
 # The suites run side by side, as many at once as there are processors
 # (BGKIT_JOBS=N to choose).  check-build builds what they run.
 T	=
+S	=
 check: check-build
 	@sh tests/deps.sh test
-	@sh tests/run.sh '$(T)'
+	@sh tests/run.sh $(if $(S),$(S),'$(T)')
 
 # What the test suites run: the library, the tools and the test programs.
 check-build: all $(UNIT_BIN) tests/unit/bin/rulestest \

@@ -2,8 +2,10 @@
 // bgkit for JavaScript: the C library bgkit compiled to WebAssembly
 // (js/src/bgkit_wasm.c, built by `make js`), with the Python package's
 // API in JavaScript's style.  Every call into the module runs the
-// library from start to end and frees what it made; what the package
-// returns is plain JavaScript, which needs no care.
+// library from start to end and frees what it made, but a read, which
+// the package steps one game at a time and frees at its end or when its
+// iteration is left; what the package returns is plain JavaScript,
+// which needs no care.
 //
 //   import { init } from "bgkit";
 //   const bg = await init();
@@ -20,7 +22,7 @@ const ENDS = ["none", "bearoff", "drop", "resign"];
 const LEVELS = ["drop", "single", "gammon", "backgammon"];
 const STATES = ["none", "playing", "over", "resigned", "dropped"];
 const WRITES = ["mat", "sgf", "json", "gam", "snowie", "html"];
-const RD_RECORDS = 1, RD_COLLAPSE = 2, CV_FORCE = 1, CV_XG = 2;
+const RD_COLLAPSE = 2, CV_FORCE = 1, CV_XG = 2;
 
 /** A failure reported by the library: .code its stable name, .number. */
 export class BgkitError extends Error {
@@ -181,34 +183,136 @@ export class Bgkit {
     });
   }
 
+  // A read for its diagnostics only (check()).
   _read(input, opts, flags) {
     const name = opts.name ?? "<string>";
     const r = this._call(this._with([input, name, opts.format ?? "",
       opts.rules ?? ""], (buf, nm, fmt, rules) => this._m._bgjs_read(buf,
       bytesOf(input).length, nm, fmt, rules, flags)));
-    if (r.json.matches === undefined)
-      throw new BgkitError(`unknown format or bad rules: ` +
-        `${opts.format ?? ""} ${opts.rules ?? ""}`, "einval", -r.json.rc);
+    if (r.json.diagnostics === undefined) throw this._badRead(opts, r.rc);
     r.json.diagnostics = this._diags(r.json.diagnostics);
     return r.json;
+  }
+
+  _badRead(opts, rc) {
+    if (rc === -1) return new BgkitError("out of memory", "nomem", 1);
+    return new BgkitError(`unknown format or bad rules: ` +
+      `${opts.format ?? ""} ${opts.rules ?? ""}`, "einval", -rc);
+  }
+
+  // The events of a read of bytes, stepped in the module
+  // (bgjs_reader_next): {ev, match} when a match starts, {ev, game}
+  // for each game, its records and positions, then {ev: 0, count, rc}
+  // at the end, each with the diagnostics it brought.  No JSON text is
+  // bigger than one game's; the module's reader (and its copy of the
+  // bytes) is freed at the end, or when the iteration is abandoned
+  // (return() runs the finally).
+  *_events(bytes, opts) {
+    const m = this._m;
+    let h = 0, rc = 0, buf = 0, rcp = 0;
+    try {
+      if (!(rcp = m._malloc(4)))
+        throw new BgkitError("out of memory", "nomem", 1);
+      buf = this._alloc(bytes);
+      h = this._with([opts.name ?? "<string>", opts.format ?? "",
+        opts.rules ?? ""], (nm, fmt, rules) => {
+        const b = buf;
+        buf = 0;        // the reader's now, which frees it
+        return m._bgjs_reader_new(b, bytes.length, nm, fmt, rules, rcp);
+      });
+      rc = new Int32Array(m.HEAPU8.buffer, rcp, 1)[0];
+    } finally {
+      if (buf) m._free(buf);
+      if (rcp) m._free(rcp);
+    }
+    if (!h) throw this._badRead(opts, rc);
+    try {
+      for (;;) {
+        const e = this._call(m._bgjs_reader_next(h)).json;
+        e.diagnostics = this._diags(e.diagnostics);
+        yield e;
+        if (e.ev === 0) return;
+      }
+    } finally {
+      m._bgjs_reader_free(h);
+    }
   }
 
   /**
    * Read and replay input (a Uint8Array or a string) in any format the
    * library reads; the matches, each with its games, records and
    * positions.  Options: name (the file name messages give), format,
-   * rules.  Input that holds no record throws ReadError.
+   * rules.  Input that holds no record throws ReadError.  Everything
+   * is kept: games() reads a large input one game at a time instead.
    */
   read(input, opts = {}) {
     const src = { bytes: bytesOf(input), opts };
-    const j = this._read(src.bytes, opts, RD_RECORDS);
-    const matches = j.matches.map((m, i) => new Match(this, m, i,
-      j.diagnostics, src));
+    const heads = [], diags = [];
+    for (const e of this._events(src.bytes, opts)) {
+      for (const d of e.diagnostics) diags.push(d);
+      if (e.ev === 1) heads.push(Object.assign(e.match, { games: [] }));
+      else if (e.ev === 2) heads[heads.length - 1].games.push(e.game);
+    }
+    const matches = heads.map((m, i) => new Match(this, m, i, diags, src));
     if (matches.length === 0) {
-      const d = j.diagnostics.find((x) => x.severity !== "warning");
-      if (d) throw new ReadError(d, j.diagnostics);
+      const d = diags.find((x) => x.severity !== "warning");
+      if (d) throw new ReadError(d, diags);
     }
     return matches;
+  }
+
+  /**
+   * The games of input, one at a time as the iteration asks for them
+   * (a generator): each read, replayed and turned into JavaScript when
+   * it is reached, and nothing of it kept after, so that an input of
+   * any size is read in the memory of its largest game.  game.match is
+   * its match's header (length, players, tags, comments, diagnostics
+   * and result so far, decisions(), statistics(); not games()).  The
+   * module's memory is freed at the end, or when the loop is left
+   * (break, throw: the generator's return()).  Input that holds no
+   * record throws ReadError at the first step.
+   */
+  *games(input, opts = {}) {
+    const src = { bytes: bytesOf(input), opts };
+    let match = null, index = -1, pending = null, ordinal = 0;
+    const early = [];
+    // A game is given once the next event is read: the diagnostics of
+    // its end may come with it.
+    const ready = (diags) => {
+      const g = pending;
+      pending = null;
+      if (g === null) return null;
+      const game = new Game(this, g.g, g.diags.concat(diags.filter((d) =>
+        d._at[0] === index && d._at[1] === g.i)), g.match, g.ordinal);
+      g.match._played(game);
+      return game;
+    };
+    for (const e of this._events(src.bytes, opts)) {
+      const done = ready(e.diagnostics);
+      if (done) yield done;
+      if (e.ev === 0 && index < 0) {
+        const all = early.concat(e.diagnostics);
+        const d = all.find((x) => x.severity !== "warning");
+        if (d) throw new ReadError(d, all);
+      }
+      if (e.ev === 1) {
+        index++;
+        ordinal = 0;
+        match = new Match(this, Object.assign(e.match, { games: [] }),
+          index, [], src);
+        match._stream = true;
+      }
+      if (match) {
+        for (const d of e.diagnostics)
+          if (d._at[0] === index) match.diagnostics.push(d);
+      } else for (const d of e.diagnostics) early.push(d);
+      if (e.ev === 2) {
+        pending = { g: e.game, i: ordinal, ordinal: ordinal + 1, match,
+          diags: e.diagnostics.filter((d) => d._at[0] === index &&
+            d._at[1] === ordinal) };
+        ordinal++;
+      }
+    }
   }
 
   /**
@@ -341,15 +445,27 @@ export class Match {
     this._games = m.games.map((g, i) => new Game(bg, g,
       diags.filter((d) => d._at[0] === index && d._at[1] === i), this,
       i + 1));
-    const last = this._games[this._games.length - 1];
+    this._stream = false;
+    this._setResult(this._games.length, this._games[this._games.length - 1]);
+  }
+
+  _setResult(games, last) {
     const score = last ? last.result.score : [0, 0];
-    this.result = { length: this.length, games: this._games.length, score,
+    this.result = { length: this.length, games, score,
       winner: this.length > 0 && Math.max(...score) >= this.length ?
         (score[0] >= this.length ? 0 : 1) : null };
   }
 
-  /** The games, in order (an array). */
-  games() { return this._games; }
+  // bg.games() gave game, the match's next.
+  _played(game) { this._setResult(this.result.games + 1, game); }
+
+  /** The games, in order (an array); not of a match of bg.games(). */
+  games() {
+    if (this._stream)
+      throw new BgkitError("a match of bg.games() keeps no games: " +
+        "each comes from the iteration", "einval", 2);
+    return this._games;
+  }
 
   /**
    * The decisions of its games as bg.decisions() gives them (bggrep
@@ -379,6 +495,8 @@ export class Match {
 export class Game {
   constructor(bg, g, diags, match, ordinal) {
     this._match = match;
+    /** Its match (of bg.games(): the header, its result so far). */
+    this.match = match;
     this._ordinal = ordinal;
     this.number = g.number;
     this.line = g.line;

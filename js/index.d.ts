@@ -285,6 +285,11 @@ export declare class Game {
   diagram: string | null;
   readonly positions: Position[];
   readonly records: Record[];
+  /**
+   * Its match; for a game of Bgkit.games(), the match's header, its
+   * result and diagnostics those of the games read so far.
+   */
+  match: Match;
   /** The rows of Match.decisions() of this game. */
   decisions(): Decision[];
   [Symbol.iterator](): Iterator<Record>;
@@ -299,6 +304,7 @@ export declare class Match {
   comments: string[];
   diagnostics: Diagnostic[];
   result: MatchResult;
+  /** The games; throws BgkitError for a match of Bgkit.games(). */
   games(): Game[];
   /** bggrep --decisions -T json's rows of this match. */
   decisions(): Decision[];
@@ -319,7 +325,14 @@ export declare class Bgkit {
   version: string;
   formats: FormatInfo[];
   Position: typeof Position;
+  /** Every match, game, record and position, kept. */
   read(input: Input, opts?: ReadOptions): Match[];
+  /**
+   * The games one at a time as the iteration asks for them, nothing of
+   * one kept after it: an input of any size.  Leaving the loop (its
+   * return()) frees the module's reader.
+   */
+  games(input: Input, opts?: ReadOptions): Generator<Game, void, undefined>;
   check(input: Input, opts?: CheckOptions): Diagnostic[];
   /** bggrep --decisions -T json's objects. */
   decisions(input: Input, opts?: ReadOptions): Decision[];

@@ -20,7 +20,8 @@ EMAR	?= emar
 JS_OUT	= js/build
 JS_OBJ	= $(LIB_SRC:lib/%.c=$(JS_OUT)/lib/%.o)
 JS_CFLAGS = $(WARN) -O2 $(CPPFLAGS) -Ilib -idirafter $(JS_OUT)/inc
-JS_FN	= malloc free bgjs_read bgjs_convert bgjs_position bgjs_show \
+JS_FN	= malloc free bgjs_read bgjs_reader_new bgjs_reader_next \
+	  bgjs_reader_free bgjs_convert bgjs_position bgjs_show \
 	  bgjs_legal bgjs_formats bgjs_result_free bgjs_allocated bgjs_version \
 	  bgjs_decisions bgjs_statistics
 JS_COMMA = ,

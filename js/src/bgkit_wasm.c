@@ -7,14 +7,17 @@
  * ID) and a JSON text that says what was read and what was wrong.  The
  * call frees everything it made but the result, which the caller frees
  * with bgjs_result_free(): nothing of the library outlives a call, so
- * the package cannot leak the library's objects.
+ * the package cannot leak the library's objects, but a struct
+ * bgjs_reader, a read the package steps one event at a time (one game's
+ * JSON a step) and frees with bgjs_reader_free().
  *
- * The JSON is written here by hand, one object per call; texts from the
- * input are written as their bytes (the package decodes the whole JSON
- * as UTF-8, an invalid byte becoming U+FFFD), with the characters JSON
- * forbids escaped.  A position travels as its board (52 numbers, in hex)
- * and its match state (16 numbers): exact, unlike an ID, and turned into
- * IDs and pictures by bgjs_show() when asked for.
+ * The JSON is written here by hand, one object per call (per step of a
+ * reader); texts from the input are written as their bytes (the package
+ * decodes the whole JSON as UTF-8, an invalid byte becoming U+FFFD),
+ * with the characters JSON forbids escaped.  A position travels as its
+ * board (52 numbers, in hex) and its match state (16 numbers): exact,
+ * unlike an ID, and turned into IDs and pictures by bgjs_show() when
+ * asked for.
  */
 #include <malloc.h>
 #include <stdio.h>
@@ -47,7 +50,6 @@ struct poslist {
 };
 
 /* What bgjs_read() asks for. */
-#define RD_RECORDS	0x01	/* records and positions, not only diagnostics */
 #define RD_COLLAPSE	0x02	/* a repeated warning once (bgcheck's text) */
 
 /* What bgjs_convert() asks for. */
@@ -308,13 +310,17 @@ variant_of(bg_variant *v, const char *name)
 
 /* ---------------------------------------------------------------- read */
 
+struct rd;
+static int rd_open(struct rd *, const char *, size_t, const char *,
+    const char *, const char *);
+static struct bgjs_result *rd_refused(int);
+
 /* The context of a read: the pipeline, its JSON, the game's positions. */
 struct rd {
 	bg_pipeline	*p;
-	struct buf	 m;	/* the matches */
+	struct buf	 m;	/* the step's match or game */
 	struct buf	 d;	/* the diagnostics */
 	struct poslist	 pos;
-	int		 flags;
 	int		 match, game;	/* indices of the current ones */
 	int		 ndiag;
 };
@@ -382,7 +388,7 @@ match_json(struct rd *r)
 	struct buf *b = &r->m;
 	size_t i;
 
-	bstr(b, r->match ? "]},\n{" : "{");
+	bstr(b, "{");
 	bfmt(b, "\"length\":%d,\"line\":%d,\"players\":", bg_match_length(m),
 	    bg_match_line(m));
 	bpair(b, bg_match_player(m, 0), bg_match_player(m, 1));
@@ -398,7 +404,7 @@ match_json(struct rd *r)
 		bstr(b, i ? "," : "");
 		bcstr(b, bg_match_comment(m, i));
 	}
-	bstr(b, "],\"games\":[");
+	bstr(b, "]}");
 }
 
 static void
@@ -503,7 +509,7 @@ game_json(struct rd *r)
 	const bg_replay_pos *pos;
 	size_t i, hint = 0;
 
-	bstr(b, r->game ? ",\n{" : "{");
+	bstr(b, "{");
 	bfmt(b, "\"number\":%d,\"line\":%d,\"players\":", bg_game_number(g),
 	    bg_game_line(g));
 	bpair(b, bg_game_player(g, 0), bg_game_player(g, 1));
@@ -593,9 +599,43 @@ syserr(struct rd *r, const char *name, int code)
 	bfmt(&r->d, ",\"at\":[%d,%d]}", r->match, r->game);
 }
 
+/* "diagnostics":[...]: those of r so far. */
+static void
+diag_list(struct buf *j, struct rd *r)
+{
+	bstr(j, "\"diagnostics\":[");
+	if (r->d.n)
+		bput(j, r->d.p, r->d.n);
+	bstr(j, "]");
+	j->err |= r->d.err;
+}
+
+/* "diagnostics":[...] at the end of r, read with rc: the last ones. */
+static void
+end_diags(struct buf *j, struct rd *r, int rc)
+{
+	diags(r);
+	if (rc < 0)
+		syserr(r, bg_pipeline_name(r->p), -rc);
+	diag_list(j, r);
+}
+
+/* "diagnostics":[...],"count":{...},"rc":rc}: the end of a read. */
+static void
+read_end(struct buf *j, struct rd *r, int rc)
+{
+	const bg_pipe_count *c = bg_pipeline_count(r->p);
+
+	end_diags(j, r, rc);
+	bfmt(j, ",\"count\":{\"matches\":%d,\"games\":%d,", c->matches,
+	    c->games);
+	bfmt(j, "\"records\":%d,\"errors\":%d,", c->records, c->errors);
+	bfmt(j, "\"warnings\":%d},\"rc\":%d}", c->warnings, rc);
+}
+
 /*
- * Read and replay buf[0..len) named name, as bgcheck does.  JSON:
- * {"matches": [...], "diagnostics": [...], "count", "rc"}.
+ * Read and replay buf[0..len) named name, as bgcheck does, for its
+ * diagnostics only.  JSON: {"diagnostics": [...], "count", "rc"}.
  */
 struct bgjs_result *
 bgjs_read(const char *buf, size_t len, const char *name, const char *format,
@@ -603,61 +643,143 @@ bgjs_read(const char *buf, size_t len, const char *name, const char *format,
 {
 	struct rd r;
 	struct buf j = { 0 };
-	const bg_pipe_count *c;
 	int ev, rc;
 
-	memset(&r, 0, sizeof r);
-	r.flags = flags;
-	r.match = r.game = -1;
-	if ((r.p = bg_pipeline_new_mem(buf, len, name)) == NULL)
-		return NULL;
-	if ((rc = setup(r.p, format, rules)) < 0) {
-		bg_pipeline_free(r.p);
-		bstr(&j, "{\"rc\":");
-		bfmt(&j, "%d}", rc, 0);
-		return finish(NULL, &j, rc);
-	}
+	if ((rc = rd_open(&r, buf, len, name, format, rules)) < 0)
+		return rd_refused(rc);
 	bg_pipeline_set_collapse(r.p, (flags & RD_COLLAPSE) != 0);
-	if (flags & RD_RECORDS)
-		bg_pipeline_set_callback(r.p, onpos, &r.pos);
 	while ((ev = bg_pipeline_next(r.p)) > 0) {
-		if (ev == BG_PIPE_MATCH) {
-			r.match++;
+		r.match += ev == BG_PIPE_MATCH;
+		if (ev == BG_PIPE_MATCH)
 			r.game = -1;
-			if (flags & RD_RECORDS)
-				match_json(&r);
-		} else if (ev == BG_PIPE_GAME) {
-			r.game++;
-			if (flags & RD_RECORDS)
-				game_json(&r);
-			r.pos.n = 0;
-		}
+		r.game += ev == BG_PIPE_GAME;
 		diags(&r);
 		if (ev == BG_PIPE_MATCH_END)
 			r.game = -1;
 	}
-	rc = ev;
-	diags(&r);
-	if (rc < 0)
-		syserr(&r, bg_pipeline_name(r.p), -rc);
-	c = bg_pipeline_count(r.p);
-	bstr(&j, "{\"matches\":[");
-	if (r.m.n)
-		bput(&j, r.m.p, r.m.n);
-	bstr(&j, r.match >= 0 && (flags & RD_RECORDS) ? "]}]" : "]");
-	bstr(&j, ",\"diagnostics\":[");
-	if (r.d.n)
-		bput(&j, r.d.p, r.d.n);
-	bfmt(&j, "],\"count\":{\"matches\":%d,\"games\":%d,", c->matches,
-	    c->games);
-	bfmt(&j, "\"records\":%d,\"errors\":%d,", c->records, c->errors);
-	bfmt(&j, "\"warnings\":%d},\"rc\":%d}", c->warnings, rc);
-	j.err |= r.m.err | r.d.err | r.pos.err;
-	free(r.m.p);
+	bstr(&j, "{");
+	read_end(&j, &r, ev);
 	free(r.d.p);
-	free(r.pos.v);
 	bg_pipeline_free(r.p);
-	return finish(NULL, &j, rc < 0 ? rc : 0);
+	return finish(NULL, &j, ev < 0 ? ev : 0);
+}
+
+/*
+ * A read stepped by the package, one event at a time, so that no JSON
+ * text is bigger than one game's: bgjs_reader_new() starts it on bytes
+ * it then owns, each bgjs_reader_next() runs the pipeline to its next
+ * event, and bgjs_reader_free() frees it all, at the end or when the
+ * package's iteration is abandoned.  The state is the reader's, which
+ * the package holds: the module keeps none of its own.
+ */
+struct bgjs_reader {
+	struct rd	 r;
+	char		*buf;	/* the input, which the pipeline reads */
+	char		*name;
+	int		 done;
+};
+
+void bgjs_reader_free(struct bgjs_reader *);
+struct bgjs_reader *bgjs_reader_new(char *, size_t, const char *,
+    const char *, const char *, int *);
+struct bgjs_result *bgjs_reader_next(struct bgjs_reader *);
+
+void
+bgjs_reader_free(struct bgjs_reader *x)
+{
+	if (x == NULL)
+		return;
+	if (x->r.p)
+		bg_pipeline_free(x->r.p);
+	free(x->r.d.p);
+	free(x->r.pos.v);
+	free(x->buf);
+	free(x->name);
+	free(x);
+}
+
+/*
+ * A reader of buf[0..len) (from malloc(), freed with the reader, or at
+ * once when none is made) named name, as bgcheck reads it; NULL with
+ * *rc a negative code when format or rules are bad or memory is short.
+ */
+struct bgjs_reader *
+bgjs_reader_new(char *buf, size_t len, const char *name, const char *format,
+    const char *rules, int *rc)
+{
+	struct bgjs_reader *x;
+
+	if ((x = calloc(1, sizeof *x)) == NULL ||
+	    (x->name = strdup(name)) == NULL) {
+		free(x);
+		free(buf);
+		*rc = -BG_ENOMEM;
+		return NULL;
+	}
+	x->buf = buf;
+	if ((*rc = rd_open(&x->r, buf, len, x->name, format, rules)) < 0) {
+		bgjs_reader_free(x);
+		return NULL;
+	}
+	bg_pipeline_set_callback(x->r.p, onpos, &x->r.pos);
+	return x;
+}
+
+/*
+ * The next event of x.  JSON: {"ev":1,"match":{...}}, a match's
+ * header; {"ev":2,"game":{...}}, a game with its records and positions;
+ * {"ev":3} at a match's end, another number for the pipeline's other
+ * events; each with "diagnostics":[...], those the event brought (their
+ * "at" the [match, game] they belong to, from 0; -1 for none).  At the
+ * end {"ev":0,"diagnostics":[...],"count":{...},"rc":rc}, and then
+ * {"ev":0,"diagnostics":[],"rc":rc}.
+ */
+struct bgjs_result *
+bgjs_reader_next(struct bgjs_reader *x)
+{
+	struct rd *r = &x->r;
+	struct buf j = { 0 };
+	int ev;
+
+	free(r->d.p);
+	memset(&r->d, 0, sizeof r->d);
+	r->ndiag = 0;
+	if (x->done) {
+		bfmt(&j, "{\"ev\":0,\"diagnostics\":[],\"rc\":%d}",
+		    x->done < 0 ? x->done : 0, 0);
+		return finish(NULL, &j, x->done < 0 ? x->done : 0);
+	}
+	if ((ev = bg_pipeline_next(r->p)) <= 0)
+		x->done = ev < 0 ? ev : 1;
+	bfmt(&j, "{\"ev\":%d,", ev > 0 ? ev : 0, 0);
+	if (ev <= 0) {
+		read_end(&j, r, ev);
+		return finish(NULL, &j, ev < 0 ? ev : 0);
+	}
+	if (ev == BG_PIPE_MATCH) {
+		r->match++;
+		r->game = -1;
+		bstr(&r->m, "\"match\":");
+		match_json(r);
+		bstr(&r->m, ",");
+	} else if (ev == BG_PIPE_GAME) {
+		r->game++;
+		bstr(&r->m, "\"game\":");
+		game_json(r);
+		bstr(&r->m, ",");
+	}
+	r->pos.n = 0;
+	diags(r);
+	if (ev == BG_PIPE_MATCH_END)
+		r->game = -1;
+	if (r->m.n)
+		bput(&j, r->m.p, r->m.n);
+	j.err |= r->m.err | r->pos.err;
+	free(r->m.p);
+	memset(&r->m, 0, sizeof r->m);
+	diag_list(&j, r);
+	bstr(&j, "}");
+	return finish(NULL, &j, 0);
 }
 
 /* ------------------------------------------------------------- convert */
@@ -703,14 +825,8 @@ rd_refused(int rc)
 static void
 rd_close(struct rd *r, struct buf *j, int rc)
 {
-	diags(r);
-	if (rc < 0)
-		syserr(r, bg_pipeline_name(r->p), -rc);
-	bstr(j, "{\"diagnostics\":[");
-	if (r->d.n)
-		bput(j, r->d.p, r->d.n);
-	bstr(j, "]");
-	j->err |= r->d.err;
+	bstr(j, "{");
+	end_diags(j, r, rc);
 	free(r->d.p);
 	bg_pipeline_free(r->p);
 }

@@ -95,11 +95,14 @@ test("records and positions", () => {
     r.before !== r.after).length);
 });
 
-test("10,000 reads leave the heap as it was", () => {
+test("10,000 reads, and games() ended or left, leave the heap as it was", () => {
   const input = bytes(corpus[0]);
   const bad = bytes("fixtures/bgcheck/mutants/garbage_lines.mat");
   const round = () => {
     bg.read(input);
+    // games() to the end, and left at its first game (its return()).
+    for (const g of bg.games(input)) g.positions.map((p) => p.xgid);
+    for (const g of bg.games(input)) if (g.records.length) break;
     bg.check(bad, { collapse: true });
     bg.convert(input, "sgf");
     bg.Position.parse(ids[0]).legalPlays().map((p) => p.after.xgid);

@@ -17,28 +17,6 @@
 
 #define XGFILE	"tests/unit/bin/analysis.xg"
 
-/* A growing buffer: bg_write_fn's ctx. */
-struct buf {
-	char	*p;
-	size_t	 n, cap;
-};
-
-static long
-put(void *ctx, const char *s, size_t n)
-{
-	struct buf *b = ctx;
-
-	if (b->n + n + 1 > b->cap) {
-		b->cap = (b->n + n + 1) * 2;
-		if ((b->p = realloc(b->p, b->cap)) == NULL)
-			abort();
-	}
-	memcpy(b->p + b->n, s, n);
-	b->n += n;
-	b->p[b->n] = '\0';
-	return (long)n;
-}
-
 /* What the hooks do: zlib's answers, or a failure. */
 enum how { H_ZLIB, H_DAMAGED, H_FEWER, H_MORE, H_NOMEM, H_BADCRC };
 
@@ -88,52 +66,36 @@ hook_crc32(void *ctx, const unsigned char *p, size_t n)
 	return h->how == H_BADCRC ? c ^ 1 : c;
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *b;
-	long n;
-
-	if (fp == NULL || fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET) != 0 || (b = malloc((size_t)n + 1)) ==
-	    NULL || fread(b, 1, (size_t)n, fp) != (size_t)n) {
-		fprintf(stderr, "test_inflate: cannot read %s (make "
-		    "tests/unit/bin/test_inflate builds it)\n", path);
-		exit(1);
-	}
-	fclose(fp);
-	*len = (size_t)n;
-	return b;
-}
-
-/* Every diagnostic of r, as text, into out. */
+/* Every diagnostic of r, as text, to fp. */
 static void
-diags(struct buf *out, const bg_reader *r)
+diags(FILE *fp, const bg_reader *r)
 {
 	size_t i;
 
 	for (i = 0; i < bg_reader_diag_count(r); i++)
-		bg_diag_write(put, out, BG_OUT_TEXT, "x.xg", NULL,
+		bg_diag_write(bg_write_stdio, fp, BG_OUT_TEXT, "x.xg", NULL,
 		    bg_reader_diag(r, i));
 }
 
 /*
  * Read the file with h's hooks (zlib's own when h is NULL): the JSON
- * written into *json, the diagnostics into *diag.  Return the reader's
- * last code.
+ * written into a new string *json, the diagnostics into *dtext.  Return
+ * the reader's last code.
  */
 static int
-readxg(const char *in, size_t len, struct hook *h, struct buf *json,
-    struct buf *diag)
+readxg(const char *in, size_t len, struct hook *h, char **json,
+    char **dtext)
 {
+	size_t jn, dn;
+	FILE *jf = open_memstream(json, &jn), *diag = open_memstream(dtext,
+	    &dn);
 	bg_reader *r = bg_reader_new_mem(in, len, "x.xg");
-	bg_writer *w = bg_writer_new(BG_FORMAT_JSON, put, json);
+	bg_writer *w = bg_writer_new(BG_FORMAT_JSON, bg_write_stdio, jf);
 	const bg_match *m;
 	const bg_game *g;
 	int rc, grc = 0;
 
-	if (r == NULL || w == NULL)
+	if (jf == NULL || diag == NULL || r == NULL || w == NULL)
 		abort();
 	if (h != NULL)
 		CHECK_INT(bg_reader_set_inflate(r, hook_inflate, hook_crc32,
@@ -156,6 +118,8 @@ readxg(const char *in, size_t len, struct hook *h, struct buf *json,
 	CHECK_INT(bg_reader_set_inflate(r, NULL, NULL, NULL), -BG_EINVAL);
 	bg_reader_free(r);
 	bg_writer_free(w);
+	fclose(jf);
+	fclose(diag);
 	return rc < 0 ? rc : grc;
 }
 
@@ -163,7 +127,7 @@ readxg(const char *in, size_t len, struct hook *h, struct buf *json,
 static void
 failing(const char *in, size_t len, enum how how, const char *want)
 {
-	struct buf json = { 0 }, diag = { 0 };
+	char *json, *diag;
 	struct hook h = { 0 };
 	int rc;
 
@@ -172,9 +136,9 @@ failing(const char *in, size_t len, enum how how, const char *want)
 	if (how == H_NOMEM)
 		CHECK_INT(rc, -BG_ENOMEM);
 	else
-		CHECK_STR(diag.p != NULL ? diag.p : "", want);
-	free(json.p);
-	free(diag.p);
+		CHECK_STR(diag, want);
+	free(json);
+	free(diag);
 }
 
 /* The pipeline hands its hooks to its reader. */
@@ -183,11 +147,12 @@ pipeline(const char *in, size_t len, const char *want)
 {
 	bg_pipeline *p = bg_pipeline_new_mem(in, len, "x.xg");
 	struct hook h = { H_ZLIB, 0, 0 };
-	struct buf diag = { 0 };
-	size_t i;
+	char *diag;
+	size_t i, dn;
+	FILE *fp = open_memstream(&diag, &dn);
 	int ev;
 
-	if (p == NULL)
+	if (p == NULL || fp == NULL)
 		abort();
 	CHECK_INT(bg_pipeline_set_inflate(p, hook_inflate, NULL, &h),
 	    -BG_EINVAL);
@@ -195,33 +160,34 @@ pipeline(const char *in, size_t len, const char *want)
 	while ((ev = bg_pipeline_next(p)) > 0)
 		for (i = 0; i < bg_pipeline_diag_count(p); i++)
 			if (bg_pipeline_diag(p, i)->severity == BG_SEV_ERROR)
-				bg_diag_write(put, &diag, BG_OUT_TEXT, "x.xg",
-				    NULL, bg_pipeline_diag(p, i));
+				bg_diag_write(bg_write_stdio, fp, BG_OUT_TEXT,
+				    "x.xg", NULL, bg_pipeline_diag(p, i));
 	CHECK_INT(ev, 0);
 	CHECK(h.inflates > 0 && h.crcs > 0);
 	CHECK_INT(bg_pipeline_set_inflate(p, NULL, NULL, NULL), -BG_EINVAL);
-	CHECK_STR(diag.p != NULL ? diag.p : "", want);
+	fclose(fp);
+	CHECK_STR(diag, want);
 	bg_pipeline_free(p);
-	free(diag.p);
+	free(diag);
 }
 
 int
 main(void)
 {
-	struct buf j0 = { 0 }, d0 = { 0 }, j1 = { 0 }, d1 = { 0 };
+	char *j0, *d0, *j1, *d1;
 	struct hook h = { H_ZLIB, 0, 0 };
 	size_t len;
-	char *in = slurp(XGFILE, &len);
+	char *in = t_slurp(XGFILE, &len);
 	int rc0, rc1;
 
 	rc0 = readxg(in, len, NULL, &j0, &d0);
 	rc1 = readxg(in, len, &h, &j1, &d1);
 	CHECK_INT(rc0, 0);
 	CHECK_INT(rc1, 0);
-	CHECK(j0.n > 1000);
+	CHECK(strlen(j0) > 1000);
 	CHECK(h.inflates >= 2 && h.crcs >= 2);
-	CHECK_STR(j1.p, j0.p);
-	CHECK_STR(d1.p != NULL ? d1.p : "", d0.p != NULL ? d0.p : "");
+	CHECK_STR(j1, j0);
+	CHECK_STR(d1, d0);
 
 	failing(in, len, H_DAMAGED, "x.xg: error: malformed eXtreme Gammon "
 	    "file: archive index: its compressed data is damaged\n");
@@ -245,9 +211,9 @@ main(void)
 		bg_reader_free(r);
 	}
 	free(in);
-	free(j0.p);
-	free(d0.p);
-	free(j1.p);
-	free(d1.p);
+	free(j0);
+	free(d0);
+	free(j1);
+	free(d1);
 	T_DONE("test_inflate");
 }

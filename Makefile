@@ -157,6 +157,13 @@ tests/unit/bin/test_nomem: $(UNIT_OBJDIR)/test_nomem.o lib/libbgkit.a \
 	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(LIB_LIBS) \
 	    -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc,--wrap=free
 
+# test_inflate reads an XG file through inflate and crc32 functions that
+# call zlib themselves.
+tests/unit/bin/test_inflate: $(UNIT_OBJDIR)/test_inflate.o lib/libbgkit.a \
+    tests/unit/bin/analysis.xg
+	@mkdir -p tests/unit/bin
+	$(CC) $(ALL_CFLAGS) -o $@ $< lib/libbgkit.a $(LIB_LIBS) -lz
+
 tests/unit/bin/analysis.xg tests/unit/bin/analysis-v30.xgp: tests/xgmake.py
 	@mkdir -p tests/unit/bin
 	python3 tests/xgmake.py tests/xg/$(basename $(@F)).txt >$@.tmp && \

@@ -97,8 +97,13 @@ export class Diagnostic {
 }
 
 export class Bgkit {
-  constructor(core) {
+  constructor(core, codecs = {}) {
     this._m = core;
+    this._codecs = codecs;
+    this._missing = false;
+    // bgkit_wasm.c's hooks for XG's zlib streams (bg_reader_set_inflate).
+    core.bgkitInflate = (p, n, out, size) => this._inflateAt(p, n, out, size);
+    core.bgkitCrc32 = (p, n) => this._crc32At(p, n);
     const info = this._call(core._bgjs_formats()).json;
     this.version = info.version;
     this._codes = info.codes.map((c) => (c ? c[0] : null));
@@ -156,6 +161,12 @@ export class Bgkit {
       const [out, outlen, json, jsonlen] = u32;
       const rc = new Int32Array(this._m.HEAPU8.buffer, r + 16, 1)[0];
       const heap = this._m.HEAPU8;
+      if (this._missing) {
+        this._missing = false;
+        throw new BgkitError("eXtreme Gammon files (.xg, .xgp) need an " +
+          "inflate and a crc32 function: init({ inflate, crc32 }) (in " +
+          "Node, node:zlib's are used)", "einval", 2);
+      }
       const o = { rc, json: jsonlen ?
         JSON.parse(decoder.decode(heap.subarray(json, json + jsonlen))) :
         null };
@@ -167,6 +178,43 @@ export class Bgkit {
     } finally {
       this._m._bgjs_result_free(r);
     }
+  }
+
+  // Inflate the zlib stream at p (n bytes) into the size bytes at out:
+  // 0, BG_INFLATE_FEWER (1), _MORE (2) or _DAMAGED (3).
+  _inflateAt(p, n, out, size) {
+    const f = this._codecs.inflate;
+    if (!f || !this._codecs.crc32) {
+      this._missing = true;
+      return 3;
+    }
+    let b;
+    try {
+      b = bytesOf(f(this._m.HEAPU8.slice(p, p + n), size));
+    } catch (e) {
+      return e?.code === "ERR_BUFFER_TOO_LARGE" ? 2 : 3;
+    }
+    if (b.length > size) return 2;
+    this._m.HEAPU8.set(b, out);
+    return b.length < size ? 1 : 0;
+  }
+
+  _crc32At(p, n) {
+    const f = this._codecs.crc32;
+    if (!f || !this._codecs.inflate) {
+      this._missing = true;
+      return 0;
+    }
+    return f(this._m.HEAPU8.subarray(p, p + n)) | 0;
+  }
+
+  // input's bytes, gunzipped when they are gzip's and a gunzip is given
+  // (node:zlib's in Node): the library reads gzip through libarchive,
+  // which the module has not.
+  _plain(input) {
+    const b = bytesOf(input);
+    return b[0] === 0x1f && b[1] === 0x8b && this._codecs.gunzip ?
+      bytesOf(this._codecs.gunzip(b)) : b;
   }
 
   _error(rc, Kind = BgkitError) {
@@ -246,7 +294,7 @@ export class Bgkit {
    * is kept: games() reads a large input one game at a time instead.
    */
   read(input, opts = {}) {
-    const src = { bytes: bytesOf(input), opts };
+    const src = { bytes: this._plain(input), opts };
     const heads = [], diags = [];
     for (const e of this._events(src.bytes, opts)) {
       for (const d of e.diagnostics) diags.push(d);
@@ -273,7 +321,7 @@ export class Bgkit {
    * record throws ReadError at the first step.
    */
   *games(input, opts = {}) {
-    const src = { bytes: bytesOf(input), opts };
+    const src = { bytes: this._plain(input), opts };
     let match = null, index = -1, pending = null, ordinal = 0;
     const early = [];
     // A game is given once the next event is read: the diagnostics of
@@ -321,7 +369,8 @@ export class Bgkit {
    * {collapse: true} those of bgcheck's text (a repeated warning once).
    */
   check(input, opts = {}) {
-    return this._read(input, opts, opts.collapse ? RD_COLLAPSE : 0)
+    return this._read(this._plain(input), opts,
+      opts.collapse ? RD_COLLAPSE : 0)
       .diagnostics;
   }
 
@@ -334,7 +383,7 @@ export class Bgkit {
    * pips).  Input that holds no record throws ReadError.
    */
   decisions(input, opts = {}) {
-    return this._rows("_bgjs_decisions", bytesOf(input), opts, -1).rows;
+    return this._rows("_bgjs_decisions", this._plain(input), opts, -1).rows;
   }
 
   /**
@@ -348,7 +397,7 @@ export class Bgkit {
    * leaves it out).  Input that holds no record throws ReadError.
    */
   statistics(input, opts = {}) {
-    return this._stats(bytesOf(input), opts, -1);
+    return this._stats(this._plain(input), opts, -1);
   }
 
   _stats(bytes, opts, match) {
@@ -403,9 +452,10 @@ export class Bgkit {
     const name = opts.name ?? "<string>";
     const flags = (opts.force ? CV_FORCE : 0) |
       (opts.style === "xg" ? CV_XG : 0);
-    const r = this._call(this._with([input, name, opts.format ?? "",
+    const bytes = this._plain(input);
+    const r = this._call(this._with([bytes, name, opts.format ?? "",
       opts.rules ?? "", to], (buf, nm, fmt, rules, t) =>
-      this._m._bgjs_convert(buf, bytesOf(input).length, nm, fmt, rules, t,
+      this._m._bgjs_convert(buf, bytes.length, nm, fmt, rules, t,
         flags, opts.game ?? 0)), !!opts.bytes);
     // Refused before reading (an unknown format, bad rules): no
     // diagnostic says why.
@@ -721,12 +771,40 @@ async function wasmBytes(opts) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
+// The CRC-32 of a gzip stream's data: its trailer's first word (RFC 1952).
+function gzipCrc(gz) {
+  return new DataView(gz.buffer, gz.byteOffset + gz.length - 8, 4)
+    .getUint32(0, true);
+}
+
+// The functions the module has not: the caller's, or in Node
+// node:zlib's (imported only there, and only when one is missing).
+async function codecs(opts) {
+  const c = { inflate: opts.inflate ?? null, crc32: opts.crc32 ?? null,
+    gunzip: opts.gunzip ?? null };
+  if (typeof process === "object" && process.versions?.node &&
+      !(c.inflate && c.crc32 && c.gunzip)) {
+    const zlib = await import("node:zlib");
+    c.inflate ??= (d, size) => zlib.inflateSync(d,
+      { maxOutputLength: size + 1 });
+    // zlib.crc32 is Node 20.15's and 22.2's; before, gzip's trailer.
+    c.crc32 ??= zlib.crc32 ? (d) => zlib.crc32(d) :
+      (d) => gzipCrc(zlib.gzipSync(d, { level: 0 }));
+    c.gunzip ??= (d) => zlib.gunzipSync(d);
+  }
+  return c;
+}
+
 /**
  * Load the WebAssembly module and return a Bgkit.  Options: wasmBinary
  * (the .wasm's bytes), wasmURL (where to fetch it; by default beside
- * this file).
+ * this file); the functions the module has not, which Node's zlib
+ * gives by default (elsewhere, without them, XG files throw BgkitError
+ * and gzip is binary data): inflate(bytes, size), a zlib stream
+ * (RFC 1950) inflated, size the bytes it should give; crc32(bytes), its
+ * CRC-32 as a number; gunzip(bytes), a gzip file's data.
  */
 export async function init(opts = {}) {
   const core = await createBgkitCore({ wasmBinary: await wasmBytes(opts) });
-  return new Bgkit(core);
+  return new Bgkit(core, await codecs(opts));
 }

@@ -349,6 +349,21 @@ export interface InitOptions {
   wasmBinary?: Uint8Array | ArrayBuffer;
   /** Where to fetch bgkit.wasm (default: beside bgkit.mjs). */
   wasmURL?: string | URL;
+  /**
+   * A zlib stream (RFC 1950) inflated, for eXtreme Gammon's files
+   * (.xg, .xgp); size is the number of bytes it should give.  In Node,
+   * node:zlib's inflateSync by default; false for none.  Without it
+   * (or crc32), reading an XG file throws BgkitError.
+   */
+  inflate?: ((data: Uint8Array, size: number) => Uint8Array) | false;
+  /** The CRC-32 of data (zlib's crc32), for XG files; Node's zlib's by default. */
+  crc32?: ((data: Uint8Array) => number) | false;
+  /**
+   * A gzip file's data: input starting 1f 8b is gunzipped before it is
+   * read.  In Node, node:zlib's gunzipSync by default; without it, gzip
+   * is binary data.
+   */
+  gunzip?: ((data: Uint8Array) => Uint8Array) | false;
 }
 
 export declare function init(opts?: InitOptions): Promise<Bgkit>;

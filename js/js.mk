@@ -12,7 +12,9 @@
 # downloads): their headers, from Debian's -dev packages, give the types
 # at compile time, and js/src/bgkit_regex.c's dlopen gives PCRE2's few
 # functions through JavaScript's RegExp and fails for the others, so
-# that what needs them says so (js/README.md lists it).  The Makefile's
+# that what needs them says so (js/README.md lists it).  XG's zlib
+# streams are inflated by JavaScript instead (bg_pipeline_set_inflate in
+# js/src/bgkit_wasm.c: node:zlib, or fflate on the page).  The Makefile's
 # warnings and -O2; no SSE2 (lib/ has a scalar path).
 
 EMCC	?= NODE_PATH=/usr/share/nodejs emcc
@@ -74,10 +76,18 @@ check-js: all js
 # holds the .wasm), opened from file:// or put on any static host.
 web: web/bgkit.js
 
+# fflate, the page's inflate, gunzip and unzip, is web/package-lock.json's
+# (npm ci, the one download).
+WEB_FFLATE = web/node_modules/fflate/umd/index.js
+
 web/bgkit.js: web/build.mjs web/src/app.js js/bgkit.mjs js/bgkit-core.mjs \
-    js/bgkit.wasm
+    js/bgkit.wasm $(WEB_FFLATE)
 	node web/build.mjs js/bgkit-core.mjs js/bgkit.mjs js/bgkit.wasm \
-	    web/src/app.js $@
+	    web/src/app.js $(WEB_FFLATE) $@
+
+$(WEB_FFLATE): web/package-lock.json
+	cd web && npm ci
+	touch $@
 
 # The page in Debian's chromium (CHROMIUM=path for another), driven by
 # playwright-core, which web/package-lock.json pins: `cd web && npm ci`

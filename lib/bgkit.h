@@ -1059,6 +1059,33 @@ int bg_reader_set_format(bg_reader *r, bg_format f);
  */
 bg_format bg_reader_format(const bg_reader *r);
 
+/*
+ * Inflation given by the caller, for eXtreme Gammon's files (their
+ * streams are zlib's, RFC 1950), where the library would load zlib
+ * (bg_reader_set_inflate(3)).  inflate gets a stream's n bytes at in and
+ * the size it should inflate to, outsize: it writes them at out and
+ * returns 0 when the stream inflates to exactly outsize bytes,
+ * BG_INFLATE_FEWER when to fewer, BG_INFLATE_MORE when to more,
+ * -BG_ENOMEM when memory ran out, BG_INFLATE_DAMAGED (or any other
+ * value) when it is damaged or not zlib's.  crc32
+ * returns the CRC-32 (ISO 3309, zlib's crc32()) of the n bytes at p.
+ */
+#define BG_INFLATE_FEWER	1
+#define BG_INFLATE_MORE		2
+#define BG_INFLATE_DAMAGED	3
+typedef int (*bg_inflate_fn)(void *ctx, const unsigned char *in, size_t n,
+    unsigned char *out, size_t outsize);
+typedef unsigned long (*bg_crc32_fn)(void *ctx, const unsigned char *p,
+    size_t n);
+/*
+ * Have r's XG reader call inflate and crc32 (with ctx) instead of
+ * loading zlib; NULL functions load zlib again.  Only before the first
+ * bg_reader_next_match() (BG_EINVAL after it, or when only one of the
+ * two is NULL).
+ */
+int bg_reader_set_inflate(bg_reader *r, bg_inflate_fn inflate,
+    bg_crc32_fn crc32, void *ctx);
+
 /* ------------------------------------------------------------ rules */
 
 /*
@@ -1478,6 +1505,13 @@ void bg_pipeline_set_rules(bg_pipeline *p, const bg_ruleset *rs);
 /* Hand every position of the replay to fn, as
  * bg_replay_set_callback() does. */
 void bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx);
+/*
+ * Have the readers of p's inputs (each member of an archive) inflate XG
+ * files through inflate and crc32, as bg_reader_set_inflate() does; call
+ * it before the first bg_pipeline_next() (BG_EINVAL after it).
+ */
+int bg_pipeline_set_inflate(bg_pipeline *p, bg_inflate_fn inflate,
+    bg_crc32_fn crc32, void *ctx);
 /*
  * Write every match and game read to w as well (bgconv(1)); what w says
  * joins the event's list after the reader's and the replay's, and a

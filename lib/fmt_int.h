@@ -75,9 +75,17 @@ void	 fmt_reader_take_from(bg_reader *, fmt_take_fn);
  * The format's reader fills match and game, and dl with what the last
  * call raised (emptied by each call that reads on).
  */
+/* The caller's inflation of XG's streams (bg_reader_set_inflate). */
+struct fmt_inflate {
+	bg_inflate_fn	 inflate;	/* NULL: zlib is loaded */
+	bg_crc32_fn	 crc32;
+	void		*ctx;
+};
+
 struct fmt_base {
 	struct fmt_src	*src;		/* where the bytes come from
 					   (reader.c) */
+	const struct fmt_inflate *inf;	/* the reader's (reader.c) */
 	struct diaglist	 dl;
 	struct bg_match	 match;		/* its source is the input's name */
 	struct bg_game	 game;

@@ -80,7 +80,10 @@ enum { T_MATCH, T_GAME, T_CUBE, T_MOVE, T_GAMEEND, T_MATCHEND };
 
 /*
  * zlib's functions, looked up when an XG file is read (dynload_int.h):
- * linked in, zlib would be loaded by every program of the library.
+ * linked in, zlib would be loaded by every program of the library.  A
+ * caller's inflate and crc32 (bg_reader_set_inflate(), as the
+ * WebAssembly build's, which has no zlib, gives JavaScript's) are used
+ * instead when given, and zlib is not loaded.
  */
 struct zlib {
 	void		*dl;
@@ -282,10 +285,35 @@ slurp(struct xg *x)
 	}
 }
 
-/* Load zlib and look its functions up into *z.  Return 0, or -1. */
-static int
-load_zlib(struct zlib *z)
+/* The caller's inflation (bg_reader_set_inflate), or NULL for zlib's. */
+static const struct fmt_inflate *
+given(const struct xg *x)
 {
+	return x->b.inf != NULL && x->b.inf->inflate != NULL ? x->b.inf :
+	    NULL;
+}
+
+/* The CRC-32 of the n bytes at p. */
+static unsigned long
+crc(const struct xg *x, const unsigned char *p, size_t n)
+{
+	const struct fmt_inflate *f = given(x);
+
+	return f != NULL ? f->crc32(f->ctx, p, n) & 0xffffffffUL :
+	    x->z.crc32(0L, p, (uInt)n);
+}
+
+/*
+ * Load zlib and look its functions up into *z, unless the caller gave
+ * its own.  Return 0, or -1.
+ */
+static int
+load_zlib(struct xg *x)
+{
+	struct zlib *z = &x->z;
+
+	if (given(x) != NULL)
+		return 0;
 	if ((z->dl = dlopen(LIBZ, DL_FLAGS)) == NULL)
 		return -1;
 	return DL_SYM(z->dl, z->inflateInit_, inflateInit_) ||
@@ -300,15 +328,28 @@ load_zlib(struct zlib *z)
  * when memory ran out).
  */
 static unsigned char *
-inflate_all(const struct zlib *zl, const unsigned char *in, size_t n,
+inflate_all(const struct xg *x, const unsigned char *in, size_t n,
     size_t want, const char **why)
 {
+	const struct zlib *zl = &x->z;
+	const struct fmt_inflate *f = given(x);
 	z_stream z;
 	unsigned char *out;
 	int rc;
 
 	if ((out = malloc(want ? want : 1)) == NULL) {
 		*why = NULL;
+		return NULL;
+	}
+	if (f != NULL) {
+		rc = f->inflate(f->ctx, in, n, out, want);
+		if (rc == 0)
+			return out;
+		*why = rc == BG_INFLATE_FEWER ? "it inflates to less than "
+		    "its index says" : rc == BG_INFLATE_MORE ? "it inflates "
+		    "to more than its index says" : rc == -BG_ENOMEM ? NULL :
+		    "its compressed data is damaged";
+		free(out);
 		return NULL;
 	}
 	memset(&z, 0, sizeof z);
@@ -363,7 +404,7 @@ entry_file(struct xg *x, const char *name, const unsigned char *e,
 	const char *why;
 
 	if (e[528] == 0) {
-		if ((data = inflate_all(&x->z, at, csize, osize, &why)) ==
+		if ((data = inflate_all(x, at, csize, osize, &why)) ==
 		    NULL) {
 			if (why == NULL)
 				return x->err = -BG_ENOMEM;
@@ -380,7 +421,7 @@ entry_file(struct xg *x, const char *name, const unsigned char *e,
 			return x->err = -BG_ENOMEM;
 		memcpy(data, at, osize);
 	}
-	if (x->z.crc32(0L, data, (uInt)osize) != xg_u32(e + 524)) {
+	if (crc(x, data, osize) != xg_u32(e + 524)) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "%s: its checksum does "
 		    "not match: the file is damaged", name);
 		free(data);
@@ -440,7 +481,6 @@ open_archive(struct xg *x)
 {
 	const unsigned char *in = x->in, *t, *e;
 	unsigned char *reg = NULL;
-	unsigned long crc;
 	size_t n = x->inlen, hsize, start, regsize, arcsize, count, i;
 	size_t osize, csize, off;
 	const char *why;
@@ -469,18 +509,17 @@ open_archive(struct xg *x)
 		return -1;
 	}
 	off = n - TRAILER - regsize - arcsize;	/* the archive's start */
-	if (load_zlib(&x->z) < 0) {
+	if (load_zlib(x) < 0) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "%s cannot be loaded", LIBZ);
 		return -1;
 	}
-	crc = x->z.crc32(0L, in + off, (uInt)(n - TRAILER - off));
-	if (crc != xg_u32(t)) {
+	if (crc(x, in + off, n - TRAILER - off) != xg_u32(t)) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "the archive's checksum does "
 		    "not match: the file is damaged");
 		return -1;
 	}
 	if (xg_s32(t + 20) != 0) {
-		reg = inflate_all(&x->z, in + n - TRAILER - regsize, regsize,
+		reg = inflate_all(x, in + n - TRAILER - regsize, regsize,
 		    count * FILEREC, &why);
 		if (reg == NULL) {
 			if (why == NULL)

@@ -39,6 +39,7 @@ struct bg_pipeline {
 	struct src	*src;		/* the source under the reader, or
 					   NULL for a reader over a buffer */
 	bg_format	 from;		/* the format the caller set */
+	struct fmt_inflate inf;		/* the inflation the caller set */
 	int		 advance;	/* set when the next call moves to
 					   the source's next member */
 	char		*name;
@@ -267,6 +268,22 @@ void
 bg_pipeline_set_callback(bg_pipeline *p, bg_replay_fn fn, void *ctx)
 {
 	bg_replay_set_callback(p->rp, fn, ctx);
+}
+
+int
+bg_pipeline_set_inflate(bg_pipeline *p, bg_inflate_fn inflate,
+    bg_crc32_fn crc32, void *ctx)
+{
+	int rc;
+
+	if (p == NULL)
+		return -BG_EINVAL;
+	if ((rc = bg_reader_set_inflate(p->rd, inflate, crc32, ctx)) < 0)
+		return rc;
+	p->inf.inflate = inflate;
+	p->inf.crc32 = crc32;
+	p->inf.ctx = ctx;
+	return 0;
 }
 
 void
@@ -663,6 +680,7 @@ advance(bg_pipeline *p)
 	p->rd = rd;
 	if (p->from != BG_FORMAT_AUTO)
 		bg_reader_set_format(rd, p->from);
+	bg_reader_set_inflate(rd, p->inf.inflate, p->inf.crc32, p->inf.ctx);
 	return setname(&p->name, src_name(p->src));
 }
 

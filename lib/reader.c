@@ -256,6 +256,7 @@ struct bg_reader {
 	const struct fmt_ops	*ops;		/* the format's reader */
 	struct fmt_base		*sub;		/* and its state */
 	int			 err;		/* set when opening it failed */
+	struct fmt_inflate	 inf;		/* bg_reader_set_inflate() */
 };
 
 static bg_reader *
@@ -414,6 +415,8 @@ start(bg_reader *r)
 	r->ops = row->read;
 	if ((r->sub = base_open(r->ops, &r->src, r->name, r->flags)) == NULL)
 		r->err = -BG_ENOMEM;
+	else
+		r->sub->inf = &r->inf;
 	return r->err;
 }
 
@@ -467,6 +470,18 @@ bg_reader_set_format(bg_reader *r, bg_format f)
 	    (fmt_row_of(f) == NULL || fmt_row_of(f)->read == NULL)))
 		return -BG_EINVAL;
 	r->format = f;
+	return 0;
+}
+
+int
+bg_reader_set_inflate(bg_reader *r, bg_inflate_fn inflate,
+    bg_crc32_fn crc32, void *ctx)
+{
+	if (r == NULL || r->started || (inflate == NULL) != (crc32 == NULL))
+		return -BG_EINVAL;
+	r->inf.inflate = inflate;
+	r->inf.crc32 = crc32;
+	r->inf.ctx = ctx;
 	return 0;
 }
 

@@ -47,7 +47,9 @@ fields aligned.  Each line of the description is one record or setting
     matchend
     option crc=bad | archive=bare | rollouts=N | comments=TEXT |
            trials=N,N... (rollouts of these trials in temp.xgr) |
-           thumbnail=N | truncate=N | garbage=HEX (appended to temp.xg)
+           thumbnail=N | truncate=N | garbage=HEX (appended to temp.xg) |
+           size=N (added to temp.xg's size in the index: it inflates
+           to fewer bytes than the index says, or to more)
 
 Positions are computed from the moves; player 1 moves from its 24 to
 its 1.  XG's position before a move is in player 1's view, the one
@@ -387,8 +389,10 @@ def container(recs, opts):
         e = bytearray(532)
         e[0] = len(name)
         e[1:1 + len(name)] = name.encode()
-        put(e, 512, 'iiiI', len(content), len(c), len(data),
-            zlib.crc32(content))
+        size = len(content)
+        if name == 'temp.xg':
+            size += int(opts.get('size', 0))
+        put(e, 512, 'iiiI', size, len(c), len(data), zlib.crc32(content))
         e[528] = 0           # compressed
         e[529] = 6
         index += bytes(e)

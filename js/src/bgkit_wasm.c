@@ -24,6 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <emscripten.h>
+
 #include "bgkit.h"
 
 /* What a call returns; the package reads its five fields by offset. */
@@ -546,6 +548,35 @@ game_json(struct rd *r)
 	r->pos.n = 0;
 }
 
+/*
+ * XG's zlib streams, inflated and checked by the package's functions
+ * (Bgkit._inflate, ._crc32: node:zlib's, or the caller's), as
+ * bg_reader_set_inflate(3) has them: the module has no zlib.
+ */
+EM_JS(int, js_inflate, (const unsigned char *src, size_t n,
+    unsigned char *out, size_t outsize), {
+	return Module["bgkitInflate"](src, n, out, outsize);
+});
+
+EM_JS(unsigned, js_crc32, (const unsigned char *p, size_t n), {
+	return Module["bgkitCrc32"](p, n);
+});
+
+static int
+inflate_js(void *ctx, const unsigned char *in, size_t n, unsigned char *out,
+    size_t outsize)
+{
+	(void)ctx;
+	return js_inflate(in, n, out, outsize);
+}
+
+static unsigned long
+crc32_js(void *ctx, const unsigned char *p, size_t n)
+{
+	(void)ctx;
+	return js_crc32(p, n);
+}
+
 static int
 setup(bg_pipeline *p, const char *format, const char *rules)
 {
@@ -553,6 +584,7 @@ setup(bg_pipeline *p, const char *format, const char *rules)
 	bg_ruleset rs;
 	size_t at;
 
+	bg_pipeline_set_inflate(p, inflate_js, crc32_js, NULL);
 	if (format && *format && bg_format_parse(&f, format) < 0)
 		return -BG_EINVAL;
 	if (f != BG_FORMAT_AUTO && bg_pipeline_set_format(p, f) < 0)

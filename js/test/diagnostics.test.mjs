@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-2-Clause
-// The diagnostics of every input of fixtures/bgcheck (but XG files and
-// archives, which this build cannot read: see README.md) word for word
-// as bgcheck's: its JSON objects (each warning in its place) and its
-// text lines (a repeated warning once).
+// The diagnostics of every input of fixtures/bgcheck (but XG files,
+// which xg.test.mjs reads, and archives, which the module reads only
+// gunzipped: see README.md) word for word as bgcheck's: its JSON
+// objects (each warning in its place) and its text lines (a repeated
+// warning once).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";

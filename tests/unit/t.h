@@ -95,6 +95,29 @@ t_below(unsigned long long *seed, int n)
 }
 
 /*
+ * The whole file at path (the tree's top is the current folder), in a
+ * new buffer one byte longer, its size in *len; exits when it cannot.
+ */
+static inline char *
+t_slurp(const char *path, size_t *len)
+{
+	FILE *fp = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (fp == NULL || fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
+	    fseek(fp, 0, SEEK_SET) != 0 || (buf = malloc((size_t)n + 1)) ==
+	    NULL || fread(buf, 1, (size_t)n, fp) != (size_t)n) {
+		fprintf(stderr, "cannot read %s (made by the Makefile's rule "
+		    "for the test)\n", path);
+		exit(1);
+	}
+	fclose(fp);
+	*len = (size_t)n;
+	return buf;
+}
+
+/*
  * The cases and generated checks, then the cases passed and failed (a
  * failed run that no case counted, t_fail raised by hand, fails one).
  */

@@ -130,7 +130,6 @@ count_replay(struct verdict *v, const bg_replay *rp)
 		count(v, bg_replay_diag(rp, i));
 }
 
-static char	*slurp(const char *, size_t *);
 static long	 try_run(const char *, int, int);
 
 static long
@@ -208,24 +207,6 @@ try_write(const char *path, bg_format f)
 	return try_run(path, 0, (int)f);
 }
 
-static char *
-slurp(const char *path, size_t *len)
-{
-	FILE *fp = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (fp == NULL || fseek(fp, 0, SEEK_END) != 0 || (n = ftell(fp)) < 0 ||
-	    fseek(fp, 0, SEEK_SET) != 0 || (buf = malloc((size_t)n + 1)) ==
-	    NULL || fread(buf, 1, (size_t)n, fp) != (size_t)n) {
-		fprintf(stderr, "test_nomem: cannot read %s\n", path);
-		exit(1);
-	}
-	fclose(fp);
-	*len = (size_t)n;
-	return buf;
-}
-
 /*
  * One file, bad or not: the check (or, with a format f not -1, the
  * writing as f) without a failure, then with each allocation failing in
@@ -236,7 +217,7 @@ try_run(const char *path, int bad, int f)
 {
 	struct verdict want, got;
 	size_t len;
-	char *buf = slurp(path, &len);
+	char *buf = t_slurp(path, &len);
 	long k, before;
 	int same;
 
@@ -280,7 +261,7 @@ static long
 try_met(const char *path)
 {
 	size_t len = 0;
-	char *buf = path != NULL ? slurp(path, &len) : NULL;
+	char *buf = path != NULL ? t_slurp(path, &len) : NULL;
 	bg_met *m = NULL;
 	bg_met_error e0, e;
 	long k, before;

@@ -7,7 +7,11 @@
 // at the frame's position, a table of the decisions (bggrep
 // --decisions), filtered by player and error, each a link to its
 // position, and the players' statistics (bgscore --statistics).
-// Nothing leaves the page.
+// eXtreme Gammon's files are inflated and a .gz gunzipped by fflate
+// (web/build.mjs bundles it), which the package is given; a .zip is
+// opened here, its members listed to choose from, each read as its own
+// record named ARCHIVE:MEMBER as bgcheck names it.  Nothing leaves the
+// page.
 const $ = (id) => document.getElementById(id);
 let bg = null, current = null, pageURL = null;
 // The analysis of the first match: its decisions by "game:turn", each
@@ -323,6 +327,9 @@ function show(bytes, name, t0 = performance.now()) {
   showDiagnostics(diags);
   const frame = $("match");
   if (!r.written || !r.output) {
+    // The last record's handler would take the blank frame's load for
+    // its own, and say it was shown.
+    frame.onload = null;
     frame.removeAttribute("src");
     status(`${name}: ${diags.length ? String(diags[0]) : "nothing read"}`);
     return;
@@ -345,13 +352,52 @@ function show(bytes, name, t0 = performance.now()) {
     b.disabled = false;
 }
 
+// A zip archive's members ("PK\3\4"), or null for any other input.
+function zipMembers(bytes, name) {
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 3 &&
+      bytes[3] === 4)) return null;
+  const files = fflate.unzipSync(bytes, { filter: (f) =>
+    !f.name.endsWith("/") });
+  return Object.entries(files).map(([m, b]) => ({ name: `${name}:${m}`,
+    bytes: b }));
+}
+
 async function openFile(file, t0) {
-  show(new Uint8Array(await file.arrayBuffer()), file.name, t0);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const pick = $("member");
+  let members;
+  try {
+    members = zipMembers(bytes, file.name);
+  } catch (e) {
+    status(`${file.name}: the zip archive cannot be read: ${e.message}`);
+    return;
+  }
+  $("members").hidden = !members;
+  pick.replaceChildren();
+  if (!members) {
+    show(bytes, file.name, t0);
+    return;
+  }
+  if (members.length === 0) {
+    status(`${file.name}: the zip archive holds no file`);
+    return;
+  }
+  for (const [i, m] of members.entries())
+    pick.append(new Option(m.name, String(i)));
+  pick.onchange = () => {
+    const m = members[Number(pick.value)];
+    show(m.bytes, m.name);
+  };
+  show(members[0].bytes, members[0].name, t0);
 }
 
 async function start() {
   status("loading bgkit...");
-  bg = await init({ wasmBinary: wasmBinary() });
+  // fflate has no CRC-32 of its own to give: a gzip stream's trailer
+  // holds its data's (gzipCrc, js/bgkit.mjs).
+  bg = await init({ wasmBinary: wasmBinary(),
+    inflate: (d) => fflate.unzlibSync(d), gunzip: (d) => fflate.gunzipSync(d),
+    crc32: (d) => gzipCrc(fflate.gzipSync(d, { level: 0 })) });
   // A first record read, so that the engine has compiled the code a
   // drop runs before the first drop.
   bg.convertFull(" 1 point match\n\n Game 1\n A : 0   B : 0\n" +
@@ -362,6 +408,7 @@ async function start() {
   });
   $("paste-form").addEventListener("submit", (e) => {
     e.preventDefault();
+    $("members").hidden = true;
     show($("paste").value, "pasted.txt");
   });
   document.addEventListener("dragover", (e) => {

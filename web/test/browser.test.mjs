@@ -8,13 +8,17 @@
 // analysed match (the references kept are web/test/reference/*.png).  An analysed match (gnubg's SGF)
 // shows its decisions as bggrep --decisions gives them, filtered by
 // player and error, each a link to its position, the candidates at the
-// frame's position and the players' statistics as bgscore's.
+// frame's position and the players' statistics as bgscore's.  An XG
+// file, a damaged one and a .gz are shown as bgconv and bgcheck read
+// them, and a .zip of two records lists its members, each shown and
+// saved as bgconv gives ARCHIVE:MEMBER.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
+  "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
@@ -61,8 +65,9 @@ async function open(viewport = { width: 1280, height: 800 }) {
 }
 
 // A file dropped on the page, as a drag from the desktop gives it: a
-// path, or { bytes, name }.
-async function drop(page, rel) {
+// path, or { bytes, name }; with wait, what bgkitShown says once it is
+// shown.
+async function drop(page, rel, wait = true) {
   const bytes = [...(rel.bytes ?? readFileSync(path.isAbsolute(rel) ? rel :
     path.join(top, rel)))];
   const name = rel.name ?? path.basename(rel);
@@ -73,6 +78,7 @@ async function drop(page, rel) {
     document.dispatchEvent(new DragEvent("drop", { dataTransfer: dt,
       bubbles: true, cancelable: true }));
   }, [bytes, name]);
+  if (!wait) return null;
   await page.waitForFunction(() => window.bgkitShown);
   return page.evaluate(() => window.bgkitShown);
 }
@@ -146,6 +152,87 @@ test("a download equals bgconv's conversion", async () => {
   }
   await context.close();
 });
+
+// Each download of the record shown equals bgconv -F's conversion of
+// file, run in dir (file may be ARCHIVE:MEMBER).
+async function sameDownloads(page, dir, file) {
+  for (const [id, fmt] of [["#dl-sgf", "sgf"], ["#dl-mat", "mat"],
+    ["#dl-json", "json"]]) {
+    const [dl] = await Promise.all([page.waitForEvent("download"),
+      page.click(id)]);
+    const got = path.join(tmp, `got.${fmt}`);
+    await dl.saveAs(got);
+    const want = tool("bgconv", ["-F", "-T", fmt, file], dir);
+    assert.ok(want.length > 0, `bgconv -T ${fmt} ${file}`);
+    assert.ok(readFileSync(got).equals(want), `${file}: ${fmt} differs`);
+  }
+}
+
+// The diagnostics listed are bgcheck's text of file, run in dir.
+async function sameDiagnostics(page, dir, file) {
+  const text = spawnSync(path.join(top, "bin/bgcheck"), [file], { cwd: dir })
+    .stderr.toString().split("\n").filter(Boolean)
+    .map((l) => l.replace(/^bgcheck: /, ""));
+  assert.deepEqual(await page.locator("#diags li").allTextContents(), text);
+}
+
+test("an XG file and a .gz dropped are shown as bgconv writes them",
+  async () => {
+    const { page, context, errors } = await open();
+    const xg = "fixtures/demo/match.xg";
+    const shown = await drop(page, xg);
+    assert.equal(shown.name, "match.xg");
+    const frame = page.frame({ url: /^blob:/ });
+    assert.equal(await frame.locator("section").count(), 3, "3 games");
+    assert.equal(await page.locator("#members").isHidden(), true);
+    await sameDiagnostics(page, path.join(top, "fixtures/demo"), "match.xg");
+    await sameDownloads(page, path.join(top, "fixtures/demo"), "match.xg");
+    // An XG file made damaged: its error as bgcheck's.
+    const bad = path.join(tmp, "bad-crc.xg");
+    writeFileSync(bad, execFileSync("python3", [path.join(top,
+      "tests/xgmake.py"), path.join(top, "tests/xg/bad-crc.txt")]));
+    await drop(page, bad, false);
+    await page.waitForFunction(() => /^bad-crc\.xg: /.test(
+      document.getElementById("status").textContent));
+    const want = spawnSync(path.join(top, "bin/bgcheck"), ["bad-crc.xg"],
+      { cwd: tmp }).stderr.toString().trim().replace(/^bgcheck: /, "");
+    assert.match(want, /checksum does not match/);
+    assert.ok((await page.locator("#status").textContent()).endsWith(want));
+    await sameDiagnostics(page, tmp, "bad-crc.xg");
+    // A .gz of the corpus's first match.
+    const gz = path.join(tmp, "m0001.mat.gz");
+    writeFileSync(gz, gzipSync(readFileSync(path.join(top, m1))));
+    assert.equal((await drop(page, gz)).name, "m0001.mat.gz");
+    await sameDownloads(page, tmp, "m0001.mat.gz");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+test("a .zip of two records: each member shown, named ARCHIVE:MEMBER",
+  async () => {
+    const { page, context, errors } = await open();
+    const zip = path.join(tmp, "two.zip");
+    execFileSync("python3", [path.join(top, "tests/archmake.py"), "zip", zip,
+      path.join(top, "fixtures/bgcheck/valid/money-session.mat"),
+      path.join(top, mutant)]);
+    const shown = await drop(page, zip);
+    assert.equal(shown.name, "two.zip:money-session.mat");
+    assert.equal(await page.locator("#members").isVisible(), true);
+    assert.deepEqual(await page.locator("#member option").allTextContents(),
+      ["two.zip:money-session.mat", "two.zip:garbage_lines.mat"]);
+    await sameDiagnostics(page, tmp, "two.zip:money-session.mat");
+    await sameDownloads(page, tmp, "two.zip:money-session.mat");
+    await page.evaluate(() => { window.bgkitShown = null; });
+    await page.selectOption("#member", "1");
+    await page.waitForFunction(() => window.bgkitShown);
+    assert.equal((await page.evaluate(() => window.bgkitShown)).name,
+      "two.zip:garbage_lines.mat");
+    await sameDiagnostics(page, tmp, "two.zip:garbage_lines.mat");
+    assert.ok(await page.locator("#diags li").count() > 0);
+    await sameDownloads(page, tmp, "two.zip:garbage_lines.mat");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
 test("the keyboard reaches every control, each with a label", async () => {
   const { page, context } = await open();

@@ -13,10 +13,13 @@
 #             no library code, and page, whose time is Chromium's (not
 #             instrumented) and whose pages the golden suite's html
 #             cases write with the same tools.
-#   valgrind  the golden fixtures and tests/tools.sh with every tool run
-#             under valgrind memcheck (leaks included); a tool with
-#             errors exits 99, which fails its test, and its report is
-#             kept in build/valgrind/reports/.
+#   valgrind  the golden fixtures with every tool run under valgrind
+#             memcheck (leaks included); a tool with errors exits 99,
+#             which fails its test, and its report is kept in
+#             build/valgrind/reports/.  tests/tools.sh (each tool's
+#             --help, --version and options, one run at a time: some
+#             twenty minutes under valgrind) runs under the sanitizers
+#             in asan mode, and not again here.
 #   scalar    the suites that run the library's readers and replay
 #             directly (unit, golden, rules, corpus), built with
 #             -U__SSE2__: the portable code paths instead of the SSE2
@@ -100,8 +103,7 @@ PATH="$b/real:\$PATH" exec valgrind -q --error-exitcode=99 \\
 EOF
 		chmod +x "$b/bin/$t"
 	done
-	(cd "$b" && sh tests/run.sh golden && sh tests/tools.sh) \
-	    >"$b/check.log" 2>&1
+	(cd "$b" && sh tests/run.sh golden) >"$b/check.log" 2>&1
 	rc=$?
 	grep -E '^FAIL|passed' "$b/check.log" | head -n 40
 	p=$(sed -n 's/.*: \([0-9]*\) passed, \([0-9]*\) failed$/\1/p; s/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$b/check.log" |

@@ -4,11 +4,13 @@
 #	harnesses tests/fuzz/fuzz_*.c with clang (libFuzzer, ASan, UBSan)
 #	into build/fuzz and run each for N seconds (default 60); any
 #	finding fails (tests/fuzz/run.sh).
-#  make check-asan: the whole test suite on a build with AddressSanitizer
-#	and UndefinedBehaviorSanitizer, in build/asan (tests/sanitize.sh).
-#  make check-valgrind: the golden fixtures and tests/tools.sh with every
-#	tool under valgrind memcheck, in build/valgrind.
-#  make check-scalar: the whole test suite on a build without the SSE2
+#  make check-asan: the test suite (but the page and the lints) on a
+#	build with AddressSanitizer and UndefinedBehaviorSanitizer, in
+#	build/asan (tests/sanitize.sh).
+#  make check-valgrind: the golden fixtures with every tool under
+#	valgrind memcheck, in build/valgrind.
+#  make check-scalar: the suites that run the library directly on a
+#	build without the SSE2
 #	code paths (-U__SSE2__), in build/scalar, so that the portable
 #	code the other processors run is tested too.
 # Each builds in its own directory under build/ and never touches the

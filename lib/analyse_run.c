@@ -372,7 +372,8 @@ start(bg_analyse *a, size_t i)
  * Remove from gnubg's SGF (len bytes at buf) each cube decision rolled
  * out in 0 trials: gnubg's "analyse rollout cube" at a move with no cube
  * decision (a Crawford game, a match to 1 point) saves one, its figures
- * whatever its memory held, other at every run.  Return the new length.
+ * whatever its memory held, different at every run.  Return the new
+ * length.
  */
 static size_t
 drop_empty_rollouts(char *buf, size_t len)

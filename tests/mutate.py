@@ -191,6 +191,7 @@ def all_sites(files):
         with open(os.path.join(TOP, path), encoding="utf-8") as f:
             lines = f.read().split("\n")
         state = False
+        seen = {}
         for no, raw in enumerate(lines, 1):
             code, state_after = blank(raw, state)
             skip = state or raw.lstrip().startswith("#") or \
@@ -198,22 +199,31 @@ def all_sites(files):
             state = state_after
             if skip:
                 continue
+            # The same text on an earlier line of the file: the id tells
+            # the two apart.
+            nth = seen.get(raw.strip(), 0)
+            seen[raw.strip()] = nth + 1
             for col, length, repl, kind in sites_of_line(code, raw):
-                sites.append((path, no, col, length, repl, kind))
+                sites.append((path, no, col, length, repl, kind, nth))
     return sites
 
 
 def mutant_id(site, raw):
-    path, _, col, length, repl, kind = site
+    """The mutant's name: its kind and a hash of its file, its line's
+    text, the change, and which of the lines with that text it is (left
+    out for the first, so an id lasts while the line's text does)."""
+    path, _, col, length, repl, kind, nth = site
     key = "%s|%s|%d|%s>%s" % (path, raw.strip(), col - (len(raw) -
                               len(raw.lstrip())), raw[col:col + length],
                               repl)
+    if nth > 0:
+        key += "|%d" % nth
     return "%s-%s" % (kind, hashlib.sha256(key.encode()).hexdigest()[:10])
 
 
 def apply(site, text):
     """The file's text with the mutation made, and the diff lines."""
-    path, no, col, length, repl, _ = site
+    path, no, col, length, repl = site[:5]
     lines = text.split("\n")
     raw = lines[no - 1]
     new = raw[:col] + repl + raw[col + length:]

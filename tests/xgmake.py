@@ -10,7 +10,8 @@ The layout written is the one bgkit-xg(5) describes: the RichGameFormat
 header, a zlib archive of temp.xgi, temp.xg, temp.xgr and temp.xgc with
 its index and trailer, and temp.xg as 2560-byte records, little-endian,
 fields aligned.  Each line of the description is one record or setting
-(words KEY=VALUE, '#' starts a comment):
+(words KEY=VALUE, '#' starts a comment; in a VALUE '_' is a space and
+'\\t' a tab):
 
     match length=3 player1=Ann player2=Bob [event= site= round=
           transcriber= date=YYYY-MM-DDTHH:MM variation=0..3 crawford=1
@@ -142,7 +143,7 @@ def words(line):
     for w in line.split()[1:]:
         if '=' in w:
             k, v = w.split('=', 1)
-            kv[k] = v.replace('_', ' ')
+            kv[k] = v.replace('_', ' ').replace('\\t', '\t')
         else:
             flags.append(w)
     return kv, flags

@@ -440,9 +440,64 @@ test_write(void)
 	CHECK(bg_writer_new(BG_FORMAT_AUTO, buf_write, NULL) == NULL);
 }
 
+/*
+ * The BG_RF_LOWFIRST flag of each record of the first game of s, one
+ * character a record ('<' set, '-' not), into out.
+ */
+static const char *
+lowfirst(const char *s)
+{
+	bg_reader *r = bg_reader_new_mem(s, strlen(s), "t");
+	const bg_match *m;
+	const bg_game *g;
+	size_t i;
+
+	out[0] = '\0';
+	if (bg_reader_next_match(r, &m) > 0 && bg_reader_next_game(r, &g) > 0)
+		for (i = 0; i < bg_game_record_count(g) && i + 1 < sizeof out;
+		    i++) {
+			out[i] = bg_game_record(g, i)->flags & BG_RF_LOWFIRST ?
+			    '<' : '-';
+			out[i + 1] = '\0';
+		}
+	bg_reader_free(r);
+	return out;
+}
+
+/*
+ * BG_RF_LOWFIRST says the dice were written smaller first: set for 13,
+ * not for 61 nor for a double, in every reader that sees the order.
+ */
+static void
+test_lowfirst(void)
+{
+	/* .mat: the fast path's lines, and the general grammar's (a
+	 * comment after the play). */
+	CHECK_STR(lowfirst(" 3 point match\n\n Game 1\n A : 0   B : 0\n"
+	    "  1) 13: 8/5 6/5                 61: 24/18 13/12\n"
+	    "  2) 22: 6/4(2) 8/6(2)\n"), "<--");
+	CHECK_STR(lowfirst(" 3 point match\n\n Game 1\n A : 0   B : 0\n"
+	    "  1) 13: 8/5 6/5 ; x             61: 24/18 13/12 ; x\n"
+	    "  2) 22: 6/4(2) 8/6(2) ; x\n"), "<--");
+	/* FIBS oldmoves. */
+	CHECK_STR(lowfirst("Score is 0-0 in a 1 point match.\nA is X - B is O\n"
+	    "O: (1 3) 8-5 6-5\nX: (6 1) 1-7 12-13\n"
+	    "O: (2 2) 6-4 6-4 8-6 8-6\n"), "<--");
+	/* SGF, a roll with its play and without. */
+	CHECK_STR(lowfirst("(;GM[6]MI[length:1][game:0]PW[a]PB[b]"
+	    ";W[13hefe];B[61];W[22])"), "<--");
+	/* gnubg's text log. */
+	CHECK_STR(lowfirst("The score (after 0 games) is: A 0, B 0 (match to 3 "
+	    "points)\n\nMove number 1:  B to play 13\n\n v|  |BAR|  |\n"
+	    "* B moves 8/5 6/5\n\nMove number 2:  A to play 61\n\n"
+	    "^|  |BAR|  |\n* A moves 24/18 13/12\n\nMove number 3:  B to "
+	    "play 22\n\nv|  |BAR|  |\n* B moves 6/4(2) 8/6(2)\n"), "<--");
+}
+
 int
 main(void)
 {
+	test_lowfirst();
 	test_detect();
 	test_sgf();
 	test_json();

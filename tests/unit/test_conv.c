@@ -494,9 +494,117 @@ test_lowfirst(void)
 	    "play 22\n\nv|  |BAR|  |\n* B moves 6/4(2) 8/6(2)\n"), "<--");
 }
 
+/*
+ * gnubg's stored statistics (GS) of game 1 of a match it analysed
+ * (tests/corpus/analysed/m0001), each figure checked against the table
+ * gnubg 1.07 prints for that game (m0001.reload.stats, "=== game 1").
+ */
+static const char gs1[] = "GS[M:20 14 28 28 1 3 1 2 3 2 23 21 0.439716 "
+    "0.054513 0.965945 0.101441][C:8 28 1 0 0 1 0 0 0 2 0 1 0 0 1 0 0 1 0 "
+    "0 0.000000 0.000000 0.000000 0.000000 0.000000 0.000000 0.365742 "
+    "0.028279 0.000000 0.000000 0.000000 0.000000 0.073972 0.005720 "
+    "0.086630 0.006698 0.000000 0.000000 0.000000 0.000000 1.639803 "
+    "0.126790 0.000000 0.000000][D:0 2 0 0 26 24 1 0 1 2 0.582965 "
+    "0.037927 -0.530421 -0.080216]";
+
+/* Is a within half a unit of the sixth decimal of b? */
+static int
+near6(double a, double b)
+{
+	return a - b < 5e-7 && b - a < 5e-7;
+}
+
+static void
+test_gs(void)
+{
+	static const int marks[4][2] = { { 23, 21 }, { 3, 2 }, { 1, 2 },
+	    { 1, 3 } }, errors[6][2] = { { 0, 2 }, { 0, 1 }, { 0, 0 },
+	    { 1, 0 }, { 0, 1 }, { 0, 0 } }, luck_marks[5][2] = { { 0, 2 },
+	    { 0, 0 }, { 26, 24 }, { 1, 0 }, { 1, 2 } };
+	char text[1024];
+	bg_reader *r;
+	const bg_match *m;
+	const bg_game *g;
+	bg_gs gs;
+	int k, s;
+
+	CHECK_INT(bg_gs_parse(&gs, gs1, strlen(gs1)), 0);
+	CHECK_INT(gs.has, BG_GS_MOVES | BG_GS_CUBE | BG_GS_LUCK);
+	/* Chequer play: total, unforced, marks, error total. */
+	CHECK(gs.moves[0] == 28 && gs.moves[1] == 28);
+	CHECK(gs.unforced[0] == 20 && gs.unforced[1] == 14);
+	for (k = 0; k < 4; k++)
+		for (s = 0; s < 2; s++)
+			CHECK_INT(gs.marks[k][s], marks[k][s]);
+	CHECK(near6(gs.checker[0][0], 0.439716) &&
+	    near6(gs.checker[0][1], 0.054513));
+	CHECK(near6(gs.checker[1][0], 0.965945) &&
+	    near6(gs.checker[1][1], 0.101441));
+	/* Cube: decisions, doubles, takes, passes, each kind of error. */
+	CHECK(gs.cube[0] == 8 && gs.cube[1] == 28);
+	CHECK(gs.doubles[0] == 1 && gs.doubles[1] == 0);
+	CHECK(gs.takes[0] == 0 && gs.takes[1] == 1);
+	CHECK(gs.passes[0] == 0 && gs.passes[1] == 0);
+	for (k = 0; k < 6; k++)
+		for (s = 0; s < 2; s++)
+			CHECK_INT(gs.errors[k][s], errors[k][s]);
+	CHECK(near6(gs.error[0][BG_STATS_WRONG_ABOVE_TG][0], 0.365742) &&
+	    near6(gs.error[0][BG_STATS_WRONG_ABOVE_TG][1], 0.028279));
+	CHECK(near6(gs.error[1][BG_STATS_MISSED_BELOW_CP][0], 0.073972) &&
+	    near6(gs.error[1][BG_STATS_MISSED_BELOW_CP][1], 0.005720));
+	CHECK(near6(gs.error[1][BG_STATS_MISSED_ABOVE_CP][0], 0.086630) &&
+	    near6(gs.error[1][BG_STATS_MISSED_ABOVE_CP][1], 0.006698));
+	CHECK(near6(gs.error[1][BG_STATS_WRONG_TAKE][0], 1.639803) &&
+	    near6(gs.error[1][BG_STATS_WRONG_TAKE][1], 0.126790));
+	CHECK(gs.error[0][BG_STATS_WRONG_TAKE][0] == 0.0 &&
+	    gs.error[1][BG_STATS_WRONG_PASS][1] == 0.0);
+	/* Luck: the marks, very unlucky first, and the totals. */
+	for (k = 0; k < 5; k++)
+		for (s = 0; s < 2; s++)
+			CHECK_INT(gs.luck_marks[k][s], luck_marks[k][s]);
+	CHECK(near6(gs.luck[0][0], 0.582965) && near6(gs.luck[0][1], 0.037927));
+	CHECK(near6(gs.luck[1][0], -0.530421) &&
+	    near6(gs.luck[1][1], -0.080216));
+	/* The values alone; a section of another letter passed over. */
+	CHECK_INT(bg_gs_parse(&gs, gs1 + 2, strlen(gs1) - 2), 0);
+	CHECK_INT(gs.luck_marks[2][1], 24);
+	CHECK_INT(bg_gs_parse(&gs, "[X:1 2][D:0 0 0 0 1 1 0 0 0 0 0 0 0 0]",
+	    38), 0);
+	CHECK_INT(gs.has, BG_GS_LUCK);
+	/* Malformed: a section twice, one short, a number missing. */
+	CHECK_INT(bg_gs_parse(&gs, "[D:0 0 0 0 1 1 0 0 0 0 0 0 0 0][D:0 0 0 "
+	    "0 1 1 0 0 0 0 0 0 0 0]", 62), -BG_EINVAL);
+	CHECK_INT(bg_gs_parse(&gs, "[C:1 2 3]", 9), -BG_EINVAL);
+	CHECK_INT(bg_gs_parse(&gs, "[M:1 2", 6), -BG_EINVAL);
+	CHECK_INT(bg_gs_parse(&gs, "GS", 2), -BG_EINVAL);
+	/* From a game's root node. */
+	snprintf(text, sizeof text, "(;FF[4]GM[6]MI[length:3][game:0]PW[a]"
+	    "PB[b]%s;W[31hefe])", gs1);
+	r = bg_reader_new_mem(text, strlen(text), "t");
+	CHECK(bg_reader_next_match(r, &m) > 0 &&
+	    bg_reader_next_game(r, &g) > 0);
+	CHECK_INT(bg_game_gs(g, &gs), 1);
+	CHECK_INT(gs.cube[1], 28);
+	bg_reader_free(r);
+	r = bg_reader_new_mem("(;FF[4]GM[6]MI[length:3][game:0]PW[a]PB[b]"
+	    ";W[31hefe])", 53, "t");
+	CHECK(bg_reader_next_match(r, &m) > 0 &&
+	    bg_reader_next_game(r, &g) > 0);
+	CHECK_INT(bg_game_gs(g, &gs), 0);
+	CHECK_INT(gs.has, 0);
+	bg_reader_free(r);
+	r = bg_reader_new_mem("(;FF[4]GM[6]MI[length:3][game:0]PW[a]PB[b]"
+	    "GS[M:1];W[31hefe])", 60, "t");
+	CHECK(bg_reader_next_match(r, &m) > 0 &&
+	    bg_reader_next_game(r, &g) > 0);
+	CHECK_INT(bg_game_gs(g, &gs), -BG_EINVAL);
+	bg_reader_free(r);
+}
+
 int
 main(void)
 {
+	test_gs();
 	test_lowfirst();
 	test_detect();
 	test_sgf();

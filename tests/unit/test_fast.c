@@ -1103,6 +1103,49 @@ test_corpus(void)
 	CHECK(nfiles > 0 && moves > 1000);
 }
 
+/*
+ * The side's last checkers borne off in fewer parts than dice, written
+ * without a star: the search's answer and the quick path's must agree
+ * when the smaller die, played first, would land on a blot of the other
+ * side (a route that hits, and so another position), when it would
+ * land on an empty point or a point held, and for a double.  Random
+ * boards seldom make these.
+ */
+static void
+test_last_off(void)
+{
+	static const struct {
+		int	 me[7];		/* the side's checkers on 1..6 */
+		int	 opat, opn;	/* the other side's point and count */
+		int	 d[2];
+		const char *text;
+	} c[] = {
+		{ { 0, 0, 0, 0, 1, 0, 0 }, 24, 1, { 6, 3 }, "4/off" },
+		{ { 0, 0, 0, 0, 1, 0, 0 }, 24, 2, { 6, 3 }, "4/off" },
+		{ { 0, 0, 0, 0, 1, 0, 0 }, 23, 1, { 6, 3 }, "4/off" },
+		{ { 0, 0, 0, 0, 0, 1, 0 }, 23, 1, { 6, 2 }, "5/off" },
+		{ { 0, 0, 0, 1, 0, 1, 0 }, 24, 1, { 6, 6 }, "5/off 3/off" },
+		{ { 0, 0, 0, 0, 0, 1, 0 }, 24, 1, { 4, 4 }, "5/1*/off" },
+	};
+	bg_board b;
+	size_t i;
+	int s, k;
+
+	for (i = 0; i < sizeof c / sizeof c[0]; i++)
+		for (s = 0; s < 2; s++) {
+			memset(&b, 0, sizeof b);
+			for (k = 1; k <= 6; k++)
+				b.pt[s][k] = (unsigned char)c[i].me[k];
+			b.pt[s][0] = (unsigned char)(15 - c[i].me[1] -
+			    c[i].me[2] - c[i].me[3] - c[i].me[4] -
+			    c[i].me[5] - c[i].me[6]);
+			b.pt[!s][c[i].opat] = (unsigned char)c[i].opn;
+			b.pt[!s][6] = (unsigned char)(15 - c[i].opn);
+			try_text(c[i].text, &b, s, c[i].d,
+			    BG_VARIANT_STANDARD);
+		}
+}
+
 int
 main(void)
 {
@@ -1214,6 +1257,7 @@ main(void)
 	/* The last checkers borne off in fewer parts than dice came up. */
 	CHECK(nlast > 0);
 	test_blocked();
+	test_last_off();
 	/* Short plays and dances decided quickly came up, often. */
 	CHECK(nshort > 100 && ndance > 100 && nsingle > 100 && nhome > 30);
 	test_mat();

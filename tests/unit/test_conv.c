@@ -601,9 +601,122 @@ test_gs(void)
 	bg_reader_free(r);
 }
 
+/*
+ * Match equity tables in gnubg's XML: a small valid one, and copies
+ * with one change each (from, to), every message of the reader at its
+ * line and column, each checked by hand; a table of one column (a
+ * one-point match) reads.
+ */
+static void
+test_met(void)
+{
+	static const char base[] = "<met><pre-crawford-table "
+	    "type=\"explicit\"><row><me>0.5</me><me>0.7</me></row><row><me>0.3"
+	    "</me><me>0.5</me></row></pre-crawford-table><post-crawford-table "
+	    "type=\"explicit\" player=\"both\"><row><me>0.5</me><me>0.4</me>"
+	    "</row></post-crawford-table></met>";
+	static const struct {
+		const char *from, *to;
+		int	 line, col;
+		const char *msg;
+	} c[] = {
+		{ "<row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row>",
+		    "<row></row><row></row>",
+		    1, 47, "the rows of the table are not all as long" },
+		{ "<row><me>0.3</me><me>0.5</me></row>",
+		    "<row><me>0.3</me></row>",
+		    1, 94, "the rows of the table are not all as long" },
+		{ "<row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row>",
+		    "<row><me>0.5</me></row>",
+		    0, 0, "" },
+		{ "<row><me>0.3</me><me>0.5</me></row></pre",
+		    "</pre",
+		    1, 212, "the pre-Crawford table is not square" },
+		{ "<me>0.7</me>",
+		    "<me>-0.1</me>",
+		    1, 63, "not a match-winning chance from 0 to 1: -0.1" },
+		{ "<row><me>0.3",
+		    "<row>x<me>0.3",
+		    1, 82, "unexpected text: x" },
+		{ "<met>",
+		    "<mat>",
+		    1, 1, "the root element is not met: mat" },
+		{ "pre-crawford-table type=\"explicit\"",
+		    "pre-crawford-table type=\"random\"",
+		    1, 6, "the table's type is not explicit: random" },
+		{ "pre-crawford-table type=\"explicit\"",
+		    "pre-crawford-table type=\"parameters\"",
+		    1, 6, "the table's type is not explicit: parameters" },
+		{ "player=\"both\"",
+		    "player=\"2\"",
+		    1, 133, "player is not both, 0 or 1: 2" },
+		{ "<post-crawford-table type=\"explicit\" player=\"both\"><row><me>0.5</me><me>0.4</me></row></post-crawford-table>",
+		    "",
+		    1, 139, "no post-Crawford table for each player" },
+		{ "<row><me>0.5</me><me>0.4</me></row></post",
+		    "<row><me>0.5</me><me>0.4</me></row><row><me>0.5</me><me>0.4</me></row></post",
+		    1, 219, "a post-Crawford table has one row" },
+		{ "<pre-crawford-table type=\"explicit\"><row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row></pre-crawford-table>",
+		    "",
+		    1, 120, "no pre-Crawford table" },
+		{ "</met>",
+		    "",
+		    1, 241, "the file ends inside an element: met" },
+		{ "</met>",
+		    "</met></x>",
+		    1, 247, "a closing tag that closes nothing open: x" },
+		{ "</met>",
+		    "</met><met></met>",
+		    1, 247, "a second root element: met" },
+		{ "type=\"explicit\"",
+		    "type=explicit",
+		    1, 31, "expected a quoted value" },
+		{ "<row><me>0.3",
+		    "<row><foo/><me>0.3",
+		    1, 82, "unexpected element: foo" },
+		{ "<met>",
+		    "<met><info><length>x</length></info>",
+		    1, 20, "the length is not a whole number from 1 to 64: x" },
+	};
+	char text[1024];
+	const char *at;
+	bg_met *m = NULL;
+	bg_met_error e;
+	size_t i, k;
+
+	CHECK_INT(bg_met_read(&m, base, strlen(base), &e), 0);
+	CHECK(m != NULL && bg_met_mwc(m, 1, 2, 0) == 0.7 &&
+	    bg_met_mwc(m, 2, 1, 0) == 0.3 && bg_met_mwc(m, 2, 1, 1) == 0.4);
+	bg_met_free(m);
+	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+		at = strstr(base, c[i].from);
+		CHECK(at != NULL);
+		if (at == NULL)
+			continue;
+		k = (size_t)(at - base);
+		snprintf(text, sizeof text, "%.*s%s%s", (int)k, base, c[i].to,
+		    at + strlen(c[i].from));
+		memset(&e, 0, sizeof e);
+		m = NULL;
+		if (c[i].line == 0) {
+			CHECK_INT(bg_met_read(&m, text, strlen(text), &e), 0);
+			CHECK(m != NULL);
+		} else {
+			CHECK_INT(bg_met_read(&m, text, strlen(text), &e),
+			    -BG_EINVAL);
+			CHECK(m == NULL);
+			CHECK_INT(e.line, c[i].line);
+			CHECK_INT(e.col, c[i].col);
+			CHECK_STR(e.msg, c[i].msg);
+		}
+		bg_met_free(m);
+	}
+}
+
 int
 main(void)
 {
+	test_met();
 	test_gs();
 	test_lowfirst();
 	test_detect();

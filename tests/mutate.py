@@ -57,6 +57,9 @@ Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [-w WORKERS]
               separated (default: unit,rules,golden,install,
               man-examples,corpus,python,page: the quick ones first)
   --list      print the N mutants drawn (id and diff) and run nothing
+  --report    judge nothing: the summary of the verdicts an earlier run
+              of the same files, suites and seed wrote (with today's
+              equivalent.txt), naming any mutant still without one
   --keep      keep the scratch folders
 
 It ends with the line "mutate: N passed, N failed" (a mutant caught
@@ -314,6 +317,7 @@ def main():
     ap.add_argument("-w", "--workers", type=int, default=1)
     ap.add_argument("--suites", default=SUITES)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--report", action="store_true")
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--fresh", action="store_true")
     ap.add_argument("--ids")
@@ -344,6 +348,9 @@ def main():
             _, raw, diff = apply(sites[i], texts[sites[i][0]])
             print("%s\n%s" % (mutant_id(sites[i], raw), diff))
         return 0
+    if a.report:
+        return report_only(a, a.suites.split(","), sites, order, texts,
+                           equivalent)
     a.workers = max(1, a.workers)
     trees = [tempfile.mkdtemp(prefix="bgkit-mutate.")
              for _ in range(a.workers)]
@@ -470,11 +477,50 @@ class Run:
             os.utime(target, (now + 1, now + 1))
 
 
+def verdicts_path(a):
+    return os.path.join(TOP, "tests", "mutate", "out", "verdicts-%s.txt" % (
+        os.path.basename(a.ids).split(".")[0] if a.ids else a.seed))
+
+
+def run_digest(names, suites):
+    """What the verdicts hold for: these files and these suites."""
+    return hashlib.sha256(("%s %s" % (tree_digest(names), ",".join(
+        suites))).encode()).hexdigest()[:16]
+
+
+class Saved:
+    """The results an earlier run left, as report() takes them."""
+
+    def __init__(self):
+        self.results = {}
+
+
+def report_only(a, suites, sites, order, texts, equivalent):
+    saved = load_verdicts(verdicts_path(a), run_digest(tree_names(), suites))
+    run, n, missing = Saved(), 0, 0
+    for k, i in enumerate(order):
+        if n >= a.n:
+            break
+        _, raw, diff = apply(sites[i], texts[sites[i][0]])
+        mid = mutant_id(sites[i], raw)
+        if mid not in saved:
+            print("NO VERDICT: %s\n%s" % (mid, diff))
+            missing += 1
+            n += 1
+            continue
+        run.results[k] = (mid, diff, saved[mid])
+        n += saved[mid] != "stillborn"
+    rc = report(run, equivalent)
+    if missing:
+        print("mutate: %d of the %d mutants have no verdict of a run of "
+              "these files" % (missing, a.n))
+        return 1
+    return rc
+
+
 def run_all(a, trees, suites, sites, order, texts, equivalent):
     names = tree_names()
-    # The verdicts hold for these files and these suites.
-    digest = hashlib.sha256(("%s %s" % (tree_digest(names), ",".join(
-        suites))).encode()).hexdigest()[:16]
+    digest = run_digest(names, suites)
     for tree in trees:
         copy_tree(tree, names)
         ok, log = build(tree, a.j)
@@ -493,10 +539,8 @@ def run_all(a, trees, suites, sites, order, texts, equivalent):
         # Workers side by side each take longer than the run alone.
         limits[s] = 3 * a.workers * secs + 60
         print("mutate: baseline %s %.0f s" % (s, secs), flush=True)
-    outdir = os.path.join(TOP, "tests", "mutate", "out")
-    os.makedirs(outdir, exist_ok=True)
-    path = os.path.join(outdir, "verdicts-%s.txt" % (
-        os.path.basename(a.ids).split(".")[0] if a.ids else a.seed))
+    path = verdicts_path(a)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
     saved = {} if a.fresh else load_verdicts(path, digest)
     if saved:
         print("mutate: %d verdicts of an earlier run of the same files "

@@ -4,8 +4,8 @@
  * and replay), with allocation number k failing, for every k from 1 until
  * a check runs through without reaching its k-th allocation.  The files
  * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
- * and a good .mat; and two position text exports of the golden
- * fixtures, one good, one whose diagram disagrees with its XGID; and a
+ * a good .mat, and a good one in Latin-1; and two position text
+ * exports of the golden fixtures, one good, one whose diagram disagrees with its XGID; and a
  * gnubg SGF with every form of its analysis, and the same as JSON
  * Lines, read, and written as SGF, JSON and .mat (where a run must
  * fail or write the same bytes); two analysed XG files, with rollouts
@@ -303,6 +303,8 @@ main(void)
 	runs += try_file("tests/unit/nomem/bad.json", 1);
 	runs += try_file("tests/unit/nomem/bad.sgf", 1);
 	runs += try_file("tests/unit/nomem/good.mat", 0);
+	/* Latin-1 text, each line made UTF-8 in a buffer of its own. */
+	runs += try_file("tests/unit/nomem/latin1.mat", 0);
 	/* A position text export: its diagram, analysis and diagnostics. */
 	runs += try_file("fixtures/bgcheck/xgtext/several.txt", 0);
 	runs += try_file("fixtures/bgcheck/xgtext/mismatch.txt", 1);

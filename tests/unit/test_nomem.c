@@ -6,8 +6,8 @@
  * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
  * a good .mat, and a good one in Latin-1; and two position text
  * exports of the golden fixtures, one good, one whose diagram disagrees
- * with its XGID; and a gnubg SGF with every form of its analysis, and the same as JSON
- * Lines, read, and written as SGF, JSON and .mat (where a run must
+ * with its XGID; and a gnubg SGF with every form of its analysis, and
+ * the same as JSON Lines, read, and written as SGF, JSON and .mat (where a run must
  * fail or write the same bytes); two analysed XG files, with rollouts
  * and comments (tests/xgmake.py builds them into tests/unit/bin), read,
  * and written as SGF and JSON; and the match equity tables of the

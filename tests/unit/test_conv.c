@@ -650,13 +650,17 @@ test_met(void)
 		{ "player=\"both\"",
 		    "player=\"2\"",
 		    1, 133, "player is not both, 0 or 1: 2" },
-		{ "<post-crawford-table type=\"explicit\" player=\"both\"><row><me>0.5</me><me>0.4</me></row></post-crawford-table>",
+		{ "<post-crawford-table type=\"explicit\" player=\"both\">"
+		    "<row><me>0.5</me><me>0.4</me></row></post-crawford-table>",
 		    "",
 		    1, 139, "no post-Crawford table for each player" },
 		{ "<row><me>0.5</me><me>0.4</me></row></post",
-		    "<row><me>0.5</me><me>0.4</me></row><row><me>0.5</me><me>0.4</me></row></post",
+		    "<row><me>0.5</me><me>0.4</me></row><row><me>0.5</me>"
+		    "<me>0.4</me></row></post",
 		    1, 219, "a post-Crawford table has one row" },
-		{ "<pre-crawford-table type=\"explicit\"><row><me>0.5</me><me>0.7</me></row><row><me>0.3</me><me>0.5</me></row></pre-crawford-table>",
+		{ "<pre-crawford-table type=\"explicit\"><row><me>0.5</me>"
+		    "<me>0.7</me></row><row><me>0.3</me><me>0.5</me></row>"
+		    "</pre-crawford-table>",
 		    "",
 		    1, 120, "no pre-Crawford table" },
 		{ "</met>",

@@ -7,8 +7,8 @@
  * a good .mat, and a good one in Latin-1; and two position text
  * exports of the golden fixtures, one good, one whose diagram disagrees
  * with its XGID; and a gnubg SGF with every form of its analysis, and
- * the same as JSON Lines, read, and written as SGF, JSON and .mat (where a run must
- * fail or write the same bytes); two analysed XG files, with rollouts
+ * the same as JSON Lines, read, and written as SGF, JSON and .mat
+ * (where a run must fail or write the same bytes); two analysed XG files, with rollouts
  * and comments (tests/xgmake.py builds them into tests/unit/bin), read,
  * and written as SGF and JSON; and the match equity tables of the
  * statistics (bg_met_new, bg_met_read of a good and a bad table).  Each

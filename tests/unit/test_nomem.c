@@ -8,9 +8,9 @@
  * exports of the golden fixtures, one good, one whose diagram disagrees
  * with its XGID; and a gnubg SGF with every form of its analysis, and
  * the same as JSON Lines, read, and written as SGF, JSON and .mat
- * (where a run must fail or write the same bytes); two analysed XG files, with rollouts
- * and comments (tests/xgmake.py builds them into tests/unit/bin), read,
- * and written as SGF and JSON; and the match equity tables of the
+ * (where a run must fail or write the same bytes); two analysed XG
+ * files, with rollouts and comments (tests/xgmake.py builds them into
+ * tests/unit/bin), read, and written as SGF and JSON; and the match equity tables of the
  * statistics (bg_met_new, bg_met_read of a good and a bad table).  Each
  * run must fail with BG_ENOMEM or give exactly the
  * diagnostics of the run without a failure: so a bad file is never

@@ -1,19 +1,19 @@
 /* SPDX-License-Identifier: BSD-2-Clause */
 /*
  * test_nomem.c: checks of record files, as bgcheck makes them (reader
- * and replay), with allocation number k failing, for every k from 1 until
- * a check runs through without reaching its k-th allocation.  The files
- * (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and SGF,
- * a good .mat, and a good one in Latin-1; and two position text
+ * and replay), with allocation number k failing, for every k from 1
+ * until a check runs through without reaching its k-th allocation.  The
+ * files (tests/unit/nomem/) are a bad .mat, the same as JSON Lines and
+ * SGF, a good .mat, and a good one in Latin-1; and two position text
  * exports of the golden fixtures, one good, one whose diagram disagrees
  * with its XGID; and a gnubg SGF with every form of its analysis, and
  * the same as JSON Lines, read, and written as SGF, JSON and .mat
  * (where a run must fail or write the same bytes); two analysed XG
  * files, with rollouts and comments (tests/xgmake.py builds them into
- * tests/unit/bin), read, and written as SGF and JSON; and the match equity tables of the
- * statistics (bg_met_new, bg_met_read of a good and a bad table).  Each
- * run must fail with BG_ENOMEM or give exactly the
- * diagnostics of the run without a failure: so a bad file is never
+ * tests/unit/bin), read, and written as SGF and JSON; and the match
+ * equity tables of the statistics (bg_met_new, bg_met_read of a good
+ * and a bad table).  Each run must fail with BG_ENOMEM or give exactly
+ * the diagnostics of the run without a failure: so a bad file is never
  * judged valid, and no message is lost without the call saying so.  No
  * run may crash, and each must free all it allocated.  The Makefile
  * links this test with -Wl,--wrap for malloc, calloc, realloc and free,

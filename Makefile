@@ -201,12 +201,15 @@ check-build: all $(UNIT_BIN) tests/unit/bin/rulestest \
 # each built and run through the suites; a survivor not listed in
 # tests/mutate/equivalent.txt fails.  A report, not part of make check.
 # W mutants are judged side by side; a run stopped halfway goes on where
-# it stopped when run again on the same files.
+# it stopped when run again on the same files.  SUITES (comma separated)
+# runs those suites only.
 N = 20
 SEED = 1
 W = 2
+SUITES =
 mutate: check-build
-	@python3 tests/mutate.py -n $(N) -s $(SEED) -w $(W)
+	@python3 tests/mutate.py -n $(N) -s $(SEED) -w $(W) \
+	    $(if $(SUITES),--suites $(SUITES))
 
 # bganalyse with the real gnubg on the 12 matches of tests/corpus/analysed
 # (the analysis and gnubg's statistics of it, -j 2 against -j 1): minutes,

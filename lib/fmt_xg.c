@@ -501,8 +501,10 @@ open_archive(struct xg *x)
 	count = xg_u32(t + 4);
 	regsize = xg_u32(t + 12);
 	arcsize = xg_u32(t + 16);
-	if (xg_s32(t + 4) < 1 || count > MAXFILES || xg_s32(t + 12) < 0 ||
-	    xg_s32(t + 16) < 0 || regsize > n - start - TRAILER ||
+	/* Sizes past the input (of at most MAXFILE bytes) are refused
+	 * here, those of 2 GiB and more, negative as XG's signed fields,
+	 * among them. */
+	if (count < 1 || count > MAXFILES || regsize > n - start - TRAILER ||
 	    arcsize > n - start - TRAILER - regsize) {
 		diag(x, BG_EXG, 0, 0, -1, NULL, "no archive index at the end "
 		    "of the file (not written by XG, or cut short)");

@@ -692,6 +692,12 @@ test_met(void)
 	CHECK(m != NULL && bg_met_mwc(m, 1, 2, 0) == 0.7 &&
 	    bg_met_mwc(m, 2, 1, 0) == 0.3 && bg_met_mwc(m, 2, 1, 1) == 0.4);
 	bg_met_free(m);
+	/* A byte order mark before it is passed over. */
+	snprintf(text, sizeof text, "\xef\xbb\xbf%s", base);
+	m = NULL;
+	CHECK_INT(bg_met_read(&m, text, strlen(text), &e), 0);
+	CHECK(m != NULL && bg_met_mwc(m, 1, 2, 0) == 0.7);
+	bg_met_free(m);
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
 		at = strstr(base, c[i].from);
 		CHECK(at != NULL);

@@ -723,9 +723,40 @@ test_met(void)
 	}
 }
 
+/*
+ * A .mat read a byte at a time gives what it gives whole, also when a
+ * line ends while the first bytes still wait for their encoding to be
+ * known (an empty first line).
+ */
+static void
+test_bytewise(void)
+{
+	static const char *const mats[] = {
+		"\n 1 point match\n\n Game 1\n A : 0     B : 0\n"
+		"  1) 31: 8/5 6/5                 61: 24/18 13/12\n",
+		"\n\n 1 point match\n\n Game 1\n A : 0     B : 0\n"
+		"  1) 31: 8/5 6/5\n",
+		" 1 point match\n\n Game 1\n A : 0     B : 0\n"
+		"  1) 31: 8/5 6/5\n",
+	};
+	static char whole[sizeof out];
+	size_t i;
+
+	for (i = 0; i < sizeof mats / sizeof mats[0]; i++) {
+		CHECK_INT(dumpf(mats[i], 0, BG_FORMAT_MAT), BG_FORMAT_MAT);
+		snprintf(whole, sizeof whole, "%s", out);
+		CHECK(strstr(whole, "31: 8/5 6/5") != NULL);
+		CHECK_INT(dumpf(mats[i], 1, BG_FORMAT_MAT), BG_FORMAT_MAT);
+		CHECK_STR(out, whole);
+		CHECK_INT(dumpf(mats[i], 2, BG_FORMAT_MAT), BG_FORMAT_MAT);
+		CHECK_STR(out, whole);
+	}
+}
+
 int
 main(void)
 {
+	test_bytewise();
 	test_met();
 	test_gs();
 	test_lowfirst();

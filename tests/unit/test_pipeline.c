@@ -11,9 +11,12 @@
  * chosen, what they cannot hold) and the choice of a position
  * (lib/pick.c).
  */
+#include <sys/stat.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bgkit.h"
 #include "t.h"
@@ -779,9 +782,62 @@ merging(void)
 	bg_reader_free(rd);
 }
 
+/* Write an executable shell script of body at path. */
+static void
+script(const char *path, const char *body)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL);
+	if (f == NULL)
+		return;
+	fprintf(f, "#!/bin/sh\n%s\n", body);
+	fclose(f);
+	CHECK(chmod(path, 0755) == 0);
+}
+
+/*
+ * bg_analyse_check on programs that are not gnubg 1.07: one that cannot
+ * be run (-BG_EIO, ver emptied), one that prints nothing, one that
+ * prints its arguments (-BG_EINVAL, ver their first line), and gnubg
+ * 1.06 and 1.07's first lines.
+ */
+static void
+analyse_check(void)
+{
+	char dir[] = "/tmp/bgkit-check.XXXXXX", path[64], ver[64];
+	bg_analyse_opts o;
+
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof path, "%s/gnubg", dir);
+	bg_analyse_opts_init(&o);
+	o.gnubg = path;
+	snprintf(ver, sizeof ver, "stale");
+	CHECK_INT(bg_analyse_check(&o, ver, sizeof ver), -BG_EIO);
+	CHECK_STR(ver, "");
+	script(path, "exit 0");
+	snprintf(ver, sizeof ver, "stale");
+	CHECK_INT(bg_analyse_check(&o, ver, sizeof ver), -BG_EINVAL);
+	CHECK_STR(ver, "");
+	script(path, "echo \"$@\"; echo more");
+	CHECK_INT(bg_analyse_check(&o, ver, sizeof ver), -BG_EINVAL);
+	CHECK_STR(ver, "--version");
+	/* No room for the version: nothing written. */
+	CHECK_INT(bg_analyse_check(&o, NULL, 0), -BG_EINVAL);
+	script(path, "echo GNU Backgammon 1.06.002");
+	CHECK_INT(bg_analyse_check(&o, ver, sizeof ver), -BG_EINVAL);
+	CHECK_STR(ver, "GNU Backgammon 1.06.002");
+	script(path, "echo GNU Backgammon 1.07.001 20230103");
+	CHECK_INT(bg_analyse_check(&o, ver, sizeof ver), 0);
+	CHECK_STR(ver, "GNU Backgammon 1.07.001 20230103");
+	remove(path);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
+	analyse_check();
 	filtered();
 	filenames();
 	events();

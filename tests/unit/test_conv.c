@@ -438,6 +438,15 @@ test_write(void)
 	CHECK(strstr(out, ";W[31hefe]LU[100000000.000001]\n;B[52]LU[1e-320]"
 	    "\n;W[11]LU[100000000.00000]") != NULL);
 	CHECK(bg_writer_new(BG_FORMAT_AUTO, buf_write, NULL) == NULL);
+	/* Bytes in memory: none at NULL, any count of them elsewhere. */
+	CHECK(bg_reader_new_mem(NULL, 1, "t") == NULL);
+	{
+		bg_reader *r = bg_reader_new_mem(NULL, 0, "t");
+		const bg_match *m;
+
+		CHECK(r != NULL && bg_reader_next_match(r, &m) == 0);
+		bg_reader_free(r);
+	}
 }
 
 /*

@@ -368,31 +368,44 @@ start(bg_analyse *a, size_t i)
 	snprintf(g->why, sizeof g->why, "%s", strerror(errno));
 }
 
+/* Where w is in s[from..to), or to when it is not. */
+static size_t
+span_find(const char *s, size_t from, size_t to, const char *w)
+{
+	size_t k = strlen(w), i;
+
+	for (i = from; i + k <= to; i++)
+		if (memcmp(s + i, w, k) == 0)
+			return i;
+	return to;
+}
+
 /*
- * Remove from gnubg's SGF (len bytes at buf) each cube decision rolled
- * out in 0 trials: gnubg's "analyse rollout cube" at a move with no cube
- * decision (a Crawford game, a match to 1 point) saves one, its figures
- * whatever its memory held, different at every run.  Return the new
- * length.
+ * Remove from gnubg's SGF (len bytes at buf, a NUL after them) each cube
+ * decision rolled out in 0 trials: gnubg's "analyse rollout cube" at a
+ * move with no cube decision (a Crawford game, a match to 1 point) saves
+ * one, its figures whatever its memory held, different at every run.
+ * Return the new length, the NUL after it again.
  */
 static size_t
 drop_empty_rollouts(char *buf, size_t len)
 {
-	static const char prop[] = "DA[X ver ";
-	char *s = buf, *e, *z;
+	static const char prop[] = "DA[X ver ", none[] = " Trials 0 ";
+	size_t i = 0, k, e;
 
-	while ((s = strstr(s, prop)) != NULL) {
-		if ((e = memchr(s, ']', len - (size_t)(s - buf))) == NULL)
+	while ((k = span_find(buf, i, len, prop)) < len) {
+		for (e = k; e < len && buf[e] != ']'; e++)
+			;
+		if (e == len)
 			break;
-		*e = '\0';
-		z = strstr(s, " Trials 0 ");
-		*e = ']';
-		if (s > buf && (s[-1] == ']' || s[-1] == ';' ||
-		    s[-1] == '\n') && z != NULL) {
-			memmove(s, e + 1, len - (size_t)(e + 1 - buf) + 1);
-			len -= (size_t)(e + 1 - s);
+		if (k > 0 && (buf[k - 1] == ']' || buf[k - 1] == ';' ||
+		    buf[k - 1] == '\n') && span_find(buf, k, e, none) < e) {
+			memmove(buf + k, buf + e + 1, len - (e + 1));
+			len -= e + 1 - k;
+			buf[len] = '\0';
+			i = k;
 		} else
-			s = e;
+			i = e;
 	}
 	return len;
 }

@@ -214,6 +214,14 @@ test_detect(void)
 	    BG_FORMAT_AUTO), BG_FORMAT_GNUBGTEXT);
 	CHECK_STR(out, "match 3 A|B\ngame 1 A:0|B:0\n1 move 31: 8/5 6/5\n"
 	    "0 win[1] Wins 1 point\n");
+	/* An answer block of an older gnubg, whose cube's value holds a 9
+	 * (the double itself written by no block of its own). */
+	CHECK_INT(dumpf("The score (after 0 games) is: A 0, B 0 (match to 3 "
+	    "points)\n\nMove number 1:  B doubles to 4096\n\n v|    |BAR|\n"
+	    "v|  |BAR|  |\n* A accepts\n", 1, BG_FORMAT_AUTO),
+	    BG_FORMAT_GNUBGTEXT);
+	CHECK_STR(out, "match 3 A|B\ngame 1 A:0|B:0\n"
+	    "1 double[4096] Doubles => 4096\n0 take Takes\n");
 	CHECK_INT(dump("The score is"), BG_FORMAT_MAT);
 	/* FIBS oldmoves: "Score is" and a digit on the first line. */
 	CHECK_INT(dump("Score is 0-0 in a 1 point match.\nA is X - B is O\n"

@@ -459,7 +459,8 @@ test_write(void)
 
 /*
  * The BG_RF_LOWFIRST flag of each record of the first game of s, one
- * character a record ('<' set, '-' not), into out.
+ * character a record ('<' set, '-' not; '!' for a play whose notation
+ * does not hold the record's roll), into out.
  */
 static const char *
 lowfirst(const char *s)
@@ -473,8 +474,14 @@ lowfirst(const char *s)
 	if (bg_reader_next_match(r, &m) > 0 && bg_reader_next_game(r, &g) > 0)
 		for (i = 0; i < bg_game_record_count(g) && i + 1 < sizeof out;
 		    i++) {
-			out[i] = bg_game_record(g, i)->flags & BG_RF_LOWFIRST ?
-			    '<' : '-';
+			const bg_record *rec = bg_game_record(g, i);
+
+			out[i] = rec->flags & BG_RF_LOWFIRST ? '<' : '-';
+			/* A play's notation holds the same roll. */
+			if (rec->kind == BG_REC_MOVE &&
+			    (rec->note.dice[0] != rec->dice[0] ||
+			    rec->note.dice[1] != rec->dice[1]))
+				out[i] = '!';
 			out[i + 1] = '\0';
 		}
 	bg_reader_free(r);

@@ -38,13 +38,14 @@ the column and the change, so it stays when lines move.
 Each verdict is also written, as it comes, to
 tests/mutate/out/verdicts-SEED.txt with a digest of every file of the
 tree (but this script and tests/mutate/, which no suite runs, so that
-listing an equivalent mutant keeps the verdicts) and of the suites run; a run of the same files, suites and seed
-takes the verdicts found there and judges only the rest, so a long run
+listing an equivalent mutant keeps the verdicts) and of the suites
+run; a run of the same files, suites and seed takes the verdicts found
+there and judges only the rest, so a long run
 stopped halfway goes on where it stopped (--fresh judges every mutant
 again).
 
 Usage: python3 tests/mutate.py [-n N] [-s SEED] [-j JOBS] [-w WORKERS]
-       [--keep] [--fresh] [--suites LIST] [--list]
+       [--keep] [--fresh] [--suites LIST] [--ids FILE] [--list | --report]
   -n N        mutants to run (default 20)
   -s SEED     the random seed (default 1)
   -j JOBS     make's jobs, shared by the workers (default 2)

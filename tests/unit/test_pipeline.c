@@ -805,9 +805,12 @@ script(const char *path, const char *body)
 static void
 analyse_check(void)
 {
-	char dir[] = "/tmp/bgkit-check.XXXXXX", path[64], ver[64];
+	const char *tmp = getenv("TMPDIR");
+	char dir[256], path[300], ver[64];
 	bg_analyse_opts o;
 
+	snprintf(dir, sizeof dir, "%s/bgkit-check.XXXXXX",
+	    tmp != NULL && *tmp ? tmp : "/tmp");
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof path, "%s/gnubg", dir);
 	bg_analyse_opts_init(&o);
